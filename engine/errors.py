@@ -1,0 +1,31 @@
+"""Narrow error classes; each message names the input that was wrong."""
+
+from __future__ import annotations
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class InvalidPositionError(EngineError):
+    """A board that cannot occur: too many checkers, a shared point, ..."""
+
+
+class NotationError(EngineError):
+    """A Position ID, Match ID, XGID, roll or play text that does not parse."""
+
+
+class InvalidDiceError(EngineError):
+    """Dice outside 1..6, or the wrong number of them."""
+
+
+class IllegalPlayError(EngineError):
+    """A play (or a single checker move) the rules do not allow."""
+
+
+class IllegalCubeActionError(EngineError):
+    """A cube action the cube state or rule options do not allow."""
+
+
+class IllegalActionError(EngineError):
+    """Any other game action that the state does not allow (resign, score, ...)."""
