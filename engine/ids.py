@@ -5,7 +5,7 @@ key lists the opponent's 25 slots and then the player on roll's, each on its
 owner's numbering (points 1..24, then the bar): a slot with ``n`` checkers
 is ``n`` one-bits and a zero-bit.  Bits fill each byte from the lowest up.
 
-A Match ID is a 66-bit record in base64 (12 characters) holding the cube,
+A Match ID is a 66-bit record (67 with the Jacoby extension) in base64 (12 characters) holding the cube,
 who is on roll and whose turn it is, the dice, the match length and scores.
 """
 
@@ -86,7 +86,9 @@ class MatchId:
 
     Players are 0 and 1 as GNU Backgammon numbers them; ``cube_owner`` is
     ``None`` when the cube is centred; ``dice`` is ``(0, 0)`` before a roll;
-    ``match_length`` is 0 for money play.
+    ``match_length`` is 0 for money play.  ``jacoby`` is bit 66, which
+    current GNU Backgammon sets when the Jacoby rule is *not* in force; IDs
+    from before that extension leave it clear and so read as Jacoby on.
 
     >>> m = MatchId.from_id("QYkqASAAIAAA")
     >>> m.cube_value, m.cube_owner, m.dice, m.match_length, m.scores
@@ -106,6 +108,7 @@ class MatchId:
     dice: tuple[int, int] = (0, 0)
     match_length: int = 0
     scores: tuple[int, int] = (0, 0)
+    jacoby: bool = False
 
     def __post_init__(self) -> None:
         value = self.cube_value
@@ -142,6 +145,8 @@ class MatchId:
             (self.match_length, 15),
             (self.scores[0], 15),
             (self.scores[1], 15),
+            # Current GNU Backgammon sets bit 66 unless the Jacoby rule is in force.
+            (int(not self.jacoby), 1),
         )
         key, bit = 0, 0
         for value, width in fields:
@@ -153,14 +158,15 @@ class MatchId:
     def from_id(cls, match_id: str) -> MatchId:
         """Parse a 12-character Match ID."""
         key = int.from_bytes(_b64decode(match_id, 12, "Match ID"), "little")
-        widths = (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15)
+        widths = (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15, 1)
         values = []
         for width in widths:
             values.append(key & ((1 << width) - 1))
             key >>= width
         if key:
-            raise NotationError(f"Match ID {match_id!r} has bits past the 66 it may use")
-        cube_log, owner, on_roll, crawford, state, turn, doubled, resign, d1, d2, length, s0, s1 = values
+            raise NotationError(f"Match ID {match_id!r} has bits past the 67 it may use")
+        (cube_log, owner, on_roll, crawford, state, turn, doubled, resign,
+         d1, d2, length, s0, s1, no_jacoby) = values
         if owner == 2:
             raise NotationError(f"Match ID {match_id!r} has cube owner code 2, which is unused")
         if state > 4:
@@ -179,4 +185,5 @@ class MatchId:
             dice=(d1, d2),
             match_length=length,
             scores=(s0, s1),
+            jacoby=not no_jacoby,
         )

@@ -124,13 +124,15 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         steps = [(m.from_point, m.to_point, m.hit) for m in play.moves]
         if _net_flow(steps) == wanted:
             candidates.append(play)
+    # Hits must be marked where they happen: "2/off" is not "2/1*/off".
     exact = [p for p in candidates if Counter(m.to_point for m in p.moves if m.hit) == marked]
     if len(exact) == 1:
         return exact[0]
-    if len(candidates) == 1:
-        return candidates[0]
     roll = "-".join(str(d) for d in dice)
-    if not candidates:
-        raise IllegalPlayError(f"{text!r} is not a legal play of {roll} in {position.position_id()}")
-    choices = ", ".join(str(p) for p in candidates)
+    if not exact:
+        hint = f" (did you mean {candidates[0]}?)" if candidates else ""
+        raise IllegalPlayError(
+            f"{text!r} is not a legal play of {roll} in {position.position_id()}{hint}"
+        )
+    choices = ", ".join(str(p) for p in exact)
     raise IllegalPlayError(f"{text!r} is ambiguous for {roll}: it could be {choices}")
