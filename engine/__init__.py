@@ -4,6 +4,17 @@ Pure Python with no I/O; the server wraps it.  Everything a caller needs is
 importable from here.
 """
 
+from engine.chouette import (
+    Lineup,
+    Payment,
+    RollOff,
+    Settlement,
+    box_keeps_place,
+    next_lineup,
+    roll_off,
+    settle,
+)
+from engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from engine.errors import (
     EngineError,
     IllegalActionError,
@@ -11,33 +22,76 @@ from engine.errors import (
     IllegalPlayError,
     InvalidDiceError,
     InvalidPositionError,
+    InvalidRulesError,
+    InvalidStateError,
     NotationError,
 )
+from engine.game import AppliedPlay, apply_play
 from engine.ids import GameState, MatchId
+from engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
 from engine.notation import format_moves, parse_moves, parse_play
 from engine.play import Move, Play, legal_plays
 from engine.players import Player
 from engine.position import Position
+from engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
 from engine.result import ResultKind, classify_win
+from engine.rules import RuleOptions
+from engine.scoring import GameEnd, GameOutcome, game_points
+from engine.turn import TurnProgress, next_moves
+from engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
+    "AppliedPlay",
+    "CubeAction",
+    "CubeState",
     "EngineError",
+    "GameEnd",
+    "GameOutcome",
     "GameState",
     "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
     "InvalidDiceError",
     "InvalidPositionError",
+    "InvalidRulesError",
+    "InvalidStateError",
+    "Lineup",
     "MatchId",
+    "MatchState",
     "Move",
     "NotationError",
+    "Payment",
     "Play",
     "Player",
     "Position",
+    "Resignation",
     "ResultKind",
+    "RollOff",
+    "RuleOptions",
+    "ScoreSheet",
+    "ScoreSheetRow",
+    "Settlement",
+    "TurnProgress",
+    "XgidState",
+    "accept_resignation",
+    "apply_cube_action",
+    "apply_play",
+    "box_keeps_place",
     "classify_win",
     "format_moves",
+    "format_xgid",
+    "game_points",
+    "is_crawford_game",
+    "legal_cube_actions",
     "legal_plays",
+    "next_lineup",
+    "next_moves",
+    "offer_resignation",
+    "opening_cube",
     "parse_moves",
     "parse_play",
+    "parse_xgid",
+    "reject_resignation",
+    "roll_off",
+    "settle",
 ]

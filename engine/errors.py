@@ -19,6 +19,14 @@ class InvalidDiceError(EngineError):
     """Dice outside 1..6, or the wrong number of them."""
 
 
+class InvalidRulesError(EngineError):
+    """Rule options that contradict each other or the rule texts."""
+
+
+class InvalidStateError(EngineError):
+    """A cube, game outcome, match or chouette value that cannot occur."""
+
+
 class IllegalPlayError(EngineError):
     """A play (or a single checker move) the rules do not allow."""
 

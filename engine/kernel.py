@@ -15,7 +15,7 @@ IMPLEMENTATION = "python"
 
 if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
     try:
-        from engine import _ckernel  # type: ignore[attr-defined]
+        from engine import _ckernel
     except ImportError:
         pass
     else:
