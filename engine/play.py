@@ -11,10 +11,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, Protocol, Sequence, overload
 
 from engine import kernel
 from engine.errors import InvalidDiceError
+from engine.movegen import Board, RawPlay
 from engine.position import Position
 
 BAR = 25
@@ -68,13 +69,88 @@ def check_dice(dice: Iterable[int]) -> tuple[int, int]:
     return roll[0], roll[1]
 
 
-def legal_plays(position: Position, dice: Iterable[int]) -> list[Play]:
+class RawPlays(Protocol):
+    """What a move generator returns: ``(steps, board)`` pairs by index."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> RawPlay: ...
+
+
+class PlayList(Sequence[Play]):
+    """The legal plays of one roll: a read-only sequence that builds plays on access.
+
+    The move generator returns compact ``(steps, board)`` pairs; a
+    :class:`Play` is made the first time its index is read, then kept.  A
+    caller that only counts the plays, or looks at a few, pays for those
+    only.  Compares equal to a list or tuple of the same plays.
+
+    >>> from engine import Position
+    >>> plays = legal_plays(Position.starting(), (6, 5))
+    >>> str(plays[0]), plays[0] is plays[0], plays == list(plays)
+    ('24/13', True, True)
+    """
+
+    __slots__ = ("_raw", "_made")
+
+    def __init__(self, raw: RawPlays) -> None:
+        self._raw = raw
+        self._made: list[Play | None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        made = self._made
+        if made is None:
+            made = self._made = [None] * len(self._raw)
+        play = made[index]
+        if play is None:
+            steps, board = self._raw[index]
+            play = made[index] = Play(tuple(Move(*step) for step in steps), Position._trusted(board))
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(len(self._raw)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (PlayList, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    # Equal to lists, so unhashable like them.
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        # The list it equals; evaluating it gives an equal sequence.
+        return repr(list(self))
+
+
+def _raw_generator() -> Callable[[Board, int, int], RawPlays]:
+    """The kernel's compact generator when compiled, else the reference's lists."""
+    if kernel.IMPLEMENTATION == "compiled":
+        from engine import _ckernel
+
+        return _ckernel.plays
+    return kernel.generate
+
+
+_raw_plays = _raw_generator()
+
+
+def legal_plays(position: Position, dice: Iterable[int]) -> PlayList:
     """Every distinct legal play of ``dice`` in ``position``, in a stable order.
 
-    An empty list means the roll cannot be played; that is not an error.
+    An empty sequence means the roll cannot be played; that is not an error.
     """
     d1, d2 = check_dice(dice)
-    return [
-        Play(tuple(Move(*step) for step in steps), Position._trusted(board))
-        for steps, board in kernel.generate(position.board, d1, d2)
-    ]
+    return PlayList(_raw_plays(position.board, d1, d2))

@@ -161,7 +161,7 @@ class RuleOptions:
         >>> RuleOptions.match(0)
         Traceback (most recent call last):
         ...
-        engine.rules.InvalidRulesError: match length must be at least 1, got 0
+        engine.errors.InvalidRulesError: match length must be at least 1, got 0
         """
         if isinstance(length, int) and not isinstance(length, bool) and length < 1:
             raise InvalidRulesError(f"match length must be at least 1, got {length}")
