@@ -1,0 +1,46 @@
+"""structlog set up for one JSON object per line on standard error.
+
+Info level carries one line per call (see :mod:`server.interceptor`) and
+the lifecycle of the processes; positions and other request contents are
+never logged at info.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any, MutableMapping
+
+import structlog
+
+LEVELS = ("debug", "info", "warning", "error")
+
+
+def configure(level: str, **context: object) -> None:
+    """Send JSON logs at ``level`` and above to stderr, each line tagged with ``context``."""
+    number = logging.getLevelName(level.upper())
+    # A processor, not contextvars: gRPC's handler threads do not inherit a context.
+    static = {"pid": os.getpid(), **context}
+
+    def tag(logger: object, method: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        for key, value in static.items():
+            event.setdefault(key, value)
+        return event
+
+    structlog.configure(
+        processors=[
+            tag,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.processors.format_exc_info,
+            structlog.processors.JSONRenderer(sort_keys=False),
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(number),
+        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+
+
+def logger() -> structlog.typing.FilteringBoundLogger:
+    return structlog.get_logger()  # type: ignore[no-any-return]

@@ -1,0 +1,45 @@
+"""Prometheus metrics, one set per process.
+
+With ``PROMETHEUS_MULTIPROC_DIR`` set (the supervisor sets it before the
+workers start) prometheus-client writes each worker's values to files and
+the supervisor's scrape endpoint adds them up; without it they live in this
+process, as in the tests' in-process server.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram
+
+CALLS = Counter(
+    "gammond_rpc_calls_total",
+    "RPCs answered, by method and status code.",
+    ["method", "code"],
+)
+LATENCY = Histogram(
+    "gammond_rpc_latency_seconds",
+    "Time from the request's arrival to its answer, by method.",
+    ["method"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+IN_FLIGHT = Gauge(
+    "gammond_rpc_in_flight",
+    "RPCs being answered now, by method.",
+    ["method"],
+    multiprocess_mode="livesum",
+)
+PLAYS = Histogram(
+    "gammond_engine_plays_per_request",
+    "Legal plays the engine generated for one request.",
+    buckets=(0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
+)
+MOVES = Histogram(
+    "gammond_engine_moves_generated",
+    "Single-checker moves in the plays (or next moves) generated for one request.",
+    buckets=(0, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500),
+)
+
+
+def observe_generation(plays: int, moves: int) -> None:
+    """Record what the move generator produced for one request."""
+    PLAYS.observe(plays)
+    MOVES.observe(moves)

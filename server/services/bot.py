@@ -1,0 +1,106 @@
+"""BotService: best play, hints, cube advice and evaluation from the strongest evaluator."""
+
+from __future__ import annotations
+
+import grpc
+from backgammon.v1 import bot_service_pb2 as pb, bot_service_pb2_grpc
+
+from engine.bot import CubeAdvice, Evaluator, cube_decision, rank_plays
+from engine.cube import CubeAction, legal_cube_actions
+from server.deadlines import require_time, stopper
+from server.errors import PreconditionError, WireError
+from server.services.game import require_game_on
+from server.wire.board import decode_position_input, decode_roll
+from server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
+from server.wire.rules import cube_view, decode_context
+
+
+class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
+    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline."""
+
+    def __init__(self, evaluator: Evaluator, max_search_s: float) -> None:
+        self.evaluator = evaluator
+        self.max_search_s = max_search_s
+
+    def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        ranking = rank_plays(
+            position,
+            roll,
+            self.evaluator,
+            level,
+            seed=request.seed if request.HasField("seed") else None,
+            stop=stopper(context, self.max_search_s),
+        )
+        return pb.BestPlayResponse(
+            best=encode_ranked(ranking.plays[0], turn),
+            complete=ranking.complete,
+            evaluator=self.evaluator.name,
+        )
+
+    def Hint(self, request: pb.HintRequest, context: grpc.ServicerContext) -> pb.HintResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        wanted = request.max_plays
+        ranking = rank_plays(
+            position,
+            roll,
+            self.evaluator,
+            level,
+            seed=request.seed if request.HasField("seed") else None,
+            stop=stopper(context, self.max_search_s),
+        )
+        shown = ranking.plays[:wanted] if wanted else ranking.plays
+        return pb.HintResponse(
+            plays=[encode_ranked(r, turn) for r in shown],
+            complete=ranking.complete,
+            evaluator=self.evaluator.name,
+        )
+
+    def CubeDecision(
+        self, request: pb.CubeDecisionRequest, context: grpc.ServicerContext
+    ) -> pb.CubeDecisionResponse:
+        position, turn = decode_position_input(request.position, "position")
+        situation = decode_context(request.context, "context")
+        if situation.turn is not turn:
+            raise WireError("context.turn", f"is {situation.turn.name} but the position has {turn.name} on roll")
+        require_game_on(position)
+        if situation.match.is_over:
+            raise PreconditionError("MATCH_OVER", "the match is over: no more cube decisions")
+        require_time(context)
+        allowed = legal_cube_actions(
+            situation.cube,
+            turn,
+            situation.options,
+            situation.match,
+            on_turn=turn,
+            has_rolled=situation.has_rolled,
+            rolls=situation.rolls,
+        )
+        decision = cube_decision(position, self.evaluator, cube_view(situation, turn))
+        # The engine's rules (pending offers, rolled already, Holland) have the last word.
+        may_double = decision.may_double and CubeAction.DOUBLE in allowed
+        advice = decision.advice if may_double else CubeAdvice.NO_DOUBLE
+        return pb.CubeDecisionResponse(
+            advice=encode_advice(advice),
+            may_double=may_double,
+            take=decision.take,
+            probabilities=encode_probabilities(decision.probabilities),
+            evaluator=self.evaluator.name,
+            no_double=decision.no_double,
+            double_take=decision.double_take,
+            double_pass=decision.double_pass,
+            beaver=decision.beaver,
+        )
+
+    def Evaluate(self, request: pb.EvaluateRequest, context: grpc.ServicerContext) -> pb.EvaluateResponse:
+        position, _ = decode_position_input(request.position, "position")
+        probabilities = self.evaluator.evaluate([position])[0]
+        return pb.EvaluateResponse(
+            probabilities=encode_probabilities(probabilities), evaluator=self.evaluator.name
+        )

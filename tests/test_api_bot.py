@@ -1,0 +1,80 @@
+"""BotService end to end over a real socket."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+from backgammon.v1 import board_pb2, bot_service_pb2 as pb, rules_pb2
+from test_server_support import dice, failure, served, start_position, stubs  # noqa: F401
+
+from engine import Position, legal_plays
+
+WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
+LEVELS = [v.number for v in pb.BotLevel.DESCRIPTOR.values if v.number]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_with_a_legal_play(stubs, level) -> None:
+    response = stubs.bot.BestPlay(pb.BestPlayRequest(position=start_position(), dice=dice(6, 4), level=level))
+    assert response.best.play.notation in {str(p) for p in legal_plays(Position.starting(), (6, 4))}
+    assert response.evaluator and response.best.plies <= 2
+
+
+def test_hints_come_best_first_and_as_many_as_asked(stubs) -> None:
+    request = pb.HintRequest(position=start_position(BLACK), dice=dice(4, 2), level=pb.BOT_LEVEL_ADVANCED, max_plays=3)
+    plays = stubs.bot.Hint(request).plays
+    assert len(plays) == 3
+    assert [p.equity for p in plays] == sorted((p.equity for p in plays), reverse=True)
+    for ranked in plays:
+        odds = ranked.probabilities
+        assert 0 <= odds.win_backgammon <= odds.win_gammon <= odds.win <= 1
+        assert ranked.play.result.turn == WHITE
+
+
+def test_all_hints_when_max_plays_is_zero(stubs) -> None:
+    request = pb.HintRequest(position=start_position(), dice=dice(2, 1), level=pb.BOT_LEVEL_ADVANCED)
+    assert len(stubs.bot.Hint(request).plays) == len(legal_plays(Position.starting(), (2, 1)))
+
+
+def test_an_unplayable_roll_gets_the_empty_play(stubs) -> None:
+    # Black holds 19..24, White's entry points; White has one on the bar.
+    closed = board_pb2.Board(points=[0] * 5 + [14] + [0] * 12 + [-2] * 6, white_bar=1, black_off=3)
+    position = board_pb2.PositionInput(position=board_pb2.Position(board=closed, turn=WHITE))
+    response = stubs.bot.BestPlay(pb.BestPlayRequest(position=position, dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED))
+    assert list(response.best.play.moves) == [] and response.best.play.notation == "(no play)"
+
+
+def test_a_level_must_be_named(stubs) -> None:
+    error = failure(stubs.bot.BestPlay, pb.BestPlayRequest(position=start_position(), dice=dice(6, 4)))
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "level"
+
+
+def test_a_search_returns_by_the_deadline(stubs) -> None:
+    # The expert level's 1-ply candidates are short enough to stop between.
+    request = pb.HintRequest(position=start_position(), dice=dice(3, 3), level=pb.BOT_LEVEL_EXPERT)
+    response = stubs.bot.Hint(request, timeout=0.5)
+    assert response.plays
+
+
+def test_the_cube_decision_respects_who_may_double(stubs) -> None:
+    theirs = rules_pb2.CubeState(value=2, owner=rules_pb2.CUBE_OWNER_BLACK)
+    context = rules_pb2.CubeContext(cube=theirs, turn=WHITE)
+    response = stubs.bot.CubeDecision(pb.CubeDecisionRequest(position=start_position(), context=context))
+    assert not response.may_double and response.advice == pb.CUBE_ADVICE_NO_DOUBLE
+    centred = stubs.bot.CubeDecision(
+        pb.CubeDecisionRequest(position=start_position(), context=rules_pb2.CubeContext(turn=WHITE))
+    )
+    assert centred.may_double and 0 < centred.probabilities.win < 1
+
+
+def test_the_cube_context_must_agree_on_whose_turn_it_is(stubs) -> None:
+    context = rules_pb2.CubeContext(turn=BLACK)
+    error = failure(stubs.bot.CubeDecision, pb.CubeDecisionRequest(position=start_position(), context=context))
+    assert error.field_violations[0][0] == "context.turn"
+
+
+def test_evaluation_of_a_won_position_is_certain(stubs) -> None:
+    won = board_pb2.Board(points=[0] * 23 + [-15], white_off=15)
+    position = board_pb2.PositionInput(position=board_pb2.Position(board=won, turn=BLACK))
+    odds = stubs.bot.Evaluate(pb.EvaluateRequest(position=position)).probabilities
+    assert odds.win == 0 and odds.lose_gammon == 1
