@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Callable, Mapping, Sequence
 
-from engine.errors import InvalidDiceError
+from engine.errors import InvalidDiceError, InvalidStateError
 from engine.players import Player
-from engine.rules import InvalidStateError, check_player
+from engine.rules import check_player
 from engine.scoring import GameOutcome
 
 MIN_PLAYERS = 3

@@ -22,11 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine.errors import IllegalCubeActionError
+from engine.errors import IllegalCubeActionError, InvalidStateError
 from engine.match import MatchState
 from engine.players import Player
 from engine.rules import (
-    InvalidStateError,
     RuleOptions,
     check_count,
     check_cube_value,

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, InvalidStateError
 from engine.players import Player
 from engine.result import ResultKind
-from engine.rules import InvalidStateError, RuleOptions, check_count, dataclass_repr
+from engine.rules import RuleOptions, check_count, dataclass_repr
 from engine.scoring import GameEnd, GameOutcome
 
 

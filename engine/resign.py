@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cube import CubeState
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, InvalidStateError
 from engine.players import Player
 from engine.result import ResultKind
-from engine.rules import InvalidStateError, RuleOptions, check_player, dataclass_repr
+from engine.rules import RuleOptions, check_player, dataclass_repr
 from engine.scoring import GameOutcome
 
 

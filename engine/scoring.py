@@ -18,8 +18,8 @@ from enum import Enum
 
 from engine.players import Player
 from engine.result import ResultKind
+from engine.errors import InvalidStateError
 from engine.rules import (
-    InvalidStateError,
     RuleOptions,
     check_count,
     check_cube_value,

@@ -23,7 +23,8 @@ from engine.chouette import (
     settle,
 )
 from engine.dice import SeededRoller
-from engine.rules import InvalidStateError, RuleOptions
+from engine.errors import InvalidStateError
+from engine.rules import RuleOptions
 from engine.scoring import GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

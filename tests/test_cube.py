@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from engine import IllegalCubeActionError, Player, ResultKind
 from engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from engine.match import MatchState
-from engine.rules import InvalidStateError, RuleOptions
+from engine.errors import InvalidStateError
+from engine.rules import RuleOptions
 from engine.scoring import GameEnd, GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from engine import IllegalActionError, IllegalCubeActionError, Player, ResultKind
 from engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions
 from engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
-from engine.rules import InvalidStateError, RuleOptions
+from engine.errors import InvalidStateError
+from engine.rules import RuleOptions
 from engine.scoring import GameEnd, GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

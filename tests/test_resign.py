@@ -14,7 +14,8 @@ from engine import IllegalActionError, Player, ResultKind
 from engine.cube import CubeAction, CubeState
 from engine.match import MatchState
 from engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
-from engine.rules import InvalidStateError, RuleOptions
+from engine.errors import InvalidStateError
+from engine.rules import RuleOptions
 from engine.scoring import GameEnd
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

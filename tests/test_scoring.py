@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Player, ResultKind
-from engine.rules import InvalidRulesError, InvalidStateError, RuleOptions
+from engine.errors import InvalidRulesError, InvalidStateError
+from engine.rules import RuleOptions
 from engine.scoring import GameEnd, GameOutcome, game_points
 
 WHITE, BLACK = Player.WHITE, Player.BLACK

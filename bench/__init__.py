@@ -1,0 +1,1 @@
+"""Benchmarks and the seeded position sampler they share with the tests (dev-only)."""
