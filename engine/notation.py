@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from engine.errors import IllegalPlayError, NotationError
-from engine.play import Move, Play, legal_plays
+from engine.play import Move, Play, check_dice, legal_plays
 from engine.position import Position
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
@@ -116,6 +116,7 @@ def _net_flow(segments: Iterable[tuple[int, int, bool]]) -> tuple[Counter[int], 
 
 def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     """Resolve play text to the one legal play of ``dice`` it describes."""
+    dice = check_dice(dice)
     segments = parse_moves(text)
     marked = Counter(dst for _, dst, hit in segments if hit)
     wanted = _net_flow(segments)
@@ -124,15 +125,12 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
         steps = [(m.from_point, m.to_point, m.hit) for m in play.moves]
         if _net_flow(steps) == wanted:
             candidates.append(play)
-    # Hits must be marked where they happen: "2/off" is not "2/1*/off".
-    exact = [p for p in candidates if Counter(m.to_point for m in p.moves if m.hit) == marked]
-    if len(exact) == 1:
-        return exact[0]
+    # Hits must be marked where they happen: "2/off" is not "2/1*/off".  Plays
+    # are distinct by result, and net flow plus hit points fix the result, so
+    # at most one play matches exactly.
+    for play in candidates:
+        if Counter(m.to_point for m in play.moves if m.hit) == marked:
+            return play
     roll = "-".join(str(d) for d in dice)
-    if not exact:
-        hint = f" (did you mean {candidates[0]}?)" if candidates else ""
-        raise IllegalPlayError(
-            f"{text!r} is not a legal play of {roll} in {position.position_id()}{hint}"
-        )
-    choices = ", ".join(str(p) for p in exact)
-    raise IllegalPlayError(f"{text!r} is ambiguous for {roll}: it could be {choices}")
+    hint = f" (did you mean {' or '.join(str(p) for p in candidates)}?)" if candidates else ""
+    raise IllegalPlayError(f"{text!r} is not a legal play of {roll} in {position.position_id()}{hint}")
