@@ -1,0 +1,1 @@
+"""Small clients that show the wire protocols Envoy serves."""

@@ -1,0 +1,1 @@
+"""Envoy in front of gammond: its configuration and the API descriptor it transcodes with."""

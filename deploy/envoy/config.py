@@ -1,0 +1,281 @@
+"""Envoy's configuration in front of gammond, for every place it runs.
+
+One function, :func:`envoy_config`, describes the proxy; the local stack,
+docker compose and Kubernetes differ only in the :class:`EnvoySettings`
+they pass (addresses, how replicas are found, where the descriptor is).
+
+Why it looks the way it does:
+
+* gRPC balances per connection: a client keeps one HTTP/2 connection and
+  sends every call down it. Envoy ends those connections and balances each
+  *request* over the replicas (least-request), over HTTP/2 upstream.
+* Active gRPC health checks (``grpc.health.v1``) take a replica out as soon
+  as it reports NOT_SERVING (draining) or stops answering; calls that hit a
+  replica that just died are retried once on another host. Every gammond
+  RPC is a pure function of its request, so a retry is always safe.
+* One listener speaks gRPC (HTTP/2), gRPC-Web (``grpc_web`` filter) and JSON
+  over HTTP/1.1 or HTTP/2 (``grpc_json_transcoder`` with ``auto_mapping``:
+  ``POST /backgammon.v1.GameService/ListLegalPlays`` with the request as a
+  JSON body), with CORS for browsers.
+* The admin interface stays on loopback; where Prometheus must scrape Envoy
+  from elsewhere, a separate listener exposes ``/stats/prometheus`` only.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from deploy.envoy.descriptor import descriptor_bytes, service_names
+
+Config = dict[str, Any]
+Discovery = Literal["STATIC", "STRICT_DNS"]
+
+CLUSTER = "gammond"
+ROUTE_TIMEOUT_S = 15  # above the server's longest bot search (10 s by default)
+HEALTH_PATH = "/healthz"
+EXPOSED_HEADERS = "grpc-status,grpc-message,grpc-status-details-bin,x-request-id"
+ALLOWED_HEADERS = "content-type,x-grpc-web,x-user-agent,grpc-timeout,x-request-id,authorization"
+_RETRY_ON = "unavailable,cancelled,reset,connect-failure,refused-stream"
+
+
+def _typed(kind: str, **fields: Any) -> Config:
+    return {"@type": f"type.googleapis.com/{kind}", **fields}
+
+
+def _socket(host: str, port: int) -> Config:
+    return {"socket_address": {"address": host, "port_value": port}}
+
+
+@dataclass(frozen=True, slots=True)
+class Upstream:
+    """One gammond replica, or a DNS name that resolves to all of them."""
+
+    host: str
+    port: int
+
+
+@dataclass(frozen=True, slots=True)
+class EnvoySettings:
+    """What differs between the places Envoy runs.
+
+    ``descriptor_path`` set: the transcoder reads the descriptor set from that
+    file; unset: it is embedded in the configuration, which then stands alone.
+    ``metrics_port`` set: a second listener serves ``/stats/prometheus`` there.
+
+    >>> EnvoySettings(upstreams=(Upstream("127.0.0.1", 50051),)).listen_port
+    8080
+    """
+
+    upstreams: tuple[Upstream, ...]
+    listen_host: str = "0.0.0.0"
+    listen_port: int = 8080
+    admin_host: str = "127.0.0.1"
+    admin_port: int = 9901
+    metrics_port: int | None = None
+    discovery: Discovery = "STATIC"
+    descriptor_path: str | None = None
+    health_interval_s: float = 1.0
+    services: tuple[str, ...] = field(default_factory=service_names)
+
+
+def _transcoder(settings: EnvoySettings) -> Config:
+    if settings.descriptor_path is not None:
+        source: Config = {"proto_descriptor": settings.descriptor_path}
+    else:
+        source = {"proto_descriptor_bin": base64.b64encode(descriptor_bytes()).decode("ascii")}
+    return _typed(
+        "envoy.extensions.filters.http.grpc_json_transcoder.v3.GrpcJsonTranscoder",
+        **source,
+        services=list(settings.services),
+        auto_mapping=True,
+        convert_grpc_status=True,
+        # Field names as in the .proto files and the API docs; zeros printed,
+        # so a frontend never has to know proto3's defaults.
+        print_options={"always_print_primitive_fields": True, "preserve_proto_field_names": True},
+        # A JSON call to a method that does not exist is a 404, not a confusing upstream error.
+        request_validation_options={"reject_unknown_method": True},
+    )
+
+
+def _cors() -> Config:
+    return _typed(
+        "envoy.extensions.filters.http.cors.v3.CorsPolicy",
+        allow_origin_string_match=[{"safe_regex": {"regex": ".*"}}],
+        allow_methods="POST, OPTIONS",
+        allow_headers=ALLOWED_HEADERS,
+        expose_headers=EXPOSED_HEADERS,
+        max_age="86400",
+    )
+
+
+def _route() -> Config:
+    return {
+        "match": {"prefix": "/"},
+        "route": {
+            "cluster": CLUSTER,
+            "timeout": f"{ROUTE_TIMEOUT_S}s",
+            # A caller's grpc-timeout wins when shorter than the route's.
+            "max_stream_duration": {"grpc_timeout_header_max": f"{ROUTE_TIMEOUT_S}s"},
+            "retry_policy": {
+                "retry_on": _RETRY_ON,
+                "num_retries": 2,
+                "retry_host_predicate": [
+                    {
+                        "name": "envoy.retry_host_predicates.previous_hosts",
+                        "typed_config": _typed(
+                            "envoy.extensions.retry.host.previous_hosts.v3.PreviousHostsPredicate"
+                        ),
+                    }
+                ],
+                "host_selection_retry_max_attempts": 3,
+            },
+        },
+    }
+
+
+def _http_filters() -> list[Config]:
+    return [
+        {
+            "name": "envoy.filters.http.health_check",
+            "typed_config": _typed(
+                "envoy.extensions.filters.http.health_check.v3.HealthCheck",
+                pass_through_mode=False,
+                headers=[{"name": ":path", "string_match": {"exact": HEALTH_PATH}}],
+            ),
+        },
+        {"name": "envoy.filters.http.cors", "typed_config": _typed("envoy.extensions.filters.http.cors.v3.Cors")},
+        {
+            "name": "envoy.filters.http.grpc_web",
+            "typed_config": _typed("envoy.extensions.filters.http.grpc_web.v3.GrpcWeb"),
+        },
+        {"name": "envoy.filters.http.grpc_json_transcoder"},  # typed_config filled in by the caller
+        {
+            "name": "envoy.filters.http.router",
+            "typed_config": _typed("envoy.extensions.filters.http.router.v3.Router"),
+        },
+    ]
+
+
+def _connection_manager(stat_prefix: str, routes: list[Config], filters: list[Config]) -> Config:
+    return {
+        "name": "envoy.filters.network.http_connection_manager",
+        "typed_config": _typed(
+            "envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager",
+            stat_prefix=stat_prefix,
+            codec_type="AUTO",  # HTTP/2 (gRPC) and HTTP/1.1 (gRPC-Web, JSON) on one port
+            # A caller's x-request-id reaches the replica's log line, even behind another proxy.
+            preserve_external_request_id=True,
+            route_config={
+                "name": stat_prefix,
+                "virtual_hosts": [
+                    {
+                        "name": stat_prefix,
+                        "domains": ["*"],
+                        "routes": routes,
+                        "typed_per_filter_config": {"envoy.filters.http.cors": _cors()},
+                    }
+                ],
+            },
+            http_filters=filters,
+        ),
+    }
+
+
+def _gammond_listener(settings: EnvoySettings) -> Config:
+    filters = _http_filters()
+    for http_filter in filters:
+        if http_filter["name"] == "envoy.filters.http.grpc_json_transcoder":
+            http_filter["typed_config"] = _transcoder(settings)
+    return {
+        "name": "gammond",
+        "address": _socket(settings.listen_host, settings.listen_port),
+        "filter_chains": [{"filters": [_connection_manager("gammond", [_route()], filters)]}],
+    }
+
+
+def _metrics_listener(settings: EnvoySettings, port: int) -> Config:
+    route = {
+        "match": {"path": "/stats/prometheus"},
+        "route": {"cluster": "envoy_admin", "timeout": "5s"},
+    }
+    router = {"name": "envoy.filters.http.router", "typed_config": _typed("envoy.extensions.filters.http.router.v3.Router")}
+    return {
+        "name": "metrics",
+        "address": _socket(settings.listen_host, port),
+        "filter_chains": [{"filters": [_connection_manager("metrics", [route], [router])]}],
+    }
+
+
+def _endpoints(name: str, upstreams: tuple[Upstream, ...]) -> Config:
+    return {
+        "cluster_name": name,
+        "endpoints": [{"lb_endpoints": [{"endpoint": {"address": _socket(u.host, u.port)}} for u in upstreams]}],
+    }
+
+
+def _gammond_cluster(settings: EnvoySettings) -> Config:
+    interval = f"{settings.health_interval_s:g}s"
+    cluster: Config = {
+        "name": CLUSTER,
+        "type": settings.discovery,
+        "connect_timeout": "1s",
+        "lb_policy": "LEAST_REQUEST",
+        "typed_extension_protocol_options": {
+            "envoy.extensions.upstreams.http.v3.HttpProtocolOptions": _typed(
+                "envoy.extensions.upstreams.http.v3.HttpProtocolOptions",
+                explicit_http_config={"http2_protocol_options": {}},
+            )
+        },
+        "load_assignment": _endpoints(CLUSTER, settings.upstreams),
+        "health_checks": [
+            {
+                "timeout": "1s",
+                "interval": interval,
+                "no_traffic_interval": interval,
+                "unhealthy_threshold": 1,
+                "healthy_threshold": 1,
+                "grpc_health_check": {},
+            }
+        ],
+        # Route only to healthy replicas, however few are left.
+        "common_lb_config": {"healthy_panic_threshold": {"value": 0}},
+        "outlier_detection": {"consecutive_gateway_failure": 2, "base_ejection_time": "5s"},
+    }
+    if settings.discovery == "STRICT_DNS":
+        # Every address the name resolves to becomes a host (a headless Service).
+        cluster["dns_lookup_family"] = "V4_PREFERRED"
+        cluster["dns_refresh_rate"] = "5s"
+    return cluster
+
+
+def _admin_cluster(settings: EnvoySettings) -> Config:
+    return {
+        "name": "envoy_admin",
+        "type": "STATIC",
+        "connect_timeout": "1s",
+        "load_assignment": _endpoints("envoy_admin", (Upstream(settings.admin_host, settings.admin_port),)),
+    }
+
+
+def envoy_config(settings: EnvoySettings) -> Config:
+    """The whole bootstrap configuration, as plain data (dump it as YAML or JSON).
+
+    >>> config = envoy_config(EnvoySettings(upstreams=(Upstream("127.0.0.1", 50051),), metrics_port=9902))
+    >>> [listener["name"] for listener in config["static_resources"]["listeners"]]
+    ['gammond', 'metrics']
+    >>> config["static_resources"]["clusters"][0]["lb_policy"]
+    'LEAST_REQUEST'
+    """
+    if not settings.upstreams:
+        raise ValueError("EnvoySettings.upstreams is empty: Envoy needs at least one gammond replica")
+    listeners = [_gammond_listener(settings)]
+    clusters = [_gammond_cluster(settings)]
+    if settings.metrics_port is not None:
+        listeners.append(_metrics_listener(settings, settings.metrics_port))
+        clusters.append(_admin_cluster(settings))
+    return {
+        "admin": {"address": _socket(settings.admin_host, settings.admin_port)},
+        "static_resources": {"listeners": listeners, "clusters": clusters},
+    }

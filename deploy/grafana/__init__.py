@@ -1,0 +1,1 @@
+"""The Grafana dashboard, as code."""

@@ -1,0 +1,1 @@
+"""Prometheus configuration for gammond; the alert rules are alerts.yml beside this."""

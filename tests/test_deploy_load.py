@@ -1,0 +1,173 @@
+"""``gammond-load``: its requests, its bounds, its report and its refusal to leave this machine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import grpc
+import pytest
+from prometheus_client import REGISTRY
+from test_server_support import ROOT, served  # noqa: F401
+
+from gammond_load import (
+    DEFAULT_MIX,
+    Call,
+    LoadSettings,
+    TargetRefused,
+    build_calls,
+    check_target,
+    parse_mix,
+    percentile,
+    run_load,
+    self_play,
+)
+from gammond_load.mix import RPCS, MixError
+from server.app import Served
+
+SAMPLES = self_play(120, seed=11)
+LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
+
+
+def target(server: Served) -> str:
+    return f"127.0.0.1:{server.port}"
+
+
+def served_calls(method: str) -> float:
+    """Calls of ``method`` the in-process server has answered OK so far."""
+    return REGISTRY.get_sample_value("gammond_rpc_calls_total", {"method": method, "code": "OK"}) or 0.0
+
+
+def run(calls: list[Call], settings: LoadSettings):  # type: ignore[no-untyped-def]
+    return asyncio.run(run_load(calls, settings))
+
+
+def test_self_play_is_reproducible_and_reaches_doubles_and_the_bar() -> None:
+    assert self_play(120, seed=11) == SAMPLES
+    assert self_play(120, seed=12) != SAMPLES
+    assert sum(s.is_double for s in SAMPLES) > 0
+    assert sum(s.position.bar > 0 for s in SAMPLES) > 0
+    assert {s.white for s in SAMPLES} == {True, False}
+
+
+@pytest.mark.parametrize("rpc", sorted(RPCS))
+def test_every_request_of_the_mix_is_one_the_server_accepts(served: Served, rpc: str) -> None:  # noqa: F811
+    calls = build_calls(SAMPLES, {rpc: 1}, len(SAMPLES), seed=5)
+    with grpc.insecure_channel(target(served)) as channel:
+        for call in calls:
+            try:
+                channel.unary_unary(call.method)(call.payload, timeout=30)
+            except grpc.RpcError as error:
+                pytest.fail(f"{rpc} refused: {error.code().name} {error.details()}")  # type: ignore[attr-defined]
+
+
+def test_the_mix_follows_its_weights_and_is_reproducible() -> None:
+    calls = build_calls(SAMPLES, {"ListLegalPlays": 3, "RollDice": 1}, 2000, seed=2)
+    assert calls == build_calls(SAMPLES, {"ListLegalPlays": 3, "RollDice": 1}, 2000, seed=2)
+    legal = sum(c.name == "ListLegalPlays" for c in calls)
+    assert {c.name for c in calls} == {"ListLegalPlays", "RollDice"}
+    assert 1300 < legal < 1700  # 3 in 4 of 2000, give or take several standard deviations
+    assert set(DEFAULT_MIX) <= set(RPCS)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("Nope=1", "'Nope'"), ("RollDice=x", "'x'"), ("RollDice=-1", "-1"), ("RollDice=0", "no RPC")],
+)
+def test_a_bad_mix_is_refused_naming_the_bad_part(text: str, named: str) -> None:
+    with pytest.raises(MixError, match=named):
+        parse_mix(text)
+
+
+def test_a_bounded_run_reports_every_call_it_made(served: Served) -> None:  # noqa: F811
+    calls = build_calls(SAMPLES, {"ListLegalPlays": 1}, 50, seed=1)
+    before = served_calls(LEGAL)
+    report = run(calls, LoadSettings(target=target(served), max_calls=150, duration_s=120, concurrency=4, warmup_calls=5))
+    assert report.calls == 150 and report.codes == {"OK": 150}
+    assert served_calls(LEGAL) - before == 150 + 5
+    assert sum(m.calls for m in report.methods.values()) == 150
+    latency = report.latency
+    assert 0 < latency.p50 <= latency.p95 <= latency.p99 <= latency.max
+
+
+def test_failed_calls_are_counted_by_status_code(served: Served) -> None:  # noqa: F811
+    calls = [
+        Call("Missing", "/backgammon.v1.GameService/NoSuchRpc", b""),
+        Call("Garbage", LEGAL, b"\xff\xff\xff"),
+        Call("ListLegalPlays", LEGAL, build_calls(SAMPLES, {"ListLegalPlays": 1}, 1)[0].payload),
+    ]
+    report = run(calls, LoadSettings(target=target(served), max_calls=30, duration_s=120, concurrency=3, warmup_calls=0))
+    assert report.errors == {"UNIMPLEMENTED": 10, "INVALID_ARGUMENT": 10}
+    assert report.codes["OK"] == 10
+    assert (report.methods["Missing"].errors, report.methods["ListLegalPlays"].errors) == (10, 0)
+
+
+def test_several_connections_share_the_calls(served: Served) -> None:  # noqa: F811
+    calls = build_calls(SAMPLES, {"RollDice": 1}, 20)
+    report = run(calls, LoadSettings(target=target(served), max_calls=60, duration_s=120, concurrency=6, connections=3))
+    assert report.codes == {"OK": 60}
+    assert report.settings["connections"] == 3
+
+
+@pytest.mark.parametrize("bad", ["10.0.0.7:50051", "192.168.1.20:8080", "8.8.8.8:53", "[2001:db8::1]:80"])
+def test_the_load_refuses_targets_off_this_machine(bad: str) -> None:
+    with pytest.raises(TargetRefused, match="not loopback"):
+        check_target(bad)
+    assert check_target(bad, allow_remote=True) == bad
+
+
+@pytest.mark.parametrize("good", ["127.0.0.1:8080", "127.0.0.2:50051", "localhost:50051", "[::1]:8080"])
+def test_loopback_targets_are_allowed(good: str) -> None:
+    assert check_target(good) == good
+
+
+@pytest.mark.parametrize("bad", ["localhost", "127.0.0.1:", "127.0.0.1:99999", "::1:8080", "[::1:8080"])
+def test_a_malformed_target_is_refused_by_name(bad: str) -> None:
+    with pytest.raises(TargetRefused, match=r"\[|host:port|brackets"):
+        check_target(bad)
+
+
+def test_the_command_refuses_a_remote_target_before_sending_anything() -> None:
+    done = subprocess.run([sys.executable, "-m", "gammond_load", "--target", "10.9.8.7:50051", "--calls", "1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--allow-remote" in done.stderr
+
+
+def test_the_command_prints_progress_and_writes_a_json_report(served: Served, tmp_path: Path) -> None:  # noqa: F811
+    out = tmp_path / "report.json"
+    # 60 calls due 40 per second take at least 1.5 s: long enough for a progress line.
+    command = [sys.executable, "-m", "gammond_load", "--target", target(served), "--rate", "40", "--calls", "60",
+               "--duration", "60", "--positions", "40", "--warmup", "2", "--json", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "calls/s" in done.stdout
+    assert any("calls" in line and "p99" in line for line in done.stderr.splitlines())
+    report = json.loads(out.read_text())
+    assert report["calls"] == 60 and report["errors"] == {}
+    assert sum(m["calls"] for m in report["methods"].values()) == 60
+    assert set(report["latency_ms"]) == {"p50", "p95", "p99", "max"}
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 100, 1001])
+def test_a_percentile_is_the_nearest_rank(size: int) -> None:
+    rng = random.Random(size)
+    data = sorted(rng.random() for _ in range(size))
+    for q in (0.5, 0.95, 0.99, 1.0):
+        value = percentile(data, q)
+        rank = math.ceil(q * size)
+        assert value in data
+        assert sum(x <= value for x in data) >= rank > sum(x < value for x in data)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [dict(duration_s=0), dict(duration_s=4000), dict(max_calls=0), dict(concurrency=0), dict(rate=0.0), dict(connections=0)],
+)
+def test_unbounded_or_empty_runs_are_refused(settings: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        LoadSettings(target="127.0.0.1:1", **settings)  # type: ignore[arg-type]
