@@ -30,7 +30,7 @@ from engine.game import AppliedPlay, apply_play
 from engine.ids import GameState, MatchId
 from engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
 from engine.notation import format_moves, parse_moves, parse_play
-from engine.play import Move, Play, legal_plays
+from engine.play import Move, Play, PlayList, legal_plays
 from engine.players import Player
 from engine.position import Position
 from engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
@@ -63,6 +63,7 @@ __all__ = [
     "Payment",
     "Play",
     "Player",
+    "PlayList",
     "Position",
     "Resignation",
     "ResultKind",

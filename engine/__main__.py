@@ -19,7 +19,6 @@ from typing import Sequence, TextIO
 from engine import kernel
 from engine.dice import parse_roll
 from engine.errors import EngineError
-from engine.ids import encode_position_id
 from engine.play import legal_plays
 from engine.position import Position
 from engine.xgid import parse_xgid
@@ -63,7 +62,7 @@ def batch(lines: TextIO, out: TextIO) -> int:
                 raise EngineError(f"expected 'POSITION_ID D1D2', got {line.strip()!r}")
             position = Position.from_id(fields[0])
             d1, d2 = parse_roll(fields[1])
-            ids = sorted(encode_position_id(Position._trusted(board)) for _, board in kernel.generate(position.board, d1, d2))
+            ids = sorted(kernel.result_ids(position.board, d1, d2))
         except EngineError as exc:
             sys.stderr.write(f"line {number}: {exc}\n")
             return 2

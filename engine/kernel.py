@@ -2,15 +2,42 @@
 
 Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 ``IMPLEMENTATION`` says which one is in use (``"compiled"`` or ``"python"``).
+
+* ``generate(board, d1, d2)``: a list of ``(steps, result board)`` pairs;
+* ``plays(board, d1, d2)``: the same pairs in an indexable, possibly compact form;
+* ``result_ids(board, d1, d2)``: the results' Position IDs, in play order.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Callable, Protocol, Sequence
 
 from engine import movegen
+from engine.movegen import Board, RawPlay
 
-generate = movegen.generate
+
+class RawPlays(Protocol):
+    """What :func:`plays` returns: ``(steps, board)`` pairs by index."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> RawPlay: ...
+
+
+def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str, ...]:
+    from engine.ids import encode_position_id
+    from engine.position import Position
+
+    return tuple(
+        encode_position_id(Position._trusted(result))
+        for _, result in movegen.generate(tuple(board), die1, die2)
+    )
+
+
+generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
+plays: Callable[[Board, int, int], RawPlays] = movegen.generate
+result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 IMPLEMENTATION = "python"
 
 if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
@@ -20,4 +47,6 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         pass
     else:
         generate = _ckernel.generate
+        plays = _ckernel.plays
+        result_ids = _ckernel.result_ids
         IMPLEMENTATION = "compiled"

@@ -11,11 +11,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Protocol, Sequence, overload
+from typing import Iterable, Iterator, Sequence, overload
 
 from engine import kernel
 from engine.errors import InvalidDiceError
-from engine.movegen import Board, RawPlay
+from engine.movegen import Step
 from engine.position import Position
 
 BAR = 25
@@ -60,6 +60,10 @@ class Play:
 
 def check_dice(dice: Iterable[int]) -> tuple[int, int]:
     """Validate a roll of two dice and return it as a pair."""
+    if type(dice) is tuple and len(dice) == 2:
+        d1, d2 = dice
+        if type(d1) is int and type(d2) is int and 0 < d1 < 7 and 0 < d2 < 7:
+            return d1, d2  # the common case, checked cheaply
     roll = tuple(dice)
     if len(roll) != 2:
         raise InvalidDiceError(f"a roll has two dice, got {len(roll)}: {roll!r}")
@@ -69,12 +73,15 @@ def check_dice(dice: Iterable[int]) -> tuple[int, int]:
     return roll[0], roll[1]
 
 
-class RawPlays(Protocol):
-    """What a move generator returns: ``(steps, board)`` pairs by index."""
+_MOVES: dict[Step, Move] = {}
 
-    def __len__(self) -> int: ...
 
-    def __getitem__(self, index: int, /) -> RawPlay: ...
+def _move(step: Step) -> Move:
+    """The Move of a step: moves are values, so one object serves every play."""
+    move = _MOVES.get(step)
+    if move is None:
+        move = _MOVES[step] = Move(*step)
+    return move
 
 
 class PlayList(Sequence[Play]):
@@ -93,7 +100,7 @@ class PlayList(Sequence[Play]):
 
     __slots__ = ("_raw", "_made")
 
-    def __init__(self, raw: RawPlays) -> None:
+    def __init__(self, raw: kernel.RawPlays) -> None:
         self._raw = raw
         self._made: list[Play | None] | None = None
 
@@ -115,7 +122,7 @@ class PlayList(Sequence[Play]):
         play = made[index]
         if play is None:
             steps, board = self._raw[index]
-            play = made[index] = Play(tuple(Move(*step) for step in steps), Position._trusted(board))
+            play = made[index] = Play(tuple(map(_move, steps)), Position._trusted(board))
         return play
 
     def __iter__(self) -> Iterator[Play]:
@@ -135,22 +142,10 @@ class PlayList(Sequence[Play]):
         return repr(list(self))
 
 
-def _raw_generator() -> Callable[[Board, int, int], RawPlays]:
-    """The kernel's compact generator when compiled, else the reference's lists."""
-    if kernel.IMPLEMENTATION == "compiled":
-        from engine import _ckernel
-
-        return _ckernel.plays
-    return kernel.generate
-
-
-_raw_plays = _raw_generator()
-
-
 def legal_plays(position: Position, dice: Iterable[int]) -> PlayList:
     """Every distinct legal play of ``dice`` in ``position``, in a stable order.
 
     An empty sequence means the roll cannot be played; that is not an error.
     """
     d1, d2 = check_dice(dice)
-    return PlayList(_raw_plays(position.board, d1, d2))
+    return PlayList(kernel.plays(position.board, d1, d2))

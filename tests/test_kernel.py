@@ -1,0 +1,495 @@
+"""The compiled kernel against the pure-Python reference, and the PlayList contract.
+
+``engine._ckernel`` must return exactly what the reference returns: the
+same plays, the same steps kept for each, in the same order
+(engine/movegen.py), the same Position IDs (engine/ids.py) and the same
+next steps of an interactive turn (engine/turn.py).  Positions come from
+seeded self-play (bench/positions.py) and from raw boards built to stress
+entering from the bar, closed boards and bear-offs.  The default run takes
+a 5,000-position sample; the 100,000-position run is marked slow.
+
+Tests of the compiled module skip when it is not built; the PlayList tests
+run on whichever move generator is in use (``GAMMOND_PURE_PYTHON=1`` picks
+the reference).  ``GAMMOND_FUZZ_EXAMPLES`` raises the fuzzing effort (the
+sanitizer build in tools/sanitize.sh uses it).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import string
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.positions import random_position, sample_positions
+from engine import (
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidPositionError,
+    Move,
+    NotationError,
+    Play,
+    Position,
+    legal_plays,
+)
+from engine import movegen
+from engine.ids import decode_position_id, encode_position_id
+from engine.play import PlayList
+from engine.turn import next_moves
+
+SEED = 7
+SAMPLE = 5_000
+FULL = 100_000
+RAW_SAMPLE = 2_000
+TURN_SAMPLE = 300
+FUZZ_EXAMPLES = int(os.environ.get("GAMMOND_FUZZ_EXAMPLES", "300"))
+ROOT = Path(__file__).resolve().parent.parent
+
+Board = tuple[int, ...]
+Case = tuple[Board, int, int]
+
+
+@pytest.fixture(scope="module")
+def ck() -> ModuleType:
+    """The compiled kernel; tests that need it skip when it was not built."""
+    kernel: ModuleType = pytest.importorskip("engine._ckernel")
+    return kernel
+
+
+# -- positions ------------------------------------------------------------------
+
+
+def _place(board: list[int], rng: random.Random, sign: int, count: int, points: list[int]) -> None:
+    """Put ``count`` checkers of one side on free or own ``points`` of ``board``."""
+    for _ in range(count):
+        usable = [p for p in points if board[p] * sign >= 0]
+        board[rng.choice(usable)] += sign
+
+
+def stress_board(rng: random.Random) -> Board:
+    """A raw board of one of the kinds self-play rarely reaches.
+
+    ``bar``: the side on roll has checkers on the bar against a strong home
+    board; ``closed``: against a fully closed one; ``bearoff``: the side on
+    roll is bearing off, opponent blots and all.
+    """
+    board = [0] * 26
+    kind = rng.choice(("bar", "closed", "bearoff"))
+    theirs = rng.randint(6, 15)
+    if kind == "closed":
+        for point in range(19, 25):
+            board[point] = -2
+        theirs -= min(theirs, 12)
+    if kind == "bar":
+        _place(board, rng, -1, min(theirs, 8), list(range(19, 25)))
+        theirs -= min(theirs, 8)
+    mine_points = list(range(1, 7)) if kind == "bearoff" else list(range(1, 19))
+    mine = rng.randint(1, 15)
+    bar = 0 if kind == "bearoff" else rng.randint(1, min(4, mine))
+    board[25] = bar
+    _place(board, rng, 1, mine - bar, mine_points)
+    board[0] = -rng.randint(0, min(2, theirs))
+    _place(board, rng, -1, theirs + board[0], list(range(1, 25)))
+    return tuple(board)
+
+
+@cache
+def self_play(count: int) -> list[Case]:
+    return [(s.position.board, *s.dice) for s in sample_positions(count, seed=SEED)]
+
+
+def raw_cases(count: int, seed: int) -> Iterator[Case]:
+    rng = random.Random(seed)
+    for i in range(count):
+        board = stress_board(rng) if i % 2 else random_position(rng).board
+        yield board, rng.randint(1, 6), rng.randint(1, 6)
+
+
+def _mismatches(ck: ModuleType, cases: list[Case], limit: int = 5) -> list[str]:
+    found = []
+    for board, d1, d2 in cases:
+        if ck.generate(board, d1, d2) != movegen.generate(board, d1, d2):
+            found.append(f"{Position(board).position_id()} {d1}-{d2}")
+            if len(found) == limit:
+                break
+    return found
+
+
+# -- the differential test --------------------------------------------------------
+
+
+def test_compiled_plays_equal_the_reference_on_a_self_play_sample(ck: ModuleType) -> None:
+    assert _mismatches(ck, self_play(SAMPLE)) == []
+
+
+def test_compiled_plays_equal_the_reference_on_bar_closed_and_bear_off_boards(ck: ModuleType) -> None:
+    assert _mismatches(ck, list(raw_cases(RAW_SAMPLE, seed=SEED))) == []
+
+
+def test_the_sample_covers_doubles_bar_entries_closed_boards_and_bear_offs() -> None:
+    cases = self_play(SAMPLE) + list(raw_cases(RAW_SAMPLE, seed=SEED))
+    assert any(d1 == d2 for _, d1, d2 in cases)
+    assert any(b[25] > 0 for b, _, _ in cases)
+    assert any(b[25] > 0 and all(b[p] <= -2 for p in range(19, 25)) for b, _, _ in cases)
+    assert any(0 < sum(n for n in b[1:7] if n > 0) == sum(n for n in b[1:] if n > 0) for b, _, _ in cases)
+
+
+@pytest.mark.slow
+def test_compiled_plays_equal_the_reference_on_a_hundred_thousand_positions(ck: ModuleType) -> None:
+    cases = self_play(FULL // 2) + list(raw_cases(FULL // 2, seed=SEED + 1))
+    assert _mismatches(ck, cases) == []
+
+
+def test_compact_plays_hold_the_same_pairs_as_generate(ck: ModuleType) -> None:
+    for board, d1, d2 in self_play(500):
+        compact = ck.plays(board, d1, d2)
+        expected = ck.generate(board, d1, d2)
+        assert len(compact) == len(expected)
+        assert list(compact) == expected
+        if expected:
+            assert compact[-1] == expected[-1]
+
+
+def test_compact_plays_reject_an_index_past_the_end(ck: ModuleType) -> None:
+    compact = ck.plays(Position.starting().board, 3, 1)
+    with pytest.raises(IndexError):
+        compact[len(compact)]
+
+
+def test_result_ids_are_the_position_ids_of_the_results_in_play_order(ck: ModuleType) -> None:
+    for board, d1, d2 in self_play(500):
+        expected = tuple(
+            encode_position_id(Position(after)) for _, after in movegen.generate(board, d1, d2)
+        )
+        assert ck.result_ids(board, d1, d2) == expected
+
+
+def test_searches_running_in_threads_agree_with_one_thread(ck: ModuleType) -> None:
+    cases = self_play(1_000)
+    alone = [ck.generate(*case) for case in cases]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda case: ck.generate(*case), cases))
+    assert together == alone
+
+
+# -- input validation -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "pattern"),
+    [
+        ((0,) * 25, "26 slots, got 25"),
+        ((0,) * 27, "26 slots, got 27"),
+        ((16,) + (0,) * 25, "slot 0 holds 16"),
+        ((0,) * 25 + (-1,), "bar of the player on roll is negative: -1"),
+        ((1,) + (0,) * 25, "opponent's bar must be stored as <= 0, got 1"),
+        ((0,) + (8,) * 2 + (0,) * 23, "player on roll has 16 checkers"),
+        ((0,) + (-8,) * 2 + (0,) * 23, "opponent has 16 checkers"),
+        ((0,) * 5 + (2**70,) + (0,) * 20, "slot 5 holds"),
+    ],
+)
+def test_a_board_the_rules_cannot_reach_is_refused_by_name(
+    ck: ModuleType, board: Board, pattern: str
+) -> None:
+    for call in (ck.generate, ck.plays, ck.result_ids):
+        with pytest.raises(InvalidPositionError, match=pattern):
+            call(board, 3, 1)
+    with pytest.raises(InvalidPositionError, match=pattern):
+        ck.encode_position_id(board)
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", None])
+def test_a_board_slot_that_is_not_an_int_is_a_type_error(ck: ModuleType, bad: object) -> None:
+    board: list[object] = list(Position.starting().board)
+    board[7] = bad
+    with pytest.raises(TypeError, match="slot 7"):
+        ck.generate(board, 3, 1)
+
+
+def test_a_board_that_is_not_a_sequence_is_a_type_error(ck: ModuleType) -> None:
+    with pytest.raises(TypeError, match="sequence"):
+        ck.generate(42, 3, 1)
+
+
+@pytest.mark.parametrize("die", [0, 7, -1, True, 2.0, "3", None, 2**80])
+def test_a_die_outside_one_to_six_is_refused_by_name(ck: ModuleType, die: object) -> None:
+    start = Position.starting().board
+    with pytest.raises(InvalidDiceError, match=re.escape(f"die {die!r} ")):
+        ck.generate(start, 3, die)
+    with pytest.raises(InvalidDiceError, match=re.escape(f"die {die!r} ")):
+        ck.next_steps(start, die, 3, ())
+
+
+def test_arguments_may_be_named_and_a_wrong_count_is_a_type_error(ck: ModuleType) -> None:
+    start = Position.starting().board
+    assert ck.generate(board=start, die1=3, die2=1) == ck.generate(start, 3, 1)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        ck.generate(start, 3)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'dice'"):
+        ck.generate(start, 3, dice=1)
+
+
+# -- fuzzing raw boards, valid or not ---------------------------------------------------
+
+_slots = st.integers(min_value=-20, max_value=20)
+_boards = st.one_of(
+    st.lists(_slots, min_size=26, max_size=26),
+    st.lists(_slots, min_size=0, max_size=30),
+    st.lists(st.integers(min_value=-3, max_value=3), min_size=26, max_size=26),
+)
+
+
+def _valid(board: list[int]) -> bool:
+    try:
+        Position(tuple(board))
+    except InvalidPositionError:
+        return False
+    return True
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True)
+@given(board=_boards, d1=st.integers(-1, 8), d2=st.integers(-1, 8))
+def test_any_raw_board_and_dice_give_the_reference_answer_or_a_named_error(
+    board: list[int], d1: int, d2: int
+) -> None:
+    ck = pytest.importorskip("engine._ckernel")
+    if not _valid(board):
+        with pytest.raises(InvalidPositionError):
+            ck.generate(board, d1, d2)
+    elif not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        with pytest.raises(InvalidDiceError):
+            ck.generate(board, d1, d2)
+    else:
+        assert ck.generate(board, d1, d2) == movegen.generate(tuple(board), d1, d2)
+        assert ck.encode_position_id(board) == encode_position_id(Position(tuple(board)))
+
+
+# -- Position IDs ------------------------------------------------------------------------
+
+_ALPHABET = string.ascii_letters + string.digits + "+/"
+
+
+def _decode_both(ck: ModuleType, text: object) -> tuple[object, object]:
+    """Each decoder's board, or the error class it raised."""
+    answers: list[object] = []
+    for decode in (lambda t: decode_position_id(t).board, ck.decode_position_id):
+        try:
+            answers.append(decode(text))
+        except NotationError:
+            answers.append(NotationError)
+    return answers[0], answers[1]
+
+
+def test_position_ids_round_trip_like_the_reference(ck: ModuleType) -> None:
+    for board, _, _ in self_play(1_000) + list(raw_cases(500, seed=SEED)):
+        text = ck.encode_position_id(board)
+        assert text == encode_position_id(Position(board))
+        assert ck.decode_position_id(text) == board
+
+
+def test_altered_position_ids_decode_or_fail_as_the_reference_does(ck: ModuleType) -> None:
+    rng = random.Random(SEED)
+    outcomes = set()
+    for board, _, _ in self_play(2_500):
+        # One letter changed: sometimes another position, mostly a broken ID.
+        text = list(encode_position_id(Position(board)))
+        text[rng.randrange(14)] = rng.choice(_ALPHABET + "=-. é\0")
+        ours, theirs = _decode_both(ck, "".join(text))
+        assert ours == theirs, text
+        outcomes.add(ours is NotationError)
+    assert outcomes == {True, False}
+
+
+@pytest.mark.parametrize("text", ["", "4HPwATDgc/ABM", "4HPwATDgc/ABMAA", None, 14, b"4HPwATDgc/ABMA"])
+def test_a_position_id_of_the_wrong_length_or_type_is_a_notation_error(
+    ck: ModuleType, text: object
+) -> None:
+    with pytest.raises(NotationError, match="14 characters"):
+        ck.decode_position_id(text)
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True)
+@given(text=st.text(alphabet=_ALPHABET + "=é", min_size=14, max_size=14))
+def test_any_fourteen_letters_decode_like_the_reference(text: str) -> None:
+    ck = pytest.importorskip("engine._ckernel")
+    ours, theirs = _decode_both(ck, text)
+    assert ours == theirs
+
+
+# -- interactive next steps ----------------------------------------------------------------
+
+
+def _reference_next(position: Position, dice: tuple[int, int], made: list[tuple[int, int, bool]]) -> object:
+    try:
+        progress = next_moves(position, dice, [Move(*step) for step in made])
+    except IllegalPlayError:
+        return IllegalPlayError
+    return tuple((m.from_point, m.to_point, m.hit) for m in progress.moves)
+
+
+def _compiled_next(ck: ModuleType, board: Board, dice: tuple[int, int], made: list[tuple[int, int, bool]]) -> object:
+    try:
+        return ck.next_steps(board, *dice, made)
+    except IllegalPlayError:
+        return IllegalPlayError
+
+
+def _partial_turns(rng: random.Random, plays: list[tuple[tuple[tuple[int, int, bool], ...], Board]]) -> Iterator[list[tuple[int, int, bool]]]:
+    """Prefixes of a few plays in shuffled orders (legal or not), and one stray step."""
+    yield []
+    for steps, _ in rng.sample(plays, min(3, len(plays))):
+        order = list(steps)
+        rng.shuffle(order)
+        for n in range(1, len(order) + 1):
+            yield order[:n]
+    yield [(rng.randint(0, 25), rng.randint(0, 25), False)]
+
+
+def test_next_steps_match_the_reference_turn_listing(ck: ModuleType) -> None:
+    rng = random.Random(SEED)
+    outcomes = set()
+    cases = self_play(TURN_SAMPLE) + list(raw_cases(TURN_SAMPLE // 3, seed=SEED))
+    for board, d1, d2 in cases:
+        position = Position(board)
+        for made in _partial_turns(rng, movegen.generate(board, d1, d2)):
+            ours = _compiled_next(ck, board, (d1, d2), made)
+            assert ours == _reference_next(position, (d1, d2), made), (position, d1, d2, made)
+            outcomes.add(ours is IllegalPlayError)
+    assert outcomes == {True, False}
+
+
+def test_a_made_step_outside_every_legal_play_is_refused_by_its_place_in_the_turn(
+    ck: ModuleType,
+) -> None:
+    start = Position.starting().board
+    with pytest.raises(IllegalPlayError, match=r"move 2 of the turn, \(8, 2\)"):
+        ck.next_steps(start, 3, 1, [(8, 5), (8, 2)])
+
+
+def test_made_steps_may_omit_the_hit_flag_but_must_be_pairs_of_ints(ck: ModuleType) -> None:
+    start = Position.starting().board
+    assert ck.next_steps(start, 3, 1, [(8, 5)]) == ck.next_steps(start, 3, 1, [(8, 5, False)])
+    with pytest.raises(TypeError, match="2 or 3 items"):
+        ck.next_steps(start, 3, 1, [(8,)])
+    with pytest.raises(TypeError, match="not an int"):
+        ck.next_steps(start, 3, 1, [("8", 5)])
+
+
+# -- the PlayList legal_plays returns (either move generator) ----------------------------
+
+
+def _eager(position: Position, dice: tuple[int, int]) -> list[Play]:
+    return [
+        Play(tuple(Move(*step) for step in steps), Position(board))
+        for steps, board in movegen.generate(position.board, *dice)
+    ]
+
+
+def test_legal_plays_equal_eagerly_built_plays_of_the_reference() -> None:
+    for board, d1, d2 in self_play(300):
+        position = Position(board)
+        plays = legal_plays(position, (d1, d2))
+        assert isinstance(plays, PlayList)
+        assert plays == _eager(position, (d1, d2))
+        assert list(plays) == _eager(position, (d1, d2))
+
+
+def test_a_play_list_indexes_slices_and_counts_like_a_list() -> None:
+    position, dice = Position.starting(), (6, 5)
+    plays, eager = legal_plays(position, dice), _eager(position, dice)
+    assert len(plays) == len(eager)
+    assert plays[-1] == eager[-1]
+    assert plays[1:3] == eager[1:3]
+    assert plays[::-1] == eager[::-1]
+    assert eager[2] in plays
+    assert plays.index(eager[2]) == 2
+    with pytest.raises(IndexError):
+        plays[len(eager)]
+
+
+def test_a_play_is_built_once_and_then_kept() -> None:
+    plays = legal_plays(Position.starting(), (4, 2))
+    assert plays[3] is plays[3]
+    assert next(iter(plays)) is plays[0]
+
+
+def test_a_play_list_equals_lists_and_tuples_of_its_plays_only() -> None:
+    plays = legal_plays(Position.starting(), (3, 1))
+    assert plays == tuple(plays)
+    assert plays != list(plays)[:-1]
+    assert plays != legal_plays(Position.starting(), (4, 1))
+    assert plays != {p for p in plays}
+    assert (plays == "8/5 6/5") is False
+
+
+def test_an_unplayable_roll_gives_an_empty_play_list() -> None:
+    closed = [0] * 26
+    closed[25] = 1
+    for point in range(19, 25):
+        closed[point] = -2
+    plays = legal_plays(Position(tuple(closed)), (6, 6))
+    assert not plays
+    assert plays == []
+
+
+def test_a_play_list_repr_evaluates_to_an_equal_list() -> None:
+    plays = legal_plays(Position.starting(), (2, 1))
+    rebuilt = eval(repr(plays), {"Play": Play, "Move": Move, "Position": Position})
+    assert rebuilt == plays
+
+
+def test_a_play_list_cannot_be_hashed_like_the_lists_it_equals() -> None:
+    with pytest.raises(TypeError):
+        hash(legal_plays(Position.starting(), (3, 1)))
+
+
+# -- choosing and building the kernel ----------------------------------------------------------
+
+
+def _implementation(env: dict[str, str], cwd: Path = ROOT) -> str:
+    code = "import engine, engine.kernel as k; engine.legal_plays(engine.Position.starting(), (3, 1)); print(k.IMPLEMENTATION)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env={**os.environ, **env},
+        capture_output=True, text=True, check=True, timeout=120,
+    )
+    return done.stdout.strip()
+
+
+def test_gammond_pure_python_selects_the_reference_generator() -> None:
+    assert _implementation({"GAMMOND_PURE_PYTHON": "1"}) == "python"
+
+
+def test_the_engine_falls_back_to_the_reference_when_the_extension_was_not_built(
+    tmp_path: Path,
+) -> None:
+    unbuilt = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
+    shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=unbuilt)
+    assert _implementation({"GAMMOND_PURE_PYTHON": ""}, cwd=tmp_path) == "python"
+
+
+def test_the_compiled_kernel_is_chosen_when_built(ck: ModuleType) -> None:
+    assert _implementation({"GAMMOND_PURE_PYTHON": ""}) == "compiled"
+
+
+def test_a_failed_compile_leaves_the_build_running_without_the_extension(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext",
+         "--build-lib", str(tmp_path / "lib"), "--build-temp", str(tmp_path / "temp")],
+        cwd=ROOT, env={**os.environ, "CC": str(tmp_path / "no-such-compiler")},
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "using the pure-Python move generator" in done.stderr
+    assert not list((tmp_path / "lib").rglob("_ckernel*"))
