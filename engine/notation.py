@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from engine.errors import IllegalPlayError, NotationError
@@ -53,14 +54,17 @@ def _format_chain(chain: list[tuple[int, bool]]) -> str:
 
 def format_moves(moves: Sequence[Move]) -> str:
     """Format a sequence of moves; an empty play is ``"(no play)"``."""
+    return _format(tuple(moves))
+
+
+@lru_cache(maxsize=1 << 16)
+def _format(moves: tuple[Move, ...]) -> str:
+    # Cached: the same few thousand plays recur across positions and calls.
     if not moves:
         return "(no play)"
     chains = sorted(_chains(moves), key=lambda c: (-c[0][0], -c[-1][0]))
     counts = Counter(_format_chain(c) for c in chains)
-    out = []
-    for text in dict.fromkeys(_format_chain(c) for c in chains):
-        out.append(text if counts[text] == 1 else f"{text}({counts[text]})")
-    return " ".join(out)
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
 
 
 def _parse_point(text: str, whole: str) -> tuple[int, bool]:
