@@ -132,12 +132,12 @@ class Position:
     @property
     def off(self) -> int:
         """Checkers the player on roll has borne off."""
-        return CHECKERS - sum(n for n in self.board[1:] if n > 0)
+        return CHECKERS - sum(filter((0).__lt__, self.board[1:]))
 
     @property
     def opponent_off(self) -> int:
         """Checkers the opponent has borne off."""
-        return CHECKERS + sum(n for n in self.board[:25] if n < 0)
+        return CHECKERS + sum(filter((0).__gt__, self.board[:25]))
 
     def mine(self, point: int) -> int:
         """Checkers of the player on roll on ``point`` (1..24, 25 = bar)."""
