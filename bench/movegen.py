@@ -79,6 +79,10 @@ def _ours(samples: list[Sample]) -> list[Contender]:
         for board, d1, d2 in boards:
             generate(board, d1, d2)
 
+    def ids() -> None:
+        for board, d1, d2 in boards:
+            kernel.result_ids(board, d1, d2)
+
     kind, n = kernel.IMPLEMENTATION, len(samples)
     return [
         Contender(
@@ -86,6 +90,9 @@ def _ours(samples: list[Sample]) -> list[Contender]:
         ),
         Contender(
             f"gammond legal_plays ({kind}) + list()", "public call, every Play made", public_built, n
+        ),
+        Contender(
+            f"gammond kernel.result_ids ({kind})", "one Position ID per distinct resulting position", ids, n
         ),
         Contender(
             "gammond movegen.generate (pure Python)", "(steps, board) per distinct play", pure, n

@@ -42,12 +42,13 @@ class Move(NamedTuple):
         return format_moves((self,))
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """A full legal play: its moves, in an order they can be made, and the result.
 
     ``result`` is the board after the play, still seen from the player who
     moved; ``result.flipped()`` is the position the opponent then rolls in.
+    A named tuple, like :class:`Move`, because every legal play of every
+    request is built as one.
     """
 
     moves: tuple[Move, ...]
