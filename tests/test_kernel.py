@@ -460,8 +460,10 @@ def test_a_play_list_cannot_be_hashed_like_the_lists_it_equals() -> None:
 
 def _implementation(env: dict[str, str], cwd: Path = ROOT) -> str:
     code = "import engine, engine.kernel as k; engine.legal_plays(engine.Position.starting(), (3, 1)); print(k.IMPLEMENTATION)"
+    # -S: no site-packages, so an editable install's import hook cannot point
+    # `engine` back at the checkout; the engine needs only the standard library.
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=cwd, env={**os.environ, **env},
+        [sys.executable, "-S", "-c", code], cwd=cwd, env={**os.environ, **env},
         capture_output=True, text=True, check=True, timeout=120,
     )
     return done.stdout.strip()
