@@ -124,8 +124,8 @@ class GameOutcome:
         cube_turned: bool,
     ) -> GameOutcome:
         """A game ended by ``winner`` accepting the opponent's resignation of ``kind``."""
-        points = game_points(kind, cube_value, options, cube_turned)
-        return cls(winner, kind, cube_value, GameEnd.RESIGNED, points)
+        played = cls.played_out(winner, kind, cube_value, options, cube_turned=cube_turned)
+        return cls(winner, kind, cube_value, GameEnd.RESIGNED, played.points)
 
     @classmethod
     def dropped(cls, winner: Player, cube_value: int) -> GameOutcome:
