@@ -37,9 +37,38 @@ def configure(level: str, **context: object) -> None:
             structlog.processors.JSONRenderer(sort_keys=False),
         ],
         wrapper_class=structlog.make_filtering_bound_logger(number),
-        logger_factory=structlog.PrintLoggerFactory(sys.stderr),
+        logger_factory=_LineWriter.factory,
         cache_logger_on_first_use=False,
     )
+
+
+class _LineWriter:
+    """Writes each log line with one ``write(2)`` call.
+
+    The worker processes share one standard error; ``print`` writes the text
+    and its newline separately, so two workers' lines could run together.
+    One call per line keeps lines whole (atomic on pipes up to PIPE_BUF).
+    """
+
+    def __init__(self, fd: int | None) -> None:
+        self._fd = fd
+
+    @classmethod
+    def factory(cls, *args: object) -> _LineWriter:
+        try:
+            return cls(sys.stderr.fileno())
+        except (AttributeError, OSError, ValueError):
+            return cls(None)  # stderr replaced by an object without a descriptor
+
+    def msg(self, message: str) -> None:
+        if self._fd is None:
+            sys.stderr.write(message + "\n")
+            return
+        data = (message + "\n").encode()
+        while data:
+            data = data[os.write(self._fd, data) :]
+
+    log = debug = info = warn = warning = error = critical = exception = fatal = msg
 
 
 def logger() -> structlog.typing.FilteringBoundLogger:

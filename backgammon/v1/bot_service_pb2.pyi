@@ -261,13 +261,17 @@ class HintRequest(_message.Message):
     MAX_PLAYS_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     level: Global___BotLevel.ValueType
-    """How hard to try. The deeper levels search only the plays near the
-    top; the others keep their shallower score (see `plies`).
+    """How deep to search. The deeper levels search only the plays near the
+    top; the others keep their shallower score (see `plies`). Hints never
+    carry the deliberate mistakes of the lower levels: BEGINNER,
+    INTERMEDIATE and ADVANCED all rank by the plain 0-ply evaluation.
     """
     max_plays: _builtins.int
     """How many plays to return, best first; 0 means all."""
     seed: _builtins.int
-    """Seeds the deliberate mistakes of the noisy levels, as in BestPlayRequest."""
+    """Ignored: hints have no deliberate randomness to seed. Kept so that
+    requests built for BestPlay can be reused.
+    """
     @_builtins.property
     def position(self) -> _board_pb2.PositionInput:
         """The position; the player on roll is the one to play."""

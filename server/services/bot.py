@@ -5,7 +5,7 @@ from __future__ import annotations
 import grpc
 from backgammon.v1 import bot_service_pb2 as pb, bot_service_pb2_grpc
 
-from engine.bot import CubeAdvice, Evaluator, cube_decision, rank_plays
+from engine.bot import CubeAdvice, Evaluator, cube_decision, hint, rank_plays
 from engine.cube import CubeAction, legal_cube_actions
 from server.deadlines import require_time, stopper
 from server.errors import PreconditionError, WireError
@@ -46,18 +46,17 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
         require_game_on(position)
-        wanted = request.max_plays
-        ranking = rank_plays(
+        # Hints coach: the level sets the search depth, never deliberate mistakes.
+        ranking = hint(
             position,
             roll,
             self.evaluator,
             level,
-            seed=request.seed if request.HasField("seed") else None,
+            max_plays=request.max_plays,
             stop=stopper(context, self.max_search_s),
         )
-        shown = ranking.plays[:wanted] if wanted else ranking.plays
         return pb.HintResponse(
-            plays=[encode_ranked(r, turn) for r in shown],
+            plays=[encode_ranked(r, turn) for r in ranking.plays],
             complete=ranking.complete,
             evaluator=self.evaluator.name,
         )

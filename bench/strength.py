@@ -1,0 +1,324 @@
+"""The bot's strength, measured against GNU Backgammon's neural nets (dev-only).
+
+``python -m bench.strength`` runs, in one go:
+
+(a) head to head, cubeless money play, the bot at one level against
+    gnubg_nn at 0-ply with mirrored dice: each seeded dice sequence is
+    played twice with the sides swapped; points per game with a 95%
+    confidence interval over the pairs;
+(b) mean equity lost per checker-play decision, in milli-points, on
+    positions from seeded self-play (gnubg_nn 0-ply playing both sides,
+    so the set does not depend on the bot under test), only decisions with
+    two or more legal plays, with gnubg_nn at 2-ply as referee: the
+    referee scores gnubg 0-ply's six favourite plays plus every play a
+    contestant chose, and a contestant loses the gap between the best of
+    those and its own play.  Contestants: every bot level, gnubg 0-ply and
+    Tesauro's pubeval;
+(c) the median time per decision of each level on the same positions.
+
+It ends with ``strongest level: L.LL mEMG/decision, P.PP ppg vs gnubg 0-ply``.
+``--curve DIR`` instead measures every ``DIR/games-*.npz`` snapshot at
+0-ply (equity loss and points per game against pubeval): strength against
+training games.  Smaller runs: ``--pairs 100 --positions 100``.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Before numpy loads: the bot's small matrices run slower on many BLAS threads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import numpy as np  # noqa: E402
+
+from bench.peers import gnubg_board
+from engine import Position, kernel
+from engine.bot.batch import won_outcomes
+from engine.bot.evaluator import Evaluator
+from engine.bot.search import LEVELS, Level, best_play
+
+Board = tuple[int, ...]
+Dice = tuple[int, int]
+Chooser = Callable[[Position, Dice], Board]
+PAIR_TURN_CAP = 2000
+
+
+def _gnubg() -> Any:
+    import gnubg_nn  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    return gnubg_nn
+
+
+# -- contestants -------------------------------------------------------------
+
+
+def gnubg_chooser(plies: int = 0) -> Chooser:
+    """gnubg_nn's best play at ``plies``."""
+    g = _gnubg()
+
+    def choose(position: Position, dice: Dice) -> Board:
+        if not kernel.generate(position.board, *dice):
+            return position.board
+        _, key = g.bestmove(gnubg_board(position), dice[0], dice[1], plies, b=1)
+        # Unlike the keys of moves(), bestmove's key has the mover first.
+        mover, opponent = g.board_from_position_key(key)
+        return Position.from_sides(mover, opponent).board
+
+    return choose
+
+
+def pubeval_chooser() -> Chooser:
+    """Tesauro's pubeval, through gnubg_nn; its moves are applied to our board."""
+    g = _gnubg()
+
+    def choose(position: Position, dice: Dice) -> Board:
+        if not kernel.generate(position.board, *dice):
+            return position.board
+        flat = g.pub_best_move(gnubg_board(position), dice[0], dice[1])
+        board = list(position.board)
+        for i in range(0, len(flat), 2):
+            # 0-based points, 24 the bar, -1 off.
+            src, dst = flat[i] + 1, flat[i + 1] + 1
+            board[src] -= 1
+            if dst > 0:
+                if board[dst] == -1:
+                    board[dst] = 1
+                    board[0] -= 1
+                else:
+                    board[dst] += 1
+        return tuple(board)
+
+    return choose
+
+
+def bot_chooser(evaluator: Evaluator, level: Level, seed: int = 1) -> Chooser:
+    def choose(position: Position, dice: Dice) -> Board:
+        return best_play(position, dice, evaluator, level, seed=seed).play.result.board
+
+    return choose
+
+
+# -- (a) head to head ----------------------------------------------------------
+
+
+def _dice_sequence(seed: int, length: int) -> list[Dice]:
+    rng = random.Random(seed)
+    rolls: list[Dice] = []
+    while len(rolls) < length:
+        d: Dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if rolls or d[0] != d[1]:
+            rolls.append(d)
+    return rolls
+
+
+def _is_won(board: Board) -> bool:
+    return not any(n > 0 for n in board[1:])
+
+
+def play_game(first: Chooser, second: Chooser, dice: Sequence[Dice]) -> int:
+    """Points won by ``first`` (who moves first) in a cubeless game with these dice."""
+    position = Position.starting()
+    players = (first, second)
+    for turn in range(PAIR_TURN_CAP):
+        roll = dice[turn % len(dice)]
+        after = players[turn % 2](position, roll)
+        if _is_won(after):
+            points = int(won_outcomes(np.array([after], dtype=np.int8))[0, :3].sum())
+            return points if turn % 2 == 0 else -points
+        position = Position(after).flipped()
+    return 0
+
+
+@dataclass
+class HeadToHead:
+    """Points per game of the bot over ``games`` games, with a 95% interval half-width."""
+
+    ppg: float
+    ci95: float
+    games: int
+
+
+def head_to_head(bot: Chooser, other: Chooser, pairs: int, seed: int) -> HeadToHead:
+    pair_means = []
+    for i in range(pairs):
+        dice = _dice_sequence(seed * 1_000_003 + i, 600)
+        pair_means.append((play_game(bot, other, dice) - play_game(other, bot, dice)) / 2)
+    mean = statistics.fmean(pair_means)
+    sd = statistics.stdev(pair_means) if pairs > 1 else 0.0
+    return HeadToHead(mean, 1.96 * sd / math.sqrt(pairs), 2 * pairs)
+
+
+# -- (b) equity loss -----------------------------------------------------------
+
+
+@dataclass
+class Decision:
+    """A position and roll with two or more legal plays, and the referee's scores."""
+
+    position: Position
+    dice: Dice
+    scores: dict[Board, float] = field(default_factory=dict)
+
+
+def self_play_decisions(count: int, seed: int) -> list[Decision]:
+    """Decisions from seeded gnubg 0-ply self-play, about one in three turns kept."""
+    rng = random.Random(seed)
+    choose = gnubg_chooser(0)
+    decisions: list[Decision] = []
+    position = Position.starting()
+    opening = True
+    while len(decisions) < count:
+        dice: Dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if opening and dice[0] == dice[1]:
+            continue
+        opening = False
+        if len(kernel.generate(position.board, *dice)) >= 2 and rng.random() < 0.35:
+            decisions.append(Decision(position, dice))
+        after = choose(position, dice)
+        if _is_won(after):
+            position, opening = Position.starting(), True
+        else:
+            position = Position(after).flipped()
+    return decisions
+
+
+class Referee:
+    """gnubg_nn at ``plies`` scoring the mover's equity after a play (cached)."""
+
+    def __init__(self, plies: int = 2) -> None:
+        self.plies = plies
+        self.g = _gnubg()
+
+    def equity_after(self, result: Board, plies: int | None = None) -> float:
+        if _is_won(result):
+            return float(won_outcomes(np.array([result], dtype=np.int8))[0, :3].sum())
+        p = self.g.probabilities(gnubg_board(Position(result).flipped()), self.plies if plies is None else plies)
+        return -float(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+
+    def score(self, decision: Decision, plays: Sequence[Board]) -> None:
+        """Make sure the decision has referee scores for ``plays`` and the likely best ones."""
+        if not decision.scores:
+            results = [r for _, r in kernel.generate(decision.position.board, *decision.dice)]
+            shallow = sorted(results, key=lambda r: -self.equity_after(r, 0))
+            for r in shallow[:6]:
+                decision.scores[r] = self.equity_after(r)
+        for r in plays:
+            if r not in decision.scores:
+                decision.scores[r] = self.equity_after(r)
+
+    def loss(self, decision: Decision, play: Board) -> float:
+        self.score(decision, [play])
+        return max(decision.scores.values()) - decision.scores[play]
+
+
+@dataclass
+class Measured:
+    """Mean loss in milli-points per decision, and the median time per decision."""
+
+    name: str
+    mloss: float
+    median_ms: float
+
+
+def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: Referee) -> Measured:
+    losses, times = [], []
+    for d in decisions:
+        began = time.perf_counter()
+        play = choose(d.position, d.dice)
+        times.append(time.perf_counter() - began)
+        losses.append(referee.loss(d, play))
+    return Measured(name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times))
+
+
+# -- the run -------------------------------------------------------------------
+
+
+def _evaluator(weights: Path | None) -> Evaluator:
+    from engine.bot.model import GammondEvaluator, shipped_evaluator
+    from engine.bot.network import Network
+
+    if weights is None:
+        return shipped_evaluator()
+    return GammondEvaluator(Network.load(weights), weights.stem)
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    evaluator = _evaluator(args.weights)
+    referee = Referee(args.referee_plies)
+    decisions = self_play_decisions(args.positions, args.seed)
+    levels = [Level[name.upper()] for name in args.levels]
+    print(f"evaluator {evaluator.name}; {len(decisions)} decisions; referee gnubg {args.referee_plies}-ply")
+    rows = []
+    for level in levels:
+        row = measure(level.name.lower(), bot_chooser(evaluator, level, args.seed), decisions, referee)
+        rows.append(row)
+        print(f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms")
+    for name, chooser in (("gnubg 0-ply", gnubg_chooser(0)), ("pubeval", pubeval_chooser())):
+        row = measure(name, chooser, decisions, referee)
+        rows.append(row)
+        print(f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms")
+    h2h_level = Level[args.h2h_level.upper()]
+    h2h = head_to_head(bot_chooser(evaluator, h2h_level, args.seed), gnubg_chooser(0), args.pairs, args.seed)
+    print(f"head to head, {h2h_level.name.lower()} vs gnubg 0-ply: {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg over {h2h.games} games")
+    strongest = next(r for r in rows if r.name == h2h_level.name.lower())
+    print(f"strongest level: {strongest.mloss:.2f} mEMG/decision, {h2h.ppg:.2f} ppg vs gnubg 0-ply")
+    return {
+        "evaluator": evaluator.name,
+        "positions": len(decisions),
+        "pairs": args.pairs,
+        "rows": [r.__dict__ for r in rows],
+        "h2h": {"level": h2h_level.name.lower(), **h2h.__dict__},
+    }
+
+
+def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
+    from engine.bot.model import GammondEvaluator
+    from engine.bot.network import Network
+
+    referee = Referee(args.referee_plies)
+    decisions = self_play_decisions(args.positions, args.seed)
+    points = []
+    for path in sorted(Path(args.curve).glob("games-*.npz")):
+        if int(path.stem.split("-")[1]) % args.curve_step:
+            continue
+        network = Network.load(path)
+        evaluator = GammondEvaluator(network, path.stem)
+        ours = bot_chooser(evaluator, Level.ADVANCED)
+        row = measure(path.stem, ours, decisions, referee)
+        h2h = head_to_head(ours, pubeval_chooser(), args.pairs, args.seed)
+        games = int(network.meta.get("games", 0))
+        points.append({"games": games, "mloss": row.mloss, "ppg_vs_pubeval": h2h.ppg, "ci95": h2h.ci95})
+        print(f"  {games:9d} games: {row.mloss:7.2f} mEMG/decision at 0-ply, {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg vs pubeval", flush=True)
+    return points
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__.split("\n")[0])
+    parser.add_argument("--pairs", type=int, default=1000, help="mirrored dice pairs head to head")
+    parser.add_argument("--positions", type=int, default=500, help="self-play decisions to referee")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", nargs="+", default=[lv.name.lower() for lv in LEVELS])
+    parser.add_argument("--h2h-level", default="expert", help="level playing head to head")
+    parser.add_argument("--referee-plies", type=int, default=2)
+    parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
+    parser.add_argument("--curve", type=Path, help="directory of training snapshots to measure at 0-ply")
+    parser.add_argument("--curve-step", type=int, default=20_000, help="games between curve points")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+    result: Any = curve(args) if args.curve else run(args)
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""The input encoding, the network file and the shipped evaluator."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import Position, legal_plays
+from engine.bot import GammondEvaluator, shipped_evaluator
+from engine.bot.bearoff import exact_probabilities
+from engine.bot.features import INPUTS, SIDE_INPUTS, contact, encode
+from engine.bot.model import VERSION, WEIGHTS_DIR, load_evaluator
+from engine.bot.network import Network, WeightsError
+
+
+def _positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found: list[Position] = []
+    position = Position.starting()
+    while len(found) < count:
+        plays = legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        after = rng.choice(plays).result if plays else position
+        if after.off == 15:
+            position = Position.starting()
+            continue
+        position = after.flipped()
+        found.append(position)
+    return found
+
+
+def _boards(positions: list[Position]) -> np.ndarray:
+    return np.array([p.board for p in positions], dtype=np.int8)
+
+
+def test_each_side_is_encoded_alike_so_flipping_swaps_the_halves() -> None:
+    positions = _positions(200, seed=1)
+    x = encode(_boards(positions))
+    y = encode(_boards([p.flipped() for p in positions]))
+    assert x.shape == (200, INPUTS)
+    assert np.allclose(x[:, :SIDE_INPUTS], y[:, SIDE_INPUTS : 2 * SIDE_INPUTS])
+    assert np.allclose(x[:, -1], -y[:, -1])
+
+
+def test_the_contact_input_agrees_with_the_position() -> None:
+    positions = _positions(400, seed=2)
+    assert contact(_boards(positions)).tolist() == [not p.is_race() for p in positions]
+
+
+def test_the_shipped_evaluator_gives_consistent_probabilities() -> None:
+    positions = _positions(300, seed=3)
+    probs = shipped_evaluator().evaluate_boards(_boards(positions))
+    win, wg, wbg, lg, lbg = probs.T
+    assert ((0 <= wbg) & (wbg <= wg) & (wg <= win) & (win <= 1)).all()
+    assert ((0 <= lbg) & (lbg <= lg) & (lg <= 1 - win + 1e-12)).all()
+
+
+def test_a_side_with_a_checker_off_cannot_lose_a_gammon() -> None:
+    positions = [p for p in _positions(1500, seed=4) if p.off or p.opponent_off]
+    probs = shipped_evaluator().evaluate_boards(_boards(positions))
+    for p, row in zip(positions, probs):
+        if p.off:
+            assert row[3] == 0.0
+        if p.opponent_off:
+            assert row[1] == 0.0
+
+
+def test_bear_offs_are_scored_by_the_database_not_the_network() -> None:
+    home = Position.from_sides([2, 3, 1, 0, 2, 1] + [0] * 19, [0, 2, 2, 3, 1, 0] + [0] * 19)
+    boards = _boards([home])
+    assert np.allclose(shipped_evaluator().evaluate_boards(boards), exact_probabilities(boards)[1])
+
+
+def test_a_lost_game_is_scored_exactly() -> None:
+    # Two checkers still in the winner's home board, none off: a backgammon.
+    lost = Position.from_sides([0] * 12 + [13] + [0] * 5 + [2] + [0] * 6, [0] * 25)
+    p = shipped_evaluator().evaluate([lost])[0]
+    assert (p.win, p.lose_gammon, p.lose_backgammon) == (0.0, 1.0, 1.0)
+    single = Position.from_sides([0] * 18 + [2] + [0] * 6, [0] * 25)
+    q = shipped_evaluator().evaluate([single])[0]
+    assert (q.win, q.lose_gammon, q.lose_backgammon) == (0.0, 0.0, 0.0)
+
+
+def test_the_evaluator_favours_the_player_on_roll_at_the_start() -> None:
+    p = shipped_evaluator().evaluate([Position.starting()])[0]
+    assert 0.5 < p.win < 0.6 and p.equity > 0
+
+
+def test_the_shipped_weights_record_their_encoding_and_training() -> None:
+    network = Network.load(WEIGHTS_DIR / f"gammond-{VERSION}.npz")
+    assert network.inputs == INPUTS
+    assert int(network.meta["games"]) > 0
+
+
+def test_weights_saved_and_loaded_score_alike(tmp_path: Path) -> None:
+    network = Network.initial(INPUTS, 5, seed=4)
+    network.meta.update(name="tiny", games=0)
+    network.save(tmp_path / "tiny.npz")
+    loaded = load_evaluator("tiny", tmp_path)
+    boards = _boards(_positions(20, seed=5))
+    assert np.allclose(loaded.evaluate_boards(boards), GammondEvaluator(network, "tiny").evaluate_boards(boards))
+
+
+def test_weights_for_another_encoding_are_refused_by_name(tmp_path: Path) -> None:
+    Network.initial(INPUTS + 1, 5, seed=4).save(tmp_path / "odd.npz")
+    with pytest.raises(WeightsError, match="odd"):
+        load_evaluator("odd", tmp_path)
+
+
+def test_a_missing_weights_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(WeightsError, match="nothing.npz"):
+        load_evaluator("nothing", tmp_path)
