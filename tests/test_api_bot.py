@@ -78,3 +78,44 @@ def test_evaluation_of_a_won_position_is_certain(stubs) -> None:
     position = board_pb2.PositionInput(position=board_pb2.Position(board=won, turn=BLACK))
     odds = stubs.bot.Evaluate(pb.EvaluateRequest(position=position)).probabilities
     assert odds.win == 0 and odds.lose_gammon == 1
+
+
+def test_the_bots_own_best_play_loses_nothing_when_analysed(stubs) -> None:
+    best = stubs.bot.Hint(
+        pb.HintRequest(position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED, max_plays=1)
+    ).plays[0]
+    request = pb.AnalysePlayRequest(
+        position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED, notation=best.play.notation
+    )
+    analysis = stubs.bot.AnalysePlay(request)
+    assert analysis.rank == 1 and analysis.equity_loss == 0.0
+    assert analysis.played.play.notation == analysis.best.play.notation == best.play.notation
+
+
+def test_a_worse_play_is_charged_what_it_gives_up_against_the_best(stubs) -> None:
+    ranked = stubs.bot.Hint(
+        pb.HintRequest(position=start_position(), dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED)
+    ).plays
+    worst = ranked[-1]
+    analysis = stubs.bot.AnalysePlay(
+        pb.AnalysePlayRequest(
+            position=start_position(), dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED, result=worst.play.result.board
+        )
+    )
+    assert analysis.rank > 1
+    assert analysis.equity_loss == pytest.approx(ranked[0].equity - worst.equity, abs=1e-9)
+    assert analysis.best.play.notation == ranked[0].play.notation
+
+
+def test_analysing_an_illegal_play_fails_the_precondition(stubs) -> None:
+    request = pb.AnalysePlayRequest(
+        position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED, notation="24/22"
+    )
+    error = failure(stubs.bot.AnalysePlay, request)
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "ILLEGAL_PLAY"
+
+
+def test_analysis_needs_a_play(stubs) -> None:
+    request = pb.AnalysePlayRequest(position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED)
+    error = failure(stubs.bot.AnalysePlay, request)
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "play"

@@ -22,12 +22,12 @@ from typing import Any, Iterator
 
 import grpc
 import pytest
-from google.protobuf import json_format, message_factory
+from google.protobuf import descriptor_pool, json_format, message_factory
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
 from deploy.clients import grpc_web
-from deploy.envoy.descriptor import method as rpc_method
+from deploy.envoy.descriptor import method as rpc_method, service_names
 from deploy.local.processes import http_get, is_ours
 from deploy.local.stack import Stack, find_envoy
 
@@ -65,6 +65,7 @@ EVERY_RPC: dict[str, dict[str, Any]] = {
     "BotService/Hint": {"position": START, "dice": DICE, "level": "BOT_LEVEL_BEGINNER", "max_plays": 3},
     "BotService/CubeDecision": {"position": START, "context": {"turn": "COLOR_WHITE"}},
     "BotService/Evaluate": {"position": START},
+    "BotService/AnalysePlay": {"position": START, "dice": DICE, "level": "BOT_LEVEL_ADVANCED", "notation": "8/5 6/5"},
     "ChouetteService/LineUp": {"players": ["ann", "bob", "cy"], "seed": 5},
     "ChouetteService/SettleChouette": {
         "lineup": {"box": "ann", "captain": "bob", "line": ["cy"]},
@@ -154,6 +155,12 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 def channel(stack: Stack) -> Iterator[grpc.Channel]:
     with grpc.insecure_channel(stack.target) as opened:
         yield opened
+
+
+def test_every_rpc_of_the_api_has_a_request_here() -> None:
+    api = {f"{name.rsplit('.', 1)[-1]}/{m.name}" for name in service_names()
+           for m in descriptor_pool.Default().FindServiceByName(name).methods}
+    assert api == set(EVERY_RPC)
 
 
 def test_the_stack_listens_on_loopback_only(stack: Stack) -> None:

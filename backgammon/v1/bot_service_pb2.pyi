@@ -476,3 +476,105 @@ class EvaluateResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___EvaluateResponse: _TypeAlias = EvaluateResponse  # noqa: Y015
+
+@_typing.final
+class AnalysePlayRequest(_message.Message):
+    """Request of BotService.AnalysePlay."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POSITION_FIELD_NUMBER: _builtins.int
+    DICE_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    NOTATION_FIELD_NUMBER: _builtins.int
+    MOVES_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    level: Global___BotLevel.ValueType
+    """How deep to search; as in HintRequest, never with deliberate mistakes."""
+    notation: _builtins.str
+    """The usual notation from the mover's side, e.g. "8/5 6/5"."""
+    @_builtins.property
+    def position(self) -> _board_pb2.PositionInput:
+        """The position before the play; the player on roll made it."""
+
+    @_builtins.property
+    def dice(self) -> _board_pb2.Dice:
+        """The roll. May be left unset when the position is an XGID with dice."""
+
+    @_builtins.property
+    def moves(self) -> _board_pb2.CheckerMoves:
+        """The checker moves in the fixed numbering."""
+
+    @_builtins.property
+    def result(self) -> _board_pb2.Board:
+        """The board after the play."""
+
+    def __init__(
+        self,
+        *,
+        position: _board_pb2.PositionInput | None = ...,
+        dice: _board_pb2.Dice | None = ...,
+        level: Global___BotLevel.ValueType = ...,
+        notation: _builtins.str = ...,
+        moves: _board_pb2.CheckerMoves | None = ...,
+        result: _board_pb2.Board | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "level", b"level", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_play: _TypeAlias = _typing.Literal["notation", "moves", "result"]  # noqa: Y015
+    _WhichOneofArgType_play: _TypeAlias = _typing.Literal["play", b"play"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_play) -> _WhichOneofReturnType_play | None: ...
+
+Global___AnalysePlayRequest: _TypeAlias = AnalysePlayRequest  # noqa: Y015
+
+@_typing.final
+class AnalysePlayResponse(_message.Message):
+    """Response of BotService.AnalysePlay."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYED_FIELD_NUMBER: _builtins.int
+    BEST_FIELD_NUMBER: _builtins.int
+    EQUITY_LOSS_FIELD_NUMBER: _builtins.int
+    RANK_FIELD_NUMBER: _builtins.int
+    COMPLETE_FIELD_NUMBER: _builtins.int
+    EVALUATOR_FIELD_NUMBER: _builtins.int
+    equity_loss: _builtins.float
+    """Cubeless equity given up by `played` against `best`, >= 0, in points
+    per point staked (multiply by 1000 for milli-points).
+    """
+    rank: _builtins.int
+    """1 for a play as good as the best; otherwise 1 + the number of plays
+    that score better.
+    """
+    complete: _builtins.bool
+    """False when the deadline cut the search short."""
+    evaluator: _builtins.str
+    """The evaluator that answered."""
+    @_builtins.property
+    def played(self) -> Global___RankedPlay:
+        """The play that was judged, scored at the same depth as `best`."""
+
+    @_builtins.property
+    def best(self) -> Global___RankedPlay:
+        """The bot's best play."""
+
+    def __init__(
+        self,
+        *,
+        played: Global___RankedPlay | None = ...,
+        best: Global___RankedPlay | None = ...,
+        equity_loss: _builtins.float = ...,
+        rank: _builtins.int = ...,
+        complete: _builtins.bool = ...,
+        evaluator: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "played", b"played"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "complete", b"complete", "equity_loss", b"equity_loss", "evaluator", b"evaluator", "played", b"played", "rank", b"rank"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AnalysePlayResponse: _TypeAlias = AnalysePlayResponse  # noqa: Y015

@@ -60,6 +60,11 @@ class BotServiceStub:
                 request_serializer=backgammon_dot_v1_dot_bot__service__pb2.EvaluateRequest.SerializeToString,
                 response_deserializer=backgammon_dot_v1_dot_bot__service__pb2.EvaluateResponse.FromString,
                 _registered_method=True)
+        self.AnalysePlay = channel.unary_unary(
+                '/backgammon.v1.BotService/AnalysePlay',
+                request_serializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.SerializeToString,
+                response_deserializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.FromString,
+                _registered_method=True)
 
 
 class BotServiceServicer:
@@ -100,6 +105,14 @@ class BotServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnalysePlay(self, request, context):
+        """How much equity a given legal play gives up against the bot's best
+        play, for coaching.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -122,6 +135,11 @@ def add_BotServiceServicer_to_server(servicer, server):
                     servicer.Evaluate,
                     request_deserializer=backgammon_dot_v1_dot_bot__service__pb2.EvaluateRequest.FromString,
                     response_serializer=backgammon_dot_v1_dot_bot__service__pb2.EvaluateResponse.SerializeToString,
+            ),
+            'AnalysePlay': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnalysePlay,
+                    request_deserializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.FromString,
+                    response_serializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -238,6 +256,33 @@ class BotService:
             '/backgammon.v1.BotService/Evaluate',
             backgammon_dot_v1_dot_bot__service__pb2.EvaluateRequest.SerializeToString,
             backgammon_dot_v1_dot_bot__service__pb2.EvaluateResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnalysePlay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/backgammon.v1.BotService/AnalysePlay',
+            backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.SerializeToString,
+            backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -49,6 +49,10 @@ class BotServiceStub:
     """
     Evaluate: _grpc.UnaryUnaryMultiCallable[_bot_service_pb2.EvaluateRequest, _bot_service_pb2.EvaluateResponse]
     """Outcome probabilities for the player on roll."""
+    AnalysePlay: _grpc.UnaryUnaryMultiCallable[_bot_service_pb2.AnalysePlayRequest, _bot_service_pb2.AnalysePlayResponse]
+    """How much equity a given legal play gives up against the bot's best
+    play, for coaching.
+    """
 
 @_typing.type_check_only
 class BotServiceAsyncStub(BotServiceStub):
@@ -71,6 +75,10 @@ class BotServiceAsyncStub(BotServiceStub):
     """
     Evaluate: _aio.UnaryUnaryMultiCallable[_bot_service_pb2.EvaluateRequest, _bot_service_pb2.EvaluateResponse]  # type: ignore[assignment]
     """Outcome probabilities for the player on roll."""
+    AnalysePlay: _aio.UnaryUnaryMultiCallable[_bot_service_pb2.AnalysePlayRequest, _bot_service_pb2.AnalysePlayResponse]  # type: ignore[assignment]
+    """How much equity a given legal play gives up against the bot's best
+    play, for coaching.
+    """
 
 class BotServiceServicer(metaclass=_abc_1.ABCMeta):
     """Answered by the strongest evaluator the server has, named in each
@@ -114,5 +122,15 @@ class BotServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_bot_service_pb2.EvaluateResponse, _abc.Awaitable[_bot_service_pb2.EvaluateResponse]]:
         """Outcome probabilities for the player on roll."""
+
+    @_abc_1.abstractmethod
+    def AnalysePlay(
+        self,
+        request: _bot_service_pb2.AnalysePlayRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_bot_service_pb2.AnalysePlayResponse, _abc.Awaitable[_bot_service_pb2.AnalysePlayResponse]]:
+        """How much equity a given legal play gives up against the bot's best
+        play, for coaching.
+        """
 
 def add_BotServiceServicer_to_server(servicer: BotServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -64,10 +64,11 @@ def analyse_play(
     level: Level | LevelSpec = Level.EXPERT,
     *,
     deadline: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> PlayAnalysis:
     """How much cubeless equity ``play`` gives up against the bot's best play."""
     roll = check_dice(dice)
-    ranking = hint(position, roll, evaluator, level, deadline=deadline)
+    ranking = hint(position, roll, evaluator, level, deadline=deadline, stop=stop)
     index = next(
         (i for i, r in enumerate(ranking.plays) if r.play.result == play.result), None
     )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import grpc
 from backgammon.v1 import bot_service_pb2 as pb, bot_service_pb2_grpc
 
-from engine.bot import CubeAdvice, Evaluator, cube_decision, hint, rank_plays
+from engine.bot import CubeAdvice, Evaluator, analyse_play, cube_decision, hint, rank_plays
+from engine.game import find_play
 from engine.cube import CubeAction, legal_cube_actions
 from server.deadlines import require_time, stopper
 from server.errors import PreconditionError, WireError
 from server.services.game import require_game_on
-from server.wire.board import decode_position_input, decode_roll
+from server.wire.board import decode_play_like, decode_position_input, decode_roll
 from server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
 from server.wire.rules import cube_view, decode_context
 
@@ -102,4 +103,26 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         probabilities = self.evaluator.evaluate([position])[0]
         return pb.EvaluateResponse(
             probabilities=encode_probabilities(probabilities), evaluator=self.evaluator.name
+        )
+
+    def AnalysePlay(
+        self, request: pb.AnalysePlayRequest, context: grpc.ServicerContext
+    ) -> pb.AnalysePlayResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        play = find_play(position, roll, decode_play_like(request, turn))
+        if not play.moves:
+            raise PreconditionError("NO_PLAY", f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse")
+        analysis = analyse_play(
+            position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
+        )
+        return pb.AnalysePlayResponse(
+            played=encode_ranked(analysis.played, turn),
+            best=encode_ranked(analysis.best, turn),
+            equity_loss=analysis.equity_loss,
+            rank=analysis.rank,
+            complete=analysis.complete,
+            evaluator=self.evaluator.name,
         )

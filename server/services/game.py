@@ -17,6 +17,7 @@ from engine.turn import next_moves
 from server import metrics
 from server.errors import PreconditionError, WireError
 from server.wire.board import (
+    decode_play_like,
     decode_board,
     decode_color,
     decode_moves,
@@ -43,17 +44,6 @@ def require_game_on(position: Position) -> None:
     """Refuse to play on once a side has borne off all its checkers."""
     if position.is_game_over():
         raise PreconditionError("GAME_OVER", "the game is over: a side has borne off all 15 checkers")
-
-
-def _play_like(request: pb.ApplyPlayRequest, position: Position, turn: Player) -> PlayLike:
-    form = request.WhichOneof("play")
-    if form == "notation":
-        return request.notation
-    if form == "moves":
-        return decode_moves(request.moves.moves, turn, "moves.moves")
-    if form == "result":
-        return decode_board(request.result, turn, "result")
-    raise WireError("play", "is required: set notation, moves or result")
 
 
 class GameServicer(game_service_pb2_grpc.GameServiceServicer):
@@ -89,7 +79,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         dice = request.dice if request.HasField("dice") else None
         position, turn, roll = decode_roll(request.position, dice)
         require_game_on(position)
-        play = _play_like(request, position, turn)
+        play = decode_play_like(request, turn)
         cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
         options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
         if cube.pending is not None:

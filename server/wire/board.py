@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence, TypeVar
 
-from backgammon.v1 import board_pb2 as pb
+from backgammon.v1 import board_pb2 as pb, bot_service_pb2, game_service_pb2
 
 from engine.errors import EngineError
+from engine.game import PlayLike
 from engine.ids import decode_position_id
 from engine.play import Move, Play
 from engine.players import Player
@@ -205,3 +206,17 @@ def encode_play(play: Play, turn: Player) -> pb.Play:
         notation=str(play),
         result=encode_after(play, turn),
     )
+
+
+def decode_play_like(
+    request: game_service_pb2.ApplyPlayRequest | bot_service_pb2.AnalysePlayRequest, turn: Player
+) -> PlayLike:
+    """The play a request names by notation, checker moves or resulting board."""
+    form = request.WhichOneof("play")
+    if form == "notation":
+        return request.notation
+    if form == "moves":
+        return decode_moves(request.moves.moves, turn, "moves.moves")
+    if form == "result":
+        return decode_board(request.result, turn, "result")
+    raise WireError("play", "is required: set notation, moves or result")
