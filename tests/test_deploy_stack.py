@@ -270,12 +270,13 @@ def test_prometheus_scrapes_every_replica_and_loads_the_alert_rules(stack: Stack
         pytest.skip("prometheus is not installed (Debian: apt-get install prometheus)")
     deadline = time.monotonic() + WAIT_S
     while True:
+        # Each target's first scrape lands on its own schedule: wait for all of them.
         result = prometheus_query(stack, 'sum by (replica) (gammond_rpc_calls_total{job="gammond"})')["data"]["result"]
-        if len(result) == len(stack.replicas) or time.monotonic() > deadline:
+        up = prometheus_query(stack, 'up{job="envoy"}')["data"]["result"]
+        if (len(result) == len(stack.replicas) and up) or time.monotonic() > deadline:
             break
         time.sleep(0.5)
     assert sorted(r["metric"]["replica"] for r in result) == [str(i) for i in range(1, len(stack.replicas) + 1)]
-    up = prometheus_query(stack, 'up{job="envoy"}')["data"]["result"]
     assert [r["value"][1] for r in up] == ["1"]
     status, body = http_get(f"http://127.0.0.1:{stack.prometheus_port}/api/v1/rules")
     groups = json.loads(body)["data"]["groups"]

@@ -120,7 +120,7 @@ def _route() -> Config:
             "max_stream_duration": {"grpc_timeout_header_max": f"{ROUTE_TIMEOUT_S}s"},
             "retry_policy": {
                 "retry_on": _RETRY_ON,
-                "num_retries": 2,
+                "num_retries": 3,
                 "retry_host_predicate": [
                     {
                         "name": "envoy.retry_host_predicates.previous_hosts",
@@ -129,7 +129,9 @@ def _route() -> Config:
                         ),
                     }
                 ],
-                "host_selection_retry_max_attempts": 3,
+                # Least-request favours a dead replica (it has no requests in
+                # flight), so give the previous-hosts predicate room to pick again.
+                "host_selection_retry_max_attempts": 10,
             },
         },
     }
