@@ -1,6 +1,9 @@
 """Types of the compiled kernel built from engine/_ckernel_src/*.c (see setup.py)."""
 
-from typing import Sequence, final
+from typing import Any, Sequence, final
+
+from _typeshed import ReadableBuffer, WriteableBuffer
+from numpy.typing import NDArray
 
 Step = tuple[int, int, bool]
 Board = tuple[int, ...]
@@ -24,3 +27,13 @@ def decode_position_id(position_id: str, /) -> Board: ...
 def next_steps(
     board: Sequence[int], die1: int, die2: int, made: Sequence[Sequence[int]]
 ) -> tuple[Step, ...]: ...
+# numpy's stubs declare the buffer protocol only from Python 3.12 on.
+def encode_features(
+    boards: ReadableBuffer | NDArray[Any], out: WriteableBuffer | NDArray[Any], /
+) -> None:
+    """engine.bot.features.encode into ``out``.
+
+    ``boards``: C-contiguous int8 (or bytes) of n * 26 slots; ``out``: writable
+    C-contiguous float32 of n * INPUTS values.  TypeError for a wrong item
+    type, ValueError for a wrong size, layout or shared memory.
+    """

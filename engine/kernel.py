@@ -5,16 +5,23 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 
 * ``generate(board, d1, d2)``: a list of ``(steps, result board)`` pairs;
 * ``plays(board, d1, d2)``: the same pairs in an indexable, possibly compact form;
-* ``result_ids(board, d1, d2)``: the results' Position IDs, in play order.
+* ``result_ids(board, d1, d2)``: the results' Position IDs, in play order;
+* ``encode_features(boards, out)``: the bot's network inputs
+  (:func:`engine.bot.features.encode`) written into ``out``; compiled only,
+  ``None`` on the pure-Python path, where the numpy reference is used.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from engine import movegen
 from engine.movegen import Board, RawPlay
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
+    from numpy.typing import NDArray
 
 
 class RawPlays(Protocol):
@@ -38,6 +45,9 @@ def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str,
 generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
 plays: Callable[[Board, int, int], RawPlays] = movegen.generate
 result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
+encode_features: (
+    "Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None"
+) = None
 IMPLEMENTATION = "python"
 
 if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
@@ -49,4 +59,5 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         generate = _ckernel.generate
         plays = _ckernel.plays
         result_ids = _ckernel.result_ids
+        encode_features = _ckernel.encode_features
         IMPLEMENTATION = "compiled"

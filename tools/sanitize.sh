@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds engine._ckernel with AddressSanitizer and UndefinedBehaviorSanitizer
 # into a temporary copy of the package, then runs the kernel's differential
-# tests and fuzzing against it.  Fails on any test failure or sanitizer report.
+# tests and fuzzing against it (tests/test_kernel.py for the move generator,
+# tests/test_kernel_features.py for the network inputs).  Fails on any test
+# failure or sanitizer report.
 #
 #   tools/sanitize.sh [extra pytest args]
 #   GAMMOND_FUZZ_EXAMPLES=20000 tools/sanitize.sh   # fuzz harder (default 3000)
@@ -19,7 +21,7 @@ mkdir -p "$logs" "$work/tests"
 
 # A copy of the package without any compiled kernel, so the sanitized one is used.
 tar --exclude='*.so' --exclude='__pycache__' -cf - engine bench pyproject.toml | tar -xf - -C "$work"
-cp tests/test_kernel.py "$work/tests/"
+cp tests/test_kernel.py tests/test_kernel_features.py "$work/tests/"
 
 include=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 suffix=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
@@ -42,8 +44,8 @@ echo "== differential tests and fuzzing ($GAMMOND_FUZZ_EXAMPLES examples a prope
 # -s: a sanitizer writes its report to stderr and ends the process, so
 # pytest must not be capturing stderr at that moment or the report is lost.
 status=0
-(cd "$work" && "$PY" -m pytest -q -s -p no:cacheprovider tests/test_kernel.py \
-  -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
+(cd "$work" && "$PY" -m pytest -q -s -p no:cacheprovider \
+  tests/test_kernel.py tests/test_kernel_features.py -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
 
 if compgen -G "$logs/*" >/dev/null ||
   grep -qE "runtime error:|ERROR: AddressSanitizer|SUMMARY: [A-Za-z]+Sanitizer" "$work/run.txt"; then

@@ -1,10 +1,10 @@
 /*
  * gammond's compiled move-generation kernel: the pure-C part.
  *
- * Nothing in this header or in search.c, nextsteps.c and posid.c touches
- * Python, so the search can run with the GIL released and the sanitizer
- * build can exercise it like any other C code.  module.c is the only file
- * that knows about Python objects.
+ * Nothing in this header or in search.c, nextsteps.c, posid.c and
+ * features.c touches Python, so the search can run with the GIL released
+ * and the sanitizer build can exercise it like any other C code.  module.c
+ * is the only file that knows about Python objects.
  *
  * The board is the one of engine/position.py: 26 signed counts seen from
  * the player on roll, slot 25 their bar, slot 0 the opponent's bar
@@ -123,5 +123,18 @@ typedef enum {
 } kid_status;
 
 kid_status k_decode_position_id(const char text[14], int8_t board[K_SLOTS], int *detail);
+
+/* The bot's network inputs (engine/bot/features.py): sizes must match SIDE_INPUTS, INPUTS. */
+enum {
+    K_FEATURE_SIDE = 24 * 4 + 3 + 10,
+    K_FEATURE_INPUTS = 2 * K_FEATURE_SIDE + 2,
+};
+
+/*
+ * engine.bot.features.encode: `n` boards of K_SLOTS bytes each into `n` rows
+ * of K_FEATURE_INPUTS floats.  Any byte values are safe; only boards Position
+ * accepts have a meaning.
+ */
+void k_encode_features(const int8_t *boards, size_t n, float *out);
 
 #endif

@@ -8,6 +8,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include "kernel.h"
 
@@ -488,6 +489,102 @@ static PyObject *next_steps(PyObject *module, PyObject *const *args, Py_ssize_t 
     return result;
 }
 
+/* ---- network inputs --------------------------------------------------------- */
+
+/* Whether a buffer's items are `kind` (a struct code), native size and order. */
+static int buffer_of(const Py_buffer *view, const char *kinds)
+{
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '@' || format[0] == '=' || (format[0] == '<' && PY_LITTLE_ENDIAN) ||
+        (format[0] == '>' && !PY_LITTLE_ENDIAN))
+        format++;
+    return format[0] != '\0' && format[1] == '\0' && strchr(kinds, format[0]) != NULL;
+}
+
+static int get_boards(PyObject *obj, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "boards must be a buffer of int8 (a numpy array, bytes), got %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (view->itemsize != 1 || !buffer_of(view, "bB"))
+        PyErr_Format(PyExc_TypeError, "boards must hold int8 items, got format '%s' of %zd bytes",
+                     view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_SetString(PyExc_ValueError, "boards must be C-contiguous");
+    else if (view->len % K_SLOTS != 0)
+        PyErr_Format(PyExc_ValueError,
+                     "boards hold %zd bytes, not a whole number of 26-slot boards", view->len);
+    else
+        return 0;
+    PyBuffer_Release(view);
+    return -1;
+}
+
+static int get_inputs(PyObject *obj, Py_buffer *view, Py_ssize_t n)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS) < 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "out must be a writable buffer of float32, got a read-only or "
+                     "non-buffer %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const Py_ssize_t row = K_FEATURE_INPUTS * (Py_ssize_t)sizeof(float);
+    if (view->itemsize != (Py_ssize_t)sizeof(float) || !buffer_of(view, "f"))
+        PyErr_Format(PyExc_TypeError, "out must hold float32 items, got format '%s' of %zd bytes",
+                     view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_SetString(PyExc_ValueError, "out must be C-contiguous");
+    else if (view->len % row != 0 || view->len / row != n)
+        PyErr_Format(PyExc_ValueError, "out holds %zd float32 values, %zd boards need %zd x %d",
+                     view->len / (Py_ssize_t)sizeof(float), n, n, K_FEATURE_INPUTS);
+    else
+        return 0;
+    PyBuffer_Release(view);
+    return -1;
+}
+
+PyDoc_STRVAR(encode_features_doc,
+             "encode_features($module, boards, out, /)\n--\n\n"
+             "engine.bot.features.encode into `out`: `boards` a C-contiguous int8\n"
+             "buffer of n * 26 slots, `out` a writable C-contiguous float32 buffer of\n"
+             "n * INPUTS values.  Returns None.");
+
+static PyObject *encode_features(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "encode_features takes 2 arguments (boards, out), got %zd",
+                     nargs);
+        return NULL;
+    }
+    Py_buffer boards, out;
+    if (get_boards(args[0], &boards) < 0)
+        return NULL;
+    const Py_ssize_t n = boards.len / K_SLOTS;
+    if (get_inputs(args[1], &out, n) < 0) {
+        PyBuffer_Release(&boards);
+        return NULL;
+    }
+    /* Writing a row must never change a board still to be read. */
+    const char *in_lo = boards.buf, *out_lo = out.buf;
+    const int overlap = n > 0 && in_lo < out_lo + out.len && out_lo < in_lo + boards.len;
+    if (overlap) {
+        PyErr_SetString(PyExc_ValueError, "boards and out share memory");
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        k_encode_features(boards.buf, (size_t)n, out.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&boards);
+    if (overlap)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 #define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 static PyMethodDef methods[] = {
@@ -497,6 +594,8 @@ static PyMethodDef methods[] = {
     {"next_steps", FASTCALL(next_steps), next_steps_doc},
     {"encode_position_id", encode_position_id, METH_O, encode_doc},
     {"decode_position_id", decode_position_id, METH_O, decode_doc},
+    {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,
+     encode_features_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,7 +4,9 @@ Everything works on a batch of raw 26-slot boards (see
 :mod:`engine.position`), an ``(n, 26)`` integer array seen from the player
 on roll, and returns an ``(n, INPUTS)`` float32 array.  Training and every
 search level call it on hundreds of boards at once, so it is all numpy,
-with no per-board Python.
+with no per-board Python.  :func:`encode` hands the batch to the compiled
+kernel when it is built (``engine.kernel.encode_features``); the numpy code
+here is the reference it is tested against, and the fallback.
 
 Each side is encoded the same way on its own numbering, first the player
 on roll, then the opponent:
@@ -37,6 +39,8 @@ from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
+
+from engine import kernel
 
 Boards = npt.NDArray[np.int8]
 Floats = npt.NDArray[np.float32]
@@ -194,6 +198,19 @@ def contact(boards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
 
 def encode(boards: npt.NDArray[np.integer]) -> Floats:
     """The network inputs for a batch of boards seen from the player on roll."""
+    compiled = kernel.encode_features
+    if compiled is not None and boards.ndim == 2 and boards.shape[1] == 26:
+        packed = np.ascontiguousarray(boards, dtype=np.int8)
+        # A cast that changed a value (not a board) goes to the reference instead.
+        if boards.dtype == np.int8 or np.array_equal(packed, boards):
+            out = np.empty((boards.shape[0], INPUTS), dtype=np.float32)
+            compiled(packed, out)
+            return out
+    return _encode_numpy(boards)
+
+
+def _encode_numpy(boards: npt.NDArray[np.integer]) -> Floats:
+    """:func:`encode` in numpy: the reference, and the path without the compiled kernel."""
     mine, theirs = (_Side(counts) for counts in sides(boards))
     out = np.empty((boards.shape[0], INPUTS), dtype=np.float32)
     out[:, :SIDE_INPUTS] = _side_inputs(mine, theirs)
