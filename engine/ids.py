@@ -16,6 +16,7 @@ import binascii
 from dataclasses import dataclass
 from enum import IntEnum
 
+from engine import kernel
 from engine.errors import NotationError
 from engine.position import Position
 
@@ -32,6 +33,8 @@ def _b64decode(text: str, length: int, what: str) -> bytes:
 
 def encode_position_id(position: Position) -> str:
     """The Position ID of ``position``."""
+    if kernel.encode_position_id is not None:
+        return kernel.encode_position_id(position.board)
     mine, theirs = position.sides()
     key = 0
     bit = 0
@@ -44,6 +47,9 @@ def encode_position_id(position: Position) -> str:
 
 def decode_position_id(position_id: str) -> Position:
     """Parse a Position ID; raise :class:`NotationError` naming the problem."""
+    if kernel.decode_position_id is not None:
+        # The compiled decoder makes the same checks and raises the same errors.
+        return Position._trusted(kernel.decode_position_id(position_id))
     raw = _b64decode(position_id, 14, "Position ID")
     key = int.from_bytes(raw, "little")
     sides: list[list[int]] = [[], []]

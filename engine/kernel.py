@@ -48,6 +48,9 @@ result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 encode_features: (
     "Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None"
 ) = None
+# Position IDs: compiled only; engine.ids falls back to its own code.
+decode_position_id: Callable[[str], Board] | None = None
+encode_position_id: Callable[[Sequence[int]], str] | None = None
 IMPLEMENTATION = "python"
 
 if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
@@ -60,4 +63,6 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         plays = _ckernel.plays
         result_ids = _ckernel.result_ids
         encode_features = _ckernel.encode_features
+        decode_position_id = _ckernel.decode_position_id
+        encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

@@ -83,13 +83,15 @@ def encode_board(position: Position, turn: Player) -> pb.Board:
     cells = white_board(position, turn)
     points = cells[1:25]
     white_bar, black_bar = cells[25], -cells[0]
+    # Checkers on the points from two C-level sums (this runs for every play):
+    # signed = white - black and size = white + black.
+    signed, size = sum(points), sum(map(abs, points))
     return pb.Board(
         points=points,
         white_bar=white_bar,
         black_bar=black_bar,
-        # filter with a bound builtin keeps the sums in C: this runs once per play.
-        white_off=CHECKERS - white_bar - sum(filter((0).__lt__, points)),
-        black_off=CHECKERS - black_bar + sum(filter((0).__gt__, points)),
+        white_off=CHECKERS - white_bar - (size + signed) // 2,
+        black_off=CHECKERS - black_bar - (size - signed) // 2,
     )
 
 
