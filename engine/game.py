@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence, Union
 
 from engine.errors import IllegalPlayError
+from engine.movegen import after
 from engine.notation import parse_play
 from engine.play import Move, Play, check_dice, legal_plays
 from engine.position import Position
@@ -84,20 +85,15 @@ def _no_play(position: Position, dice: tuple[int, int]) -> Play:
 
 def _replay(position: Position, moves: Sequence[Move], roll: str) -> tuple[int, ...]:
     """Make the moves on a copy of the board, checking only that each is possible."""
-    board = list(position.board)
+    board = position.board
     for move in moves:
         src, dst = move.from_point, move.to_point
         if not (0 < src <= 25 and 0 <= dst < src) or board[src] <= 0:
             raise IllegalPlayError(f"move {move} is not possible in {position.position_id()} ({roll})")
         if dst and board[dst] < -1:
             raise IllegalPlayError(f"move {move} lands on point {dst}, held by the opponent")
-        board[src] -= 1
-        if dst and board[dst] == -1:
-            board[dst] = 1
-            board[0] -= 1
-        elif dst:
-            board[dst] += 1
-    return tuple(board)
+        board = after(board, (src, dst, dst > 0 and board[dst] == -1))
+    return board
 
 
 def apply_play(position: Position, dice: Sequence[int], play: PlayLike) -> AppliedPlay:

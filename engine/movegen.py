@@ -129,7 +129,7 @@ def generate(board: Board, die1: int, die2: int) -> list[RawPlay]:
     else:
         high, low = max(die1, die2), min(die1, die2)
         _search(work, (high, low), 25, [], found)
-        high_results = {tuple(_after(board, step)) for step in single_steps(board, high)}
+        high_results = {after(board, step) for step in single_steps(board, high)}
         _search(work, (low, high), 25, [], found)
     most = max((used for used, _ in found.values()), default=0)
     if most == 0:
@@ -146,7 +146,8 @@ def generate(board: Board, die1: int, die2: int) -> list[RawPlay]:
     return result
 
 
-def _after(board: Board, step: Step) -> list[int]:
+def after(board: Sequence[int], step: Step) -> Board:
+    """The board after one step, as a new tuple."""
     work = list(board)
     _make(work, step)
-    return work
+    return tuple(work)

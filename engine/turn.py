@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from engine.errors import IllegalPlayError
-from engine.movegen import Board, Step, _make, single_steps
+from engine.movegen import Board, Step, after, single_steps
 from engine.play import Move, check_dice, legal_plays
 from engine.position import Position
 
@@ -46,12 +46,6 @@ def _step_fits(step: Step, die: int) -> bool:
     return src - to == die or (to == 0 and src - to < die)
 
 
-def _after(board: Board, step: Step) -> Board:
-    work = list(board)
-    _make(work, step)
-    return tuple(work)
-
-
 class _Explorer:
     """Searches completions of a partial turn towards the legal results."""
 
@@ -69,7 +63,7 @@ class _Explorer:
             for die in set(dice):
                 rest = _remove(dice, die)
                 for step in single_steps(board, die):
-                    found |= self.reach(_after(board, step), rest, used + 1)
+                    found |= self.reach(after(board, step), rest, used + 1)
         return frozenset(found)
 
 
@@ -110,7 +104,7 @@ def next_moves(position: Position, dice: Sequence[int], made: Sequence[Move]) ->
         left |= explorer.reach(board, rest, used)
         for die in set(rest):
             for step in single_steps(board, die):
-                if explorer.reach(_after(board, step), _remove(rest, die), used + 1):
+                if explorer.reach(after(board, step), _remove(rest, die), used + 1):
                     offered.add(Move(*step))
     board = next(iter(states))[0]
     complete = used == most and board in explorer.targets
@@ -131,7 +125,7 @@ def _advance(
             legal = [s for s in single_steps(board, die) if s[:2] == step[:2]]
             if not legal or not _step_fits(legal[0], die):
                 continue
-            nxt = (_after(board, legal[0]), _remove(rest, die))
+            nxt = (after(board, legal[0]), _remove(rest, die))
             if explorer.reach(nxt[0], nxt[1], used + 1):
                 out.add(nxt)
     return out
