@@ -1,4 +1,4 @@
-"""Builds the optional compiled kernel, ``engine._ckernel``.
+"""Builds the optional compiled kernel, ``gammond.engine._ckernel``.
 
 Everything else about the package lives in pyproject.toml.  The extension
 is optional: when no C compiler is found, or the build fails, the install
@@ -49,14 +49,14 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc,unused-ignore]
         print(f"{_FALLBACK} ({exc})", file=sys.stderr)
 
 
-# Not engine/_ckernel/: without the built extension, a directory of that name
+# Not gammond/engine/_ckernel/: without the built extension, a directory of that name
 # would import as an empty namespace package in its place.
-_HERE = Path("engine") / "_ckernel_src"
+_HERE = Path("gammond") / "engine" / "_ckernel_src"
 
 setup(
     ext_modules=[
         Extension(
-            "engine._ckernel",
+            "gammond.engine._ckernel",
             sources=[str(_HERE / name) for name in _SOURCES],
             depends=[str(_HERE / "kernel.h")],
             optional=True,

@@ -8,10 +8,10 @@ ratio of gammond's public call to ``gnubg_nn.moves()``.
 
 What is timed, per position:
 
-* ``engine.legal_plays``: the public call with the kernel in use
+* ``gammond.engine.legal_plays``: the public call with the kernel in use
   (compiled when built); when compiled it returns a lazy sequence, so a
   second row also builds every ``Play`` object.
-* ``engine.movegen.generate``: the pure-Python reference generator, called
+* ``gammond.engine.movegen.generate``: the pure-Python reference generator, called
   directly (what ``GAMMOND_PURE_PYTHON=1`` selects).
 * ``gnubg_nn.moves``: one key per distinct resulting position; boards are
   converted to gnubg's lists before timing starts.
@@ -29,13 +29,14 @@ import argparse
 import gc
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from bench.peers import gnubg_board, mirror_game, openspiel_game, openspiel_results
-from bench.positions import Sample, games, sample_positions
-from engine import kernel, legal_plays
-from engine.movegen import generate
+from gammond.engine import kernel, legal_plays
+from gammond.engine.movegen import generate
+from tests.support.peers import gnubg_board, mirror_game, openspiel_game, openspiel_results
+from tests.support.positions import Sample, games, sample_positions
 
 
 @dataclass(frozen=True)
@@ -85,18 +86,12 @@ def _ours(samples: list[Sample]) -> list[Contender]:
 
     kind, n = kernel.IMPLEMENTATION, len(samples)
     return [
-        Contender(
-            f"gammond legal_plays ({kind})", "public call; Play objects made on access", public, n
-        ),
-        Contender(
-            f"gammond legal_plays ({kind}) + list()", "public call, every Play made", public_built, n
-        ),
+        Contender(f"gammond legal_plays ({kind})", "public call; Play objects made on access", public, n),
+        Contender(f"gammond legal_plays ({kind}) + list()", "public call, every Play made", public_built, n),
         Contender(
             f"gammond kernel.result_ids ({kind})", "one Position ID per distinct resulting position", ids, n
         ),
-        Contender(
-            "gammond movegen.generate (pure Python)", "(steps, board) per distinct play", pure, n
-        ),
+        Contender("gammond movegen.generate (pure Python)", "(steps, board) per distinct play", pure, n),
     ]
 
 
@@ -145,12 +140,8 @@ def _openspiel(count: int, seed: int) -> list[Contender]:
             openspiel_results(state)
 
     return [
-        Contender(
-            "OpenSpiel legal_actions()", "half-turn actions at the turn's start", actions, len(states)
-        ),
-        Contender(
-            "OpenSpiel full plays", "children expanded to distinct full plays", full, len(states)
-        ),
+        Contender("OpenSpiel legal_actions()", "half-turn actions at the turn's start", actions, len(states)),
+        Contender("OpenSpiel full plays", "children expanded to distinct full plays", full, len(states)),
     ]
 
 

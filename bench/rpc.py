@@ -25,18 +25,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import grpc  # noqa: E402
-from backgammon.v1 import board_pb2, game_service_pb2  # noqa: E402
 
-from bench.positions import sample_positions  # noqa: E402
+from backgammon.v1 import board_pb2, game_service_pb2  # noqa: E402
+from tests.support.positions import sample_positions  # noqa: E402
 
 ECHO_METHOD = "/bench.Echo/Echo"
 LEGAL_METHOD = "/backgammon.v1.GameService/ListLegalPlays"
@@ -133,7 +133,9 @@ async def _load(port: int, method: str, payloads: list[bytes], calls: int, concu
         return Result(method.rsplit("/", 1)[-1], calls, time.perf_counter() - started, latencies)
 
 
-def measure(name: str, command: list[str], method: str, payloads: list[bytes], args: argparse.Namespace) -> Result:
+def measure(
+    name: str, command: list[str], method: str, payloads: list[bytes], args: argparse.Namespace
+) -> Result:
     server_cpus, _ = _cpus()
     with tempfile.TemporaryDirectory() as tmp:
         ready = Path(tmp) / "ready.json"
@@ -160,14 +162,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     server_cpus, client_cpus = _cpus()
     payloads = requests(args.positions, args.seed)
     os.sched_setaffinity(0, client_cpus)
-    print(f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
-          f"{args.calls} calls each, {args.concurrency} in flight, {len(payloads)} positions")
+    print(
+        f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
+        f"{args.calls} calls each, {args.concurrency} in flight, {len(payloads)} positions"
+    )
     python = sys.executable
     echo = measure("echo (grpcio)", [python, __file__, "--echo-server"], ECHO_METHOD, payloads, args)
     gammond = measure(
         "ListLegalPlays",
-        [python, "-m", "server", "--host", "127.0.0.1", "--port", "0", "--workers", "1",
-         "--metrics-port", "0", "--ready-file"],
+        [
+            python,
+            "-m",
+            "gammond.server",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--workers",
+            "1",
+            "--metrics-port",
+            "0",
+            "--ready-file",
+        ],
         LEGAL_METHOD,
         payloads,
         args,

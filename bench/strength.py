@@ -35,17 +35,18 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np  # noqa: E402
 
-from bench.peers import gnubg_board
-from engine import Position, kernel
-from engine.bot.batch import won_outcomes
-from engine.bot.evaluator import Evaluator
-from engine.bot.search import LEVELS, Level, best_play
+from gammond.engine import Position, kernel
+from gammond.engine.bot.batch import won_outcomes
+from gammond.engine.bot.evaluator import Evaluator
+from gammond.engine.bot.search import LEVELS, Level, best_play
+from tests.support.peers import gnubg_board
 
 Board = tuple[int, ...]
 Dice = tuple[int, int]
@@ -202,7 +203,9 @@ class Referee:
     def equity_after(self, result: Board, plies: int | None = None) -> float:
         if _is_won(result):
             return float(won_outcomes(np.array([result], dtype=np.int8))[0, :3].sum())
-        p = self.g.probabilities(gnubg_board(Position(result).flipped()), self.plies if plies is None else plies)
+        p = self.g.probabilities(
+            gnubg_board(Position(result).flipped()), self.plies if plies is None else plies
+        )
         return -float(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
 
     def score(self, decision: Decision, plays: Sequence[Board]) -> None:
@@ -244,8 +247,8 @@ def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: 
 
 
 def _evaluator(weights: Path | None) -> Evaluator:
-    from engine.bot.model import GammondEvaluator, shipped_evaluator
-    from engine.bot.network import Network
+    from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
+    from gammond.engine.bot.network import Network
 
     if weights is None:
         return shipped_evaluator()
@@ -269,7 +272,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         print(f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms")
     h2h_level = Level[args.h2h_level.upper()]
     h2h = head_to_head(bot_chooser(evaluator, h2h_level, args.seed), gnubg_chooser(0), args.pairs, args.seed)
-    print(f"head to head, {h2h_level.name.lower()} vs gnubg 0-ply: {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg over {h2h.games} games")
+    print(
+        f"head to head, {h2h_level.name.lower()} vs gnubg 0-ply: {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg over {h2h.games} games"
+    )
     strongest = next(r for r in rows if r.name == h2h_level.name.lower())
     print(f"strongest level: {strongest.mloss:.2f} mEMG/decision, {h2h.ppg:.2f} ppg vs gnubg 0-ply")
     return {
@@ -282,8 +287,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
-    from engine.bot.model import GammondEvaluator
-    from engine.bot.network import Network
+    from gammond.engine.bot.model import GammondEvaluator
+    from gammond.engine.bot.network import Network
 
     referee = Referee(args.referee_plies)
     decisions = self_play_decisions(args.positions, args.seed)
@@ -298,7 +303,10 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
         h2h = head_to_head(ours, pubeval_chooser(), args.pairs, args.seed)
         games = int(network.meta.get("games", 0))
         points.append({"games": games, "mloss": row.mloss, "ppg_vs_pubeval": h2h.ppg, "ci95": h2h.ci95})
-        print(f"  {games:9d} games: {row.mloss:7.2f} mEMG/decision at 0-ply, {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg vs pubeval", flush=True)
+        print(
+            f"  {games:9d} games: {row.mloss:7.2f} mEMG/decision at 0-ply, {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg vs pubeval",
+            flush=True,
+        )
     return points
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import yaml
 
@@ -72,14 +73,20 @@ def k8s_envoy_configmap() -> str:
     config = {
         "apiVersion": "v1",
         "kind": "ConfigMap",
-        "metadata": {"name": "gammond-envoy", "namespace": NAMESPACE, "labels": {"app.kubernetes.io/name": "gammond-envoy"}},
+        "metadata": {
+            "name": "gammond-envoy",
+            "namespace": NAMESPACE,
+            "labels": {"app.kubernetes.io/name": "gammond-envoy"},
+        },
         "data": {"envoy.yaml": dump_yaml(_envoy(K8S_UPSTREAM, "dns"))},
     }
     return _header("deploy/envoy/config.py") + dump_yaml(config)
 
 
 def compose_prometheus() -> str:
-    config = prometheus_config(dns_replicas(COMPOSE_UPSTREAM, METRICS_PORT), (f"envoy:{ENVOY_METRICS_PORT}",), ("alerts.yml",))
+    config = prometheus_config(
+        dns_replicas(COMPOSE_UPSTREAM, METRICS_PORT), (f"envoy:{ENVOY_METRICS_PORT}",), ("alerts.yml",)
+    )
     return _header("deploy/prometheus/config.py") + dump_yaml(config)
 
 
@@ -107,7 +114,9 @@ def stale() -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="fail if a generated file is stale; write nothing")
+    parser.add_argument(
+        "--check", action="store_true", help="fail if a generated file is stale; write nothing"
+    )
     args = parser.parse_args(argv)
     if args.check:
         old = stale()

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The one script that turns protos/backgammon/v1/*.proto into Python.
 #
-#   scripts/gen_protos.sh          regenerate backgammon/v1/ (messages, gRPC stubs, .pyi types)
-#   scripts/gen_protos.sh --check  buf lint, buf breaking, and fail if backgammon/v1/ is stale
+#   scripts/gen_protos.sh          regenerate protos/python/backgammon/v1/ (messages, gRPC stubs, .pyi types)
+#   scripts/gen_protos.sh --check  buf lint, buf breaking, and fail if the stubs are stale
 #
-# The stubs live in the top-level package backgammon.v1, the import path
-# protoc gives the proto package backgammon.v1; the server imports it from
-# the repository root and clients/python ships it through a symlink.
+# The stubs are the package backgammon.v1 (the import path protoc gives the
+# proto package backgammon.v1) under protos/python/, the gammond-api
+# distribution that the service and clients/python both depend on.
 # buf breaking compares with $BUF_AGAINST when set; otherwise with the main
 # branch, or with the previous commit when HEAD is main. A ref that has no
 # protos yet (the first commit of the API) is skipped with a note.
@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 OUT_PACKAGE=backgammon/v1
+STUBS=protos/python
 
 generate() {
   local out=$1
@@ -59,8 +60,8 @@ check() {
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' RETURN
   generate "$tmp"
-  if ! diff -r -x __pycache__ "$tmp/backgammon" backgammon; then
-    echo "backgammon/ is stale: run scripts/gen_protos.sh and commit the result" >&2
+  if ! diff -r -x __pycache__ "$tmp/backgammon" "$STUBS/backgammon"; then
+    echo "$STUBS/backgammon/ is stale: run scripts/gen_protos.sh and commit the result" >&2
     return 1
   fi
   echo "up to date"
@@ -69,8 +70,8 @@ check() {
 case "${1:-}" in
   --check) check ;;
   "")
-    rm -rf backgammon
-    generate .
+    rm -rf "$STUBS/backgammon"
+    generate "$STUBS"
     echo "generated $OUT_PACKAGE from protos/backgammon/v1"
     ;;
   *) echo "usage: $0 [--check]" >&2; exit 2 ;;

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2, bot_service_pb2 as pb, rules_pb2
-from test_server_support import dice, failure, served, start_position, stubs  # noqa: F401
 
-from engine import Position, legal_plays
+from backgammon.v1 import board_pb2, rules_pb2
+from backgammon.v1 import bot_service_pb2 as pb
+from gammond.engine import Position, legal_plays
+from tests.support.server import dice, failure, start_position
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
 LEVELS = [v.number for v in pb.BotLevel.DESCRIPTOR.values if v.number]
@@ -21,7 +22,9 @@ def test_every_level_answers_with_a_legal_play(stubs, level) -> None:
 
 
 def test_hints_come_best_first_and_as_many_as_asked(stubs) -> None:
-    request = pb.HintRequest(position=start_position(BLACK), dice=dice(4, 2), level=pb.BOT_LEVEL_ADVANCED, max_plays=3)
+    request = pb.HintRequest(
+        position=start_position(BLACK), dice=dice(4, 2), level=pb.BOT_LEVEL_ADVANCED, max_plays=3
+    )
     plays = stubs.bot.Hint(request).plays
     assert len(plays) == 3
     assert [p.equity for p in plays] == sorted((p.equity for p in plays), reverse=True)
@@ -40,7 +43,9 @@ def test_an_unplayable_roll_gets_the_empty_play(stubs) -> None:
     # Black holds 19..24, White's entry points; White has one on the bar.
     closed = board_pb2.Board(points=[0] * 5 + [14] + [0] * 12 + [-2] * 6, white_bar=1, black_off=3)
     position = board_pb2.PositionInput(position=board_pb2.Position(board=closed, turn=WHITE))
-    response = stubs.bot.BestPlay(pb.BestPlayRequest(position=position, dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED))
+    response = stubs.bot.BestPlay(
+        pb.BestPlayRequest(position=position, dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED)
+    )
     assert list(response.best.play.moves) == [] and response.best.play.notation == "(no play)"
 
 
@@ -69,7 +74,9 @@ def test_the_cube_decision_respects_who_may_double(stubs) -> None:
 
 def test_the_cube_context_must_agree_on_whose_turn_it_is(stubs) -> None:
     context = rules_pb2.CubeContext(turn=BLACK)
-    error = failure(stubs.bot.CubeDecision, pb.CubeDecisionRequest(position=start_position(), context=context))
+    error = failure(
+        stubs.bot.CubeDecision, pb.CubeDecisionRequest(position=start_position(), context=context)
+    )
     assert error.field_violations[0][0] == "context.turn"
 
 
@@ -99,7 +106,10 @@ def test_a_worse_play_is_charged_what_it_gives_up_against_the_best(stubs) -> Non
     worst = ranked[-1]
     analysis = stubs.bot.AnalysePlay(
         pb.AnalysePlayRequest(
-            position=start_position(), dice=dice(6, 5), level=pb.BOT_LEVEL_ADVANCED, result=worst.play.result.board
+            position=start_position(),
+            dice=dice(6, 5),
+            level=pb.BOT_LEVEL_ADVANCED,
+            result=worst.play.result.board,
         )
     )
     assert analysis.rank > 1

@@ -6,12 +6,11 @@ import asyncio
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2, rules_pb2
-from test_server_support import served  # noqa: F401
 
+from backgammon.v1 import board_pb2, rules_pb2
+from gammond.server.app import Served
 from gammond_client import AsyncGammondClient, GammondClient, GammondError, starting_position
 from gammond_client.selfplay import play_game, play_match
-from server.app import Served
 
 SEEDS = range(10)
 
@@ -81,8 +80,11 @@ def test_the_asyncio_client_makes_the_same_calls(served: Served) -> None:
             (roll,) = await client.roll(seed=4)
             best = await client.best_play(starting_position(board_pb2.COLOR_BLACK), roll)
             result = rules_pb2.GameResult(
-                winner=board_pb2.COLOR_WHITE, kind=rules_pb2.RESULT_KIND_SINGLE, cube_value=1,
-                ended=rules_pb2.GAME_END_PLAYED_OUT, points=1,
+                winner=board_pb2.COLOR_WHITE,
+                kind=rules_pb2.RESULT_KIND_SINGLE,
+                cube_value=1,
+                ended=rules_pb2.GAME_END_PLAYED_OUT,
+                points=1,
             )
             record = await client.record_game(result)
             return len(plays), best.best.play.notation, record.match.white_score

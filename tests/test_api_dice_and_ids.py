@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2, dice_service_pb2 as dice_pb, notation_service_pb2 as ids_pb, rules_pb2
-from test_server_support import STARTING_ID, failure, served, stubs  # noqa: F401
 
-from engine import MatchId, Position
-from engine.dice import SeededRoller, opening_roll
-from engine.xgid import parse_xgid
+from backgammon.v1 import board_pb2, rules_pb2
+from backgammon.v1 import dice_service_pb2 as dice_pb
+from backgammon.v1 import notation_service_pb2 as ids_pb
+from gammond.engine import MatchId, Position
+from gammond.engine.dice import SeededRoller, opening_roll
+from gammond.engine.xgid import parse_xgid
+from tests.support.server import STARTING_ID, failure
 
 
 def test_seeded_rolls_repeat_and_skip_reaches_into_the_sequence(stubs) -> None:
@@ -57,7 +59,9 @@ def test_automatic_doubles_are_refused_in_a_match(stubs) -> None:
 
 def snapshot(**kwargs: object) -> ids_pb.GameSnapshot:
     position = board_pb2.Position(
-        board=board_pb2.Board(points=[-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]),
+        board=board_pb2.Board(
+            points=[-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
+        ),
         turn=board_pb2.COLOR_BLACK,
     )
     return ids_pb.GameSnapshot(position=position, **kwargs)  # type: ignore[arg-type]
@@ -88,7 +92,9 @@ def test_encoding_gives_the_engines_ids_and_decoding_returns_the_snapshot(stubs)
 
 def test_a_pending_double_survives_both_identifiers(stubs) -> None:
     offer = rules_pb2.CubeOffer(action=rules_pb2.CUBE_ACTION_DOUBLE, offered_by=board_pb2.COLOR_BLACK)
-    cube = rules_pb2.CubeState(value=1, owner=rules_pb2.CUBE_OWNER_CENTERED, pending=offer, doubled_this_turn=True)
+    cube = rules_pb2.CubeState(
+        value=1, owner=rules_pb2.CUBE_OWNER_CENTERED, pending=offer, doubled_this_turn=True
+    )
     ids = stubs.notation.EncodeIds(ids_pb.EncodeIdsRequest(snapshot=snapshot(cube=cube)))
     assert MatchId.from_id(ids.match_id).double_offered and MatchId.from_id(ids.match_id).turn == 0
     decoded = stubs.notation.DecodeIds(ids_pb.DecodeIdsRequest(xgid=ids.xgid)).snapshot
@@ -97,7 +103,9 @@ def test_a_pending_double_survives_both_identifiers(stubs) -> None:
 
 
 def test_a_position_id_alone_needs_the_player_on_roll(stubs) -> None:
-    error = failure(stubs.notation.DecodeIds, ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id=STARTING_ID)))
+    error = failure(
+        stubs.notation.DecodeIds, ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id=STARTING_ID))
+    )
     assert error.field_violations[0][0] == "gnubg.turn"
     ok = stubs.notation.DecodeIds(
         ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id=STARTING_ID, turn=board_pb2.COLOR_WHITE))
@@ -110,7 +118,10 @@ def test_a_position_id_alone_needs_the_player_on_roll(stubs) -> None:
     [
         (ids_pb.DecodeIdsRequest(), "ids"),
         (ids_pb.DecodeIdsRequest(xgid="XGID=-b----E-C"), "xgid"),
-        (ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id=STARTING_ID, match_id="!!!!!!!!!!!!")), "gnubg.match_id"),
+        (
+            ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id=STARTING_ID, match_id="!!!!!!!!!!!!")),
+            "gnubg.match_id",
+        ),
         (ids_pb.DecodeIdsRequest(gnubg=ids_pb.GnubgIds(position_id="short")), "gnubg.position_id"),
     ],
 )

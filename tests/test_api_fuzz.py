@@ -8,10 +8,16 @@ INVALID_ARGUMENT or FAILED_PRECONDITION: never UNKNOWN or INTERNAL.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import grpc
 import pytest
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from backgammon.v1 import (
     bot_service_pb2,
     chouette_service_pb2,
@@ -20,23 +26,37 @@ from backgammon.v1 import (
     match_service_pb2,
     notation_service_pb2,
 )
-from google.protobuf.descriptor import Descriptor, FieldDescriptor
-from google.protobuf.message import Message
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from test_server_support import STARTING_ID, Stubs, dice, start_position
-
-from server.app import ServerOptions, Served, create_server
+from gammond.server.app import Served, ServerOptions, create_server
+from tests.support.server import STARTING_ID, Stubs, dice, start_position
 
 ALLOWED = {grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION}
 TEXTS = [
-    STARTING_ID, "sGfwATDgc/ABMA", "/woA1CACAAAAAA", "cBkAAAAAAAAE", "QYkqASAAIAAA",
+    STARTING_ID,
+    "sGfwATDgc/ABMA",
+    "/woA1CACAAAAAA",
+    "cBkAAAAAAAAE",
+    "QYkqASAAIAAA",
     "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10",
     "XGID=-b----E-C---eE---c-e----B-:0:0:-1:D:0:0:0:0:10",
-    "8/5 6/5", "24/18 13/11", "bar/22*", "13/7(2)", "6/off", "(no play)", "ann", "bob", "cy", "dee", "",
+    "8/5 6/5",
+    "24/18 13/11",
+    "bar/22*",
+    "13/7(2)",
+    "6/off",
+    "(no play)",
+    "ann",
+    "bob",
+    "cy",
+    "dee",
+    "",
 ]
 MODULES = (
-    game_service_pb2, match_service_pb2, dice_service_pb2, notation_service_pb2, bot_service_pb2, chouette_service_pb2
+    game_service_pb2,
+    match_service_pb2,
+    dice_service_pb2,
+    notation_service_pb2,
+    bot_service_pb2,
+    chouette_service_pb2,
 )
 METHODS = [
     (service.name, method.name, method.input_type)
@@ -135,9 +155,15 @@ requests = st.sampled_from(METHODS).flatmap(
 )
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(request=requests)
-def test_random_requests_get_ok_or_a_client_error_never_a_server_error(channel: grpc.Channel, request: tuple[str, str, Message]) -> None:
+def test_random_requests_get_ok_or_a_client_error_never_a_server_error(
+    channel: grpc.Channel, request: tuple[str, str, Message]
+) -> None:
     service, method, message = request
     call = channel.unary_unary(
         f"/backgammon.v1.{service}/{method}",

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2, game_service_pb2 as pb, rules_pb2
-from test_server_support import dice, failure, served, start_position, stubs  # noqa: F401
 
-from engine import Position, legal_plays
+from backgammon.v1 import board_pb2, rules_pb2
+from backgammon.v1 import game_service_pb2 as pb
+from gammond.engine import Position, legal_plays
+from tests.support.server import dice, failure, start_position
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
 
 
-def board(white: dict[int, int], black: dict[int, int], white_bar: int = 0, black_bar: int = 0) -> board_pb2.Board:
+def board(
+    white: dict[int, int], black: dict[int, int], white_bar: int = 0, black_bar: int = 0
+) -> board_pb2.Board:
     """A wire board from point -> count maps in the fixed numbering."""
     points = [white.get(p, 0) - black.get(p, 0) for p in range(1, 25)]
     return board_pb2.Board(
@@ -39,7 +42,9 @@ def test_the_server_lists_the_same_plays_as_the_engine(stubs) -> None:
 
 
 def test_black_moves_are_numbered_from_whites_side_and_notated_from_blacks(stubs) -> None:
-    response = stubs.game.ListLegalPlays(pb.ListLegalPlaysRequest(position=start_position(BLACK), dice=dice(3, 1)))
+    response = stubs.game.ListLegalPlays(
+        pb.ListLegalPlaysRequest(position=start_position(BLACK), dice=dice(3, 1))
+    )
     play = next(p for p in response.plays if p.notation == "8/5 6/5")
     # Black's 8, 6 and 5 points are White's 17, 19 and 20.
     assert sorted(moves(play)) == [(17, 20), (19, 20)]
@@ -48,7 +53,9 @@ def test_black_moves_are_numbered_from_whites_side_and_notated_from_blacks(stubs
 
 def test_bar_and_off_are_the_points_just_outside_each_players_path(stubs) -> None:
     white = stubs.game.ListLegalPlays(
-        pb.ListLegalPlaysRequest(position=at(board({1: 1, 6: 13}, {24: 15}, white_bar=1), WHITE), dice=dice(3, 1))
+        pb.ListLegalPlaysRequest(
+            position=at(board({1: 1, 6: 13}, {24: 15}, white_bar=1), WHITE), dice=dice(3, 1)
+        )
     )
     assert all(play.moves[0].from_point == 25 for play in white.plays)
     black = stubs.game.ListLegalPlays(
@@ -59,7 +66,9 @@ def test_bar_and_off_are_the_points_just_outside_each_players_path(stubs) -> Non
 
 def test_an_xgid_can_carry_the_dice(stubs) -> None:
     xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
-    response = stubs.game.ListLegalPlays(pb.ListLegalPlaysRequest(position=board_pb2.PositionInput(xgid=xgid)))
+    response = stubs.game.ListLegalPlays(
+        pb.ListLegalPlaysRequest(position=board_pb2.PositionInput(xgid=xgid))
+    )
     expected = [str(p) for p in legal_plays(Position.starting(), (5, 2))]
     assert [p.notation for p in response.plays] == expected
 
@@ -70,17 +79,33 @@ def test_an_xgid_can_carry_the_dice(stubs) -> None:
         (pb.ListLegalPlaysRequest(position=start_position()), "dice"),
         (pb.ListLegalPlaysRequest(position=start_position(), dice=dice(7, 1)), "dice.die1"),
         (pb.ListLegalPlaysRequest(dice=dice(3, 1)), "position"),
-        (pb.ListLegalPlaysRequest(position=start_position(board_pb2.COLOR_UNSPECIFIED), dice=dice(3, 1)),
-         "position.position_id.turn"),
-        (pb.ListLegalPlaysRequest(
-            position=board_pb2.PositionInput(position_id=board_pb2.PositionId(id="not an id", turn=WHITE)),
-            dice=dice(3, 1)), "position.position_id.id"),
-        (pb.ListLegalPlaysRequest(position=at(board_pb2.Board(points=[0] * 23), WHITE), dice=dice(3, 1)),
-         "position.position.board.points"),
-        (pb.ListLegalPlaysRequest(position=at(board_pb2.Board(points=[1] + [0] * 23), WHITE), dice=dice(3, 1)),
-         "position.position.board.white_off"),
-        (pb.ListLegalPlaysRequest(position=board_pb2.PositionInput(xgid="XGID=nonsense"), dice=dice(3, 1)),
-         "position.xgid"),
+        (
+            pb.ListLegalPlaysRequest(position=start_position(board_pb2.COLOR_UNSPECIFIED), dice=dice(3, 1)),
+            "position.position_id.turn",
+        ),
+        (
+            pb.ListLegalPlaysRequest(
+                position=board_pb2.PositionInput(
+                    position_id=board_pb2.PositionId(id="not an id", turn=WHITE)
+                ),
+                dice=dice(3, 1),
+            ),
+            "position.position_id.id",
+        ),
+        (
+            pb.ListLegalPlaysRequest(position=at(board_pb2.Board(points=[0] * 23), WHITE), dice=dice(3, 1)),
+            "position.position.board.points",
+        ),
+        (
+            pb.ListLegalPlaysRequest(
+                position=at(board_pb2.Board(points=[1] + [0] * 23), WHITE), dice=dice(3, 1)
+            ),
+            "position.position.board.white_off",
+        ),
+        (
+            pb.ListLegalPlaysRequest(position=board_pb2.PositionInput(xgid="XGID=nonsense"), dice=dice(3, 1)),
+            "position.xgid",
+        ),
     ],
 )
 def test_malformed_input_is_invalid_argument_naming_the_field(stubs, request_, field) -> None:
@@ -99,34 +124,52 @@ def test_an_interactive_turn_offers_the_next_moves_until_complete(stubs) -> None
     first = stubs.game.ListNextMoves(pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1)))
     assert (8, 5) in [(m.from_point, m.to_point) for m in first.moves] and not first.complete
     made = [board_pb2.CheckerMove(from_point=8, to_point=5)]
-    second = stubs.game.ListNextMoves(pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made))
+    second = stubs.game.ListNextMoves(
+        pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made)
+    )
     assert (6, 5) in [(m.from_point, m.to_point) for m in second.moves]
     assert second.position.board.points[4] == 1 and second.position.turn == WHITE
     made.append(board_pb2.CheckerMove(from_point=6, to_point=5))
-    done = stubs.game.ListNextMoves(pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made))
+    done = stubs.game.ListNextMoves(
+        pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made)
+    )
     assert done.complete and list(done.moves) == [] and done.plays_left == 1
 
 
 def test_a_move_outside_every_legal_play_is_a_failed_precondition(stubs) -> None:
     made = [board_pb2.CheckerMove(from_point=6, to_point=2)]
-    error = failure(stubs.game.ListNextMoves, pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made))
+    error = failure(
+        stubs.game.ListNextMoves,
+        pb.ListNextMovesRequest(position=start_position(), dice=dice(3, 1), made=made),
+    )
     assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "ILLEGAL_PLAY"
 
 
 def test_a_play_by_notation_moves_or_result_is_the_same_play(stubs) -> None:
-    by_text = stubs.game.ApplyPlay(pb.ApplyPlayRequest(position=start_position(BLACK), dice=dice(3, 1), notation="8/5 6/5"))
+    by_text = stubs.game.ApplyPlay(
+        pb.ApplyPlayRequest(position=start_position(BLACK), dice=dice(3, 1), notation="8/5 6/5")
+    )
     by_moves = stubs.game.ApplyPlay(
-        pb.ApplyPlayRequest(position=start_position(BLACK), dice=dice(3, 1), moves=board_pb2.CheckerMoves(moves=by_text.play.moves))
+        pb.ApplyPlayRequest(
+            position=start_position(BLACK),
+            dice=dice(3, 1),
+            moves=board_pb2.CheckerMoves(moves=by_text.play.moves),
+        )
     )
     by_result = stubs.game.ApplyPlay(
-        pb.ApplyPlayRequest(position=start_position(BLACK), dice=dice(3, 1), result=by_text.next_position.board)
+        pb.ApplyPlayRequest(
+            position=start_position(BLACK), dice=dice(3, 1), result=by_text.next_position.board
+        )
     )
     assert by_text == by_moves == by_result
     assert by_text.next_position.turn == WHITE and not by_text.HasField("result")
 
 
 def test_an_illegal_play_is_a_failed_precondition_naming_the_play(stubs) -> None:
-    error = failure(stubs.game.ApplyPlay, pb.ApplyPlayRequest(position=start_position(), dice=dice(3, 1), notation="24/22"))
+    error = failure(
+        stubs.game.ApplyPlay,
+        pb.ApplyPlayRequest(position=start_position(), dice=dice(3, 1), notation="24/22"),
+    )
     assert error.code is grpc.StatusCode.FAILED_PRECONDITION
     assert error.reason == "ILLEGAL_PLAY" and "24/22" in error.message
 
@@ -139,7 +182,9 @@ def test_a_play_without_any_form_names_the_play_field(stubs) -> None:
 def test_the_winning_play_reports_a_gammon_times_the_cube(stubs) -> None:
     cube = rules_pb2.CubeState(value=2, owner=rules_pb2.CUBE_OWNER_BLACK)
     response = stubs.game.ApplyPlay(
-        pb.ApplyPlayRequest(position=at(board({1: 1}, {24: 15}), WHITE), dice=dice(2, 1), notation="1/off", cube=cube)
+        pb.ApplyPlayRequest(
+            position=at(board({1: 1}, {24: 15}), WHITE), dice=dice(2, 1), notation="1/off", cube=cube
+        )
     )
     result = response.result
     assert result.winner == WHITE and result.kind == rules_pb2.RESULT_KIND_GAMMON
@@ -148,10 +193,14 @@ def test_the_winning_play_reports_a_gammon_times_the_cube(stubs) -> None:
 
 def test_no_play_while_a_double_awaits_an_answer(stubs) -> None:
     pending = rules_pb2.CubeState(
-        value=1, owner=rules_pb2.CUBE_OWNER_CENTERED,
+        value=1,
+        owner=rules_pb2.CUBE_OWNER_CENTERED,
         pending=rules_pb2.CubeOffer(action=rules_pb2.CUBE_ACTION_DOUBLE, offered_by=WHITE),
     )
-    error = failure(stubs.game.ApplyPlay, pb.ApplyPlayRequest(position=start_position(), dice=dice(3, 1), notation="8/5 6/5", cube=pending))
+    error = failure(
+        stubs.game.ApplyPlay,
+        pb.ApplyPlayRequest(position=start_position(), dice=dice(3, 1), notation="8/5 6/5", cube=pending),
+    )
     assert error.reason == "CUBE_OFFER_PENDING"
 
 
@@ -166,27 +215,41 @@ def test_only_the_player_on_turn_may_double_a_centred_cube(stubs) -> None:
 
 
 def test_a_taken_double_gives_the_taker_the_cube_and_a_drop_ends_the_game(stubs) -> None:
-    doubled = stubs.game.ApplyCubeAction(pb.ApplyCubeActionRequest(context=context(), player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE))
+    doubled = stubs.game.ApplyCubeAction(
+        pb.ApplyCubeActionRequest(context=context(), player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE)
+    )
     assert doubled.cube.pending.action == rules_pb2.CUBE_ACTION_DOUBLE
     taken = stubs.game.ApplyCubeAction(
-        pb.ApplyCubeActionRequest(context=context(cube=doubled.cube), player=BLACK, action=rules_pb2.CUBE_ACTION_TAKE)
+        pb.ApplyCubeActionRequest(
+            context=context(cube=doubled.cube), player=BLACK, action=rules_pb2.CUBE_ACTION_TAKE
+        )
     )
     assert taken.cube.value == 2 and taken.cube.owner == rules_pb2.CUBE_OWNER_BLACK
     dropped = stubs.game.ApplyCubeAction(
-        pb.ApplyCubeActionRequest(context=context(cube=doubled.cube), player=BLACK, action=rules_pb2.CUBE_ACTION_DROP)
+        pb.ApplyCubeActionRequest(
+            context=context(cube=doubled.cube), player=BLACK, action=rules_pb2.CUBE_ACTION_DROP
+        )
     )
     assert dropped.result.winner == WHITE and dropped.result.points == 1
     assert dropped.result.ended == rules_pb2.GAME_END_DOUBLE_DROPPED
 
 
 def test_taking_without_an_offer_is_an_illegal_cube_action(stubs) -> None:
-    error = failure(stubs.game.ApplyCubeAction, pb.ApplyCubeActionRequest(context=context(), player=BLACK, action=rules_pb2.CUBE_ACTION_TAKE))
+    error = failure(
+        stubs.game.ApplyCubeAction,
+        pb.ApplyCubeActionRequest(context=context(), player=BLACK, action=rules_pb2.CUBE_ACTION_TAKE),
+    )
     assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "ILLEGAL_CUBE_ACTION"
 
 
 def test_the_crawford_game_refuses_a_double(stubs) -> None:
-    crawford = context(rules=rules_pb2.RuleOptions(match_length=5), match=rules_pb2.MatchState(white_score=4, crawford=True))
-    error = failure(stubs.game.ApplyCubeAction, pb.ApplyCubeActionRequest(context=crawford, player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE))
+    crawford = context(
+        rules=rules_pb2.RuleOptions(match_length=5), match=rules_pb2.MatchState(white_score=4, crawford=True)
+    )
+    error = failure(
+        stubs.game.ApplyCubeAction,
+        pb.ApplyCubeActionRequest(context=crawford, player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE),
+    )
     assert error.reason == "ILLEGAL_CUBE_ACTION" and "Crawford" in error.message
 
 
@@ -194,14 +257,36 @@ def test_the_crawford_game_refuses_a_double(stubs) -> None:
     ("request_", "field"),
     [
         (pb.ApplyCubeActionRequest(context=context(), player=WHITE), "action"),
-        (pb.ApplyCubeActionRequest(context=context(cube=rules_pb2.CubeState(value=3, owner=rules_pb2.CUBE_OWNER_WHITE)),
-                                   player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE), "context.cube"),
-        (pb.ApplyCubeActionRequest(context=context(cube=rules_pb2.CubeState(value=2)), player=WHITE,
-                                   action=rules_pb2.CUBE_ACTION_DOUBLE), "context.cube.owner"),
-        (pb.ApplyCubeActionRequest(context=context(rules=rules_pb2.RuleOptions(match_length=5, jacoby=True)),
-                                   player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE), "context.rules"),
-        (pb.ApplyCubeActionRequest(context=rules_pb2.CubeContext(), player=WHITE,
-                                   action=rules_pb2.CUBE_ACTION_DOUBLE), "context.turn"),
+        (
+            pb.ApplyCubeActionRequest(
+                context=context(cube=rules_pb2.CubeState(value=3, owner=rules_pb2.CUBE_OWNER_WHITE)),
+                player=WHITE,
+                action=rules_pb2.CUBE_ACTION_DOUBLE,
+            ),
+            "context.cube",
+        ),
+        (
+            pb.ApplyCubeActionRequest(
+                context=context(cube=rules_pb2.CubeState(value=2)),
+                player=WHITE,
+                action=rules_pb2.CUBE_ACTION_DOUBLE,
+            ),
+            "context.cube.owner",
+        ),
+        (
+            pb.ApplyCubeActionRequest(
+                context=context(rules=rules_pb2.RuleOptions(match_length=5, jacoby=True)),
+                player=WHITE,
+                action=rules_pb2.CUBE_ACTION_DOUBLE,
+            ),
+            "context.rules",
+        ),
+        (
+            pb.ApplyCubeActionRequest(
+                context=rules_pb2.CubeContext(), player=WHITE, action=rules_pb2.CUBE_ACTION_DOUBLE
+            ),
+            "context.turn",
+        ),
     ],
 )
 def test_malformed_cube_requests_name_the_field(stubs, request_, field) -> None:
@@ -214,7 +299,9 @@ def test_an_accepted_resignation_ends_the_game_at_its_kind_times_the_cube(stubs)
     offer = rules_pb2.Resignation(by=BLACK, kind=rules_pb2.RESULT_KIND_GAMMON)
     cube = rules_pb2.CubeState(value=2, owner=rules_pb2.CUBE_OWNER_WHITE)
     offered = stubs.game.OfferResignation(pb.OfferResignationRequest(offer=offer, to_act=BLACK, cube=cube))
-    accepted = stubs.game.AcceptResignation(pb.AcceptResignationRequest(offer=offered.offer, player=WHITE, cube=cube))
+    accepted = stubs.game.AcceptResignation(
+        pb.AcceptResignationRequest(offer=offered.offer, player=WHITE, cube=cube)
+    )
     assert accepted.result.winner == WHITE and accepted.result.points == 4
     assert accepted.result.ended == rules_pb2.GAME_END_RESIGNED
     stubs.game.RejectResignation(pb.RejectResignationRequest(offer=offered.offer, player=WHITE))
@@ -242,6 +329,7 @@ def test_scoring_a_game_still_in_play_is_a_failed_precondition(stubs) -> None:
 
 def test_every_answer_carries_the_callers_request_id(stubs) -> None:
     _, call = stubs.game.ListLegalPlays.with_call(
-        pb.ListLegalPlaysRequest(position=start_position(), dice=dice(6, 5)), metadata=(("x-request-id", "test-42"),)
+        pb.ListLegalPlaysRequest(position=start_position(), dice=dice(6, 5)),
+        metadata=(("x-request-id", "test-42"),),
     )
     assert ("x-request-id", "test-42") in list(call.initial_metadata())

@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from engine import Position, legal_plays
-from engine.bot.bearoff import POSITIONS, database, exact_probabilities, home_boards, rank
+from gammond.engine import Position, legal_plays
+from gammond.engine.bot.bearoff import POSITIONS, database, exact_probabilities, home_boards, rank
 
 
 def _home(mine: list[int], theirs: list[int]) -> Position:
@@ -62,13 +62,17 @@ def test_the_expected_rolls_follow_the_best_play_of_each_roll() -> None:
         total = 0.0
         for d1 in range(1, 7):
             for d2 in range(1, 7):
-                best = min(db.expected_rolls(p.result.sides()[0][:6]) for p in legal_plays(position, (d1, d2)))
+                best = min(
+                    db.expected_rolls(p.result.sides()[0][:6]) for p in legal_plays(position, (d1, d2))
+                )
                 total += best / 36
         assert db.expected_rolls(side) == pytest.approx(1.0 + total, abs=2e-3)
 
 
 def test_only_boards_with_both_sides_home_are_scored_exactly() -> None:
-    boards = np.array([Position.starting().board, _home([3, 2, 0, 0, 0, 0], [0, 4, 0, 0, 0, 1]).board], dtype=np.int8)
+    boards = np.array(
+        [Position.starting().board, _home([3, 2, 0, 0, 0, 0], [0, 4, 0, 0, 0, 1]).board], dtype=np.int8
+    )
     assert home_boards(boards).tolist() == [False, True]
 
 
@@ -90,7 +94,9 @@ def test_gammons_need_the_loser_to_have_nothing_off() -> None:
     fifteen = [0, 0, 0, 0, 0, 15]
     mask, probs = exact_probabilities(np.array([_home([1, 0, 0, 0, 0, 0], fifteen).board], dtype=np.int8))
     assert probs[0, 0] == pytest.approx(1.0) and probs[0, 1] == pytest.approx(1.0)
-    _, probs = exact_probabilities(np.array([_home([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 14]).board], dtype=np.int8))
+    _, probs = exact_probabilities(
+        np.array([_home([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 14]).board], dtype=np.int8)
+    )
     assert probs[0, 1] == 0.0
 
 

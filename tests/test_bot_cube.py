@@ -7,11 +7,20 @@ import random
 import numpy as np
 import pytest
 
-from engine import Position, legal_plays
-from engine.bot import CubeAdvice, CubeView, Owner, Probabilities, cube_decision, decide, may_double, shipped_evaluator
-from engine.bot import met
-from engine.bot.bearoff import exact_probabilities
-from engine.bot.cubeful import InvalidCubeViewError, cube_life
+from gammond.engine import Position, legal_plays
+from gammond.engine.bot import (
+    CubeAdvice,
+    CubeView,
+    Owner,
+    Probabilities,
+    cube_decision,
+    decide,
+    may_double,
+    met,
+    shipped_evaluator,
+)
+from gammond.engine.bot.bearoff import exact_probabilities
+from gammond.engine.bot.cubeful import InvalidCubeViewError, cube_life
 
 EVALUATOR = shipped_evaluator()
 
@@ -31,7 +40,14 @@ def _last_roll_chances(position: Position) -> float:
     return wins / 36
 
 
-LAST_ROLLS = [[0, 0, 0, 0, 1, 1], [0, 1, 0, 1, 0, 0], [1, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 1], [0, 0, 0, 2, 0, 0], [2, 0, 0, 0, 0, 0]]
+LAST_ROLLS = [
+    [0, 0, 0, 0, 1, 1],
+    [0, 1, 0, 1, 0, 0],
+    [1, 1, 0, 0, 0, 0],
+    [0, 0, 1, 0, 0, 1],
+    [0, 0, 0, 2, 0, 0],
+    [2, 0, 0, 0, 0, 0],
+]
 
 
 @pytest.mark.parametrize("mine", LAST_ROLLS)

@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import Position, legal_plays
-from engine.bot import GammondEvaluator, shipped_evaluator
-from engine.bot.bearoff import exact_probabilities
-from engine.bot.features import INPUTS, SIDE_INPUTS, contact, encode
-from engine.bot.model import VERSION, WEIGHTS_DIR, load_evaluator
-from engine.bot.network import Network, WeightsError
+from gammond.engine import Position, legal_plays
+from gammond.engine.bot import GammondEvaluator, shipped_evaluator
+from gammond.engine.bot.bearoff import exact_probabilities
+from gammond.engine.bot.features import INPUTS, SIDE_INPUTS, contact, encode
+from gammond.engine.bot.model import VERSION, WEIGHTS_DIR, load_evaluator
+from gammond.engine.bot.network import Network, WeightsError
 
 
 def _positions(count: int, seed: int) -> list[Position]:
@@ -100,7 +100,9 @@ def test_weights_saved_and_loaded_score_alike(tmp_path: Path) -> None:
     network.save(tmp_path / "tiny.npz")
     loaded = load_evaluator("tiny", tmp_path)
     boards = _boards(_positions(20, seed=5))
-    assert np.allclose(loaded.evaluate_boards(boards), GammondEvaluator(network, "tiny").evaluate_boards(boards))
+    assert np.allclose(
+        loaded.evaluate_boards(boards), GammondEvaluator(network, "tiny").evaluate_boards(boards)
+    )
 
 
 def test_weights_for_another_encoding_are_refused_by_name(tmp_path: Path) -> None:

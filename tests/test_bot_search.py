@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from engine import Position, legal_plays
-from engine.bot import (
+from gammond.engine import Position, legal_plays
+from gammond.engine.bot import (
     LEVELS,
     InvalidLevelError,
     Level,
@@ -127,7 +127,9 @@ def test_a_seed_makes_the_deliberate_mistakes_repeatable() -> None:
 
 
 def test_a_passed_deadline_still_answers_with_the_shallow_ranking() -> None:
-    ranking = rank_plays(Position.starting(), (5, 2), EVALUATOR, Level.WORLD_CLASS, deadline=time.monotonic() - 1)
+    ranking = rank_plays(
+        Position.starting(), (5, 2), EVALUATOR, Level.WORLD_CLASS, deadline=time.monotonic() - 1
+    )
     assert not ranking.complete
     assert ranking.best.plies == 0
     assert ranking.best.play.result in {p.result for p in legal_plays(Position.starting(), (5, 2))}

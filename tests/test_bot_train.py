@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.bot.network import Network
-from engine.bot.train import Settings, main, train
+from gammond.engine.bot.network import Network
+from training.train import Settings, main, train
 
 TINY = Settings(seed=3, hidden=6, parallel=2)
 
@@ -28,8 +28,25 @@ def test_a_stopped_and_resumed_run_ends_where_an_unbroken_run_ends(tmp_path: Pat
 
 def test_training_changes_the_weights_and_logs_each_checkpoint(tmp_path: Path) -> None:
     run = tmp_path / "run"
-    main(["--dir", str(run), "--games", "2", "--hidden", "6", "--parallel", "2", "--seed", "3",
-          "--checkpoint-every", "1", "--snapshot-every", "2", "--bearoff"])
+    main(
+        [
+            "--dir",
+            str(run),
+            "--games",
+            "2",
+            "--hidden",
+            "6",
+            "--parallel",
+            "2",
+            "--seed",
+            "3",
+            "--checkpoint-every",
+            "1",
+            "--snapshot-every",
+            "2",
+            "--bearoff",
+        ]
+    )
     trained = Network.load(run / "checkpoint.npz")
     first = Network.initial(trained.inputs, 6, 3)
     assert not np.array_equal(trained.w1, first.w1)
@@ -45,7 +62,7 @@ def test_different_seeds_train_different_networks(tmp_path: Path) -> None:
 
 
 def test_averaged_snapshots_take_the_mean_of_their_weights(tmp_path: Path) -> None:
-    from engine.bot.train import average
+    from training.train import average
 
     a, b = Network.initial(10, 4, seed=1), Network.initial(10, 4, seed=2)
     a.meta.update(games=10)

@@ -7,14 +7,14 @@ for 3 or more").
 from __future__ import annotations
 
 import itertools
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import InvalidDiceError, Player, ResultKind
-from engine.chouette import (
+from gammond.engine import InvalidDiceError, Player, ResultKind
+from gammond.engine.chouette import (
     Lineup,
     Payment,
     box_keeps_place,
@@ -22,10 +22,10 @@ from engine.chouette import (
     roll_off,
     settle,
 )
-from engine.dice import SeededRoller
-from engine.errors import InvalidStateError
-from engine.rules import RuleOptions
-from engine.scoring import GameOutcome
+from gammond.engine.dice import SeededRoller
+from gammond.engine.errors import InvalidStateError
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK
 MONEY = RuleOptions.money()

@@ -1,16 +1,20 @@
-"""The command line, run as people and scripts run it: ``python -m engine``."""
+"""The command line, run as people and scripts run it: ``python -m gammond.engine``."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from engine import Position, legal_plays
+from gammond.engine import Position, legal_plays
 
 
 def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "gammond.engine", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalCubeActionError, Player, ResultKind
-from engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
-from engine.match import MatchState
-from engine.errors import InvalidStateError
-from engine.rules import RuleOptions
-from engine.scoring import GameEnd, GameOutcome
+from gammond.engine import IllegalCubeActionError, Player, ResultKind
+from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
+from gammond.engine.errors import InvalidStateError
+from gammond.engine.match import MatchState
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameEnd, GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK
 MONEY = RuleOptions.money()
@@ -314,7 +314,7 @@ _players = st.sampled_from(list(Player))
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(_actions, _players, st.booleans()), max_size=30))
 def test_random_cube_actions_either_apply_as_listed_or_are_refused(
-    steps: list[tuple[CubeAction, Player, bool]]
+    steps: list[tuple[CubeAction, Player, bool]],
 ) -> None:
     """Whatever is tried, a listed action applies and an unlisted one raises; values only grow."""
     state = CubeState()

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
-from server.app import ServerOptions, Served, create_server
+from gammond.server.app import Served, ServerOptions, create_server
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -42,8 +42,12 @@ def cold_server() -> Iterator[Served]:
 
 
 def healthcheck(port: int) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(DEPLOY / "healthcheck.py"), "--port", str(port), "--timeout", "5"],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(DEPLOY / "healthcheck.py"), "--port", str(port), "--timeout", "5"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_health_check_fails_until_the_server_has_warmed_up(cold_server: Served) -> None:
@@ -80,10 +84,17 @@ def test_the_final_image_is_non_root_with_a_grpc_health_check_and_no_compiler() 
 
 
 def test_every_file_the_dockerfile_copies_exists_and_is_in_the_build_context() -> None:
-    allowed = {line[1:].rstrip("/") for line in (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
-               if line.startswith("!")}
-    copies = [line.split()[1:-1] for stage in dockerfile_stages() for line in stage
-              if line.startswith("COPY ") and "--from=" not in line]
+    allowed = {
+        line[1:].rstrip("/")
+        for line in (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
+        if line.startswith("!")
+    }
+    copies = [
+        line.split()[1:-1]
+        for stage in dockerfile_stages()
+        for line in stage
+        if line.startswith("COPY ") and "--from=" not in line
+    ]
     sources = [source for sources in copies for source in sources]
     assert sources
     for source in sources:

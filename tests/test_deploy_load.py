@@ -13,9 +13,8 @@ from pathlib import Path
 import grpc
 import pytest
 from prometheus_client import REGISTRY
-from test_server_support import ROOT, served  # noqa: F401
 
-from gammond_load import (
+from gammond.load import (
     DEFAULT_MIX,
     Call,
     LoadSettings,
@@ -27,8 +26,9 @@ from gammond_load import (
     run_load,
     self_play,
 )
-from gammond_load.mix import RPCS, MixError
-from server.app import Served
+from gammond.load.mix import RPCS, MixError
+from gammond.server.app import Served
+from tests.support.server import ROOT
 
 SAMPLES = self_play(120, seed=11)
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
@@ -56,7 +56,7 @@ def test_self_play_is_reproducible_and_reaches_doubles_and_the_bar() -> None:
 
 
 @pytest.mark.parametrize("rpc", sorted(RPCS))
-def test_every_request_of_the_mix_is_one_the_server_accepts(served: Served, rpc: str) -> None:  # noqa: F811
+def test_every_request_of_the_mix_is_one_the_server_accepts(served: Served, rpc: str) -> None:
     calls = build_calls(SAMPLES, {rpc: 1}, len(SAMPLES), seed=5)
     with grpc.insecure_channel(target(served)) as channel:
         for call in calls:
@@ -84,10 +84,13 @@ def test_a_bad_mix_is_refused_naming_the_bad_part(text: str, named: str) -> None
         parse_mix(text)
 
 
-def test_a_bounded_run_reports_every_call_it_made(served: Served) -> None:  # noqa: F811
+def test_a_bounded_run_reports_every_call_it_made(served: Served) -> None:
     calls = build_calls(SAMPLES, {"ListLegalPlays": 1}, 50, seed=1)
     before = served_calls(LEGAL)
-    report = run(calls, LoadSettings(target=target(served), max_calls=150, duration_s=120, concurrency=4, warmup_calls=5))
+    report = run(
+        calls,
+        LoadSettings(target=target(served), max_calls=150, duration_s=120, concurrency=4, warmup_calls=5),
+    )
     assert report.calls == 150 and report.codes == {"OK": 150}
     assert served_calls(LEGAL) - before == 150 + 5
     assert sum(m.calls for m in report.methods.values()) == 150
@@ -95,21 +98,26 @@ def test_a_bounded_run_reports_every_call_it_made(served: Served) -> None:  # no
     assert 0 < latency.p50 <= latency.p95 <= latency.p99 <= latency.max
 
 
-def test_failed_calls_are_counted_by_status_code(served: Served) -> None:  # noqa: F811
+def test_failed_calls_are_counted_by_status_code(served: Served) -> None:
     calls = [
         Call("Missing", "/backgammon.v1.GameService/NoSuchRpc", b""),
         Call("Garbage", LEGAL, b"\xff\xff\xff"),
         Call("ListLegalPlays", LEGAL, build_calls(SAMPLES, {"ListLegalPlays": 1}, 1)[0].payload),
     ]
-    report = run(calls, LoadSettings(target=target(served), max_calls=30, duration_s=120, concurrency=3, warmup_calls=0))
+    report = run(
+        calls,
+        LoadSettings(target=target(served), max_calls=30, duration_s=120, concurrency=3, warmup_calls=0),
+    )
     assert report.errors == {"UNIMPLEMENTED": 10, "INVALID_ARGUMENT": 10}
     assert report.codes["OK"] == 10
     assert (report.methods["Missing"].errors, report.methods["ListLegalPlays"].errors) == (10, 0)
 
 
-def test_several_connections_share_the_calls(served: Served) -> None:  # noqa: F811
+def test_several_connections_share_the_calls(served: Served) -> None:
     calls = build_calls(SAMPLES, {"RollDice": 1}, 20)
-    report = run(calls, LoadSettings(target=target(served), max_calls=60, duration_s=120, concurrency=6, connections=3))
+    report = run(
+        calls, LoadSettings(target=target(served), max_calls=60, duration_s=120, concurrency=6, connections=3)
+    )
     assert report.codes == {"OK": 60}
     assert report.settings["connections"] == 3
 
@@ -133,16 +141,38 @@ def test_a_malformed_target_is_refused_by_name(bad: str) -> None:
 
 
 def test_the_command_refuses_a_remote_target_before_sending_anything() -> None:
-    done = subprocess.run([sys.executable, "-m", "gammond_load", "--target", "10.9.8.7:50051", "--calls", "1"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "gammond.load", "--target", "10.9.8.7:50051", "--calls", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2 and "--allow-remote" in done.stderr
 
 
-def test_the_command_prints_progress_and_writes_a_json_report(served: Served, tmp_path: Path) -> None:  # noqa: F811
+def test_the_command_prints_progress_and_writes_a_json_report(served: Served, tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     # 60 calls due 40 per second take at least 1.5 s: long enough for a progress line.
-    command = [sys.executable, "-m", "gammond_load", "--target", target(served), "--rate", "40", "--calls", "60",
-               "--duration", "60", "--positions", "40", "--warmup", "2", "--json", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "gammond.load",
+        "--target",
+        target(served),
+        "--rate",
+        "40",
+        "--calls",
+        "60",
+        "--duration",
+        "60",
+        "--positions",
+        "40",
+        "--warmup",
+        "2",
+        "--json",
+        str(out),
+    ]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "calls/s" in done.stdout
@@ -166,7 +196,14 @@ def test_a_percentile_is_the_nearest_rank(size: int) -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [dict(duration_s=0), dict(duration_s=4000), dict(max_calls=0), dict(concurrency=0), dict(rate=0.0), dict(connections=0)],
+    [
+        dict(duration_s=0),
+        dict(duration_s=4000),
+        dict(max_calls=0),
+        dict(concurrency=0),
+        dict(rate=0.0),
+        dict(connections=0),
+    ],
 )
 def test_unbounded_or_empty_runs_are_refused(settings: dict[str, float]) -> None:
     with pytest.raises(ValueError):

@@ -12,8 +12,9 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
@@ -118,7 +119,9 @@ def test_services_autoscaler_and_budgets_select_the_pods_they_mean() -> None:
         labels = deployment["spec"]["template"]["metadata"]["labels"]
         name = deployment["metadata"]["name"]
         selectors = [d["spec"]["selector"] for d in manifests() if d["kind"] == "Service"]
-        selectors += [d["spec"]["selector"]["matchLabels"] for d in manifests() if d["kind"] == "PodDisruptionBudget"]
+        selectors += [
+            d["spec"]["selector"]["matchLabels"] for d in manifests() if d["kind"] == "PodDisruptionBudget"
+        ]
         matching = [s for s in selectors if s.items() <= labels.items()]
         assert matching, f"nothing selects the pods of {name}"
         assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
@@ -153,7 +156,9 @@ def test_envoy_health_checks_the_replicas_over_grpc_and_speaks_all_three_protoco
     filters = [f["name"] for f in manager["http_filters"]]
     assert {"envoy.filters.http.grpc_web", "envoy.filters.http.grpc_json_transcoder"} <= set(filters)
     assert filters[-1] == "envoy.filters.http.router"
-    transcoder = next(f["typed_config"] for f in manager["http_filters"] if f["name"].endswith("json_transcoder"))
+    transcoder = next(
+        f["typed_config"] for f in manager["http_filters"] if f["name"].endswith("json_transcoder")
+    )
     assert transcoder["auto_mapping"] and transcoder["convert_grpc_status"]
     assert config["admin"]["address"]["socket_address"]["address"] == "127.0.0.1"
 
@@ -165,21 +170,33 @@ def test_envoy_accepts_the_generated_configuration(where: str, tmp_path: Path) -
     path.write_text(yaml.safe_dump(envoy_configs()[where]))
     binary = find_envoy()
     assert binary is not None
-    done = subprocess.run([binary, "--mode", "validate", "-c", str(path), "--use-dynamic-base-id"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [binary, "--mode", "validate", "-c", str(path), "--use-dynamic-base-id"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
 
 
-@pytest.mark.skipif(shutil.which("promtool") is None, reason="no promtool (Debian: apt-get install prometheus)")
+@pytest.mark.skipif(
+    shutil.which("promtool") is None, reason="no promtool (Debian: apt-get install prometheus)"
+)
 def test_the_alert_rules_pass_promtool_and_their_unit_tests() -> None:
     prometheus = DEPLOY / "prometheus"
-    for command in (["check", "rules", "alerts.yml"], ["test", "rules", "alerts_test.yml"], ["check", "config", "prometheus.yml"]):
-        done = subprocess.run(["promtool", *command], cwd=prometheus, capture_output=True, text=True, timeout=120)
+    for command in (
+        ["check", "rules", "alerts.yml"],
+        ["test", "rules", "alerts_test.yml"],
+        ["check", "config", "prometheus.yml"],
+    ):
+        done = subprocess.run(
+            ["promtool", *command], cwd=prometheus, capture_output=True, text=True, timeout=120
+        )
         assert done.returncode == 0, f"promtool {' '.join(command)}:\n{done.stdout}{done.stderr}"
 
 
 def test_the_alert_rules_watch_the_metrics_the_server_exports() -> None:
-    from server import metrics
+    from gammond.server import metrics
 
     exported = {
         family.name
@@ -189,17 +206,26 @@ def test_the_alert_rules_watch_the_metrics_the_server_exports() -> None:
     rules = yaml.safe_load((DEPLOY / "prometheus" / "alerts.yml").read_text())["groups"][0]["rules"]
     names = set()
     for rule in rules:
-        names |= set(re.findall(r"\b(gammond_[a-z_]+?)(?:_total|_bucket|_sum|_count)?\b(?![:(])", rule["expr"]))
+        names |= set(
+            re.findall(r"\b(gammond_[a-z_]+?)(?:_total|_bucket|_sum|_count)?\b(?![:(])", rule["expr"])
+        )
     assert names and names <= exported, names - exported
 
 
 def test_the_dashboard_shows_traffic_errors_latency_load_and_move_generation() -> None:
     model = json.loads((DEPLOY / "grafana" / "gammond.json").read_text())
     exprs = " ".join(t["expr"] for panel in model["panels"] for t in panel["targets"])
-    for needed in ("gammond_rpc_calls_total", "gammond_rpc_latency_seconds_bucket", "gammond_rpc_in_flight",
-                   "gammond_engine_plays_per_request", 'code!="OK"'):
+    for needed in (
+        "gammond_rpc_calls_total",
+        "gammond_rpc_latency_seconds_bucket",
+        "gammond_rpc_in_flight",
+        "gammond_engine_plays_per_request",
+        'code!="OK"',
+    ):
         assert needed in exprs, needed
-    assert {f"histogram_quantile({q}" for q in ("0.5", "0.95", "0.99")} <= set(re.findall(r"histogram_quantile\([0-9.]+", exprs))
+    assert {f"histogram_quantile({q}" for q in ("0.5", "0.95", "0.99")} <= set(
+        re.findall(r"histogram_quantile\([0-9.]+", exprs)
+    )
     assert model == dashboard()
     positions = [(p["gridPos"]["x"], p["gridPos"]["y"]) for p in model["panels"]]
     assert len(set(positions)) == len(positions), "panels on top of each other"

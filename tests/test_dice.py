@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from engine import InvalidDiceError, Player
-from engine.dice import ROLLS, SeededRoller, SystemRoller, opening_roll, parse_roll
+from gammond.engine import InvalidDiceError, Player
+from gammond.engine.dice import ROLLS, SeededRoller, SystemRoller, opening_roll, parse_roll
 
 
 class _Scripted:

@@ -10,16 +10,16 @@ takes a 2,000-position sample; the full 20,000 run is marked slow.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Callable, Iterable
 
 import pytest
 
-from bench.peers import gnubg_results, mirror_game, openspiel_game
-from bench.positions import Dice, Sample, games, random_position, sample_positions
-from engine import Position, legal_plays
-from engine.dice import ROLLS
-from engine.movegen import generate
+from gammond.engine import Position, legal_plays
+from gammond.engine.dice import ROLLS
+from gammond.engine.movegen import generate
+from tests.support.peers import gnubg_results, mirror_game, openspiel_game
+from tests.support.positions import Dice, Sample, games, random_position, sample_positions
 
 SEED = 2026
 SAMPLE = 2_000
@@ -57,9 +57,7 @@ def _disagreements(
         if mine != other:
             only_ours = sorted(p.position_id() for p in mine - other)
             only_theirs = sorted(p.position_id() for p in other - mine)
-            found.append(
-                f"{position.position_id()} {dice}: only ours {only_ours}, only theirs {only_theirs}"
-            )
+            found.append(f"{position.position_id()} {dice}: only ours {only_ours}, only theirs {only_theirs}")
             if len(found) == limit:
                 break
     return found

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalPlayError, InvalidDiceError, Move, Position, ResultKind, legal_plays
-from engine.game import apply_play
+from gammond.engine import IllegalPlayError, InvalidDiceError, Move, Position, ResultKind, legal_plays
+from gammond.engine.game import apply_play
 
 
 def _sides(mine: dict[int, int], theirs: dict[int, int], my_bar: int = 0, their_bar: int = 0) -> Position:

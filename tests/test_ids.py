@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bench.positions import random_position
-from engine import GameState, MatchId, NotationError, Position
+from gammond.engine import GameState, MatchId, NotationError, Position
+from tests.support.positions import random_position
 
 
 def _id_from_bits(bits: str) -> str:

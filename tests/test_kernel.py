@@ -1,9 +1,9 @@
 """The compiled kernel against the pure-Python reference, and the PlayList contract.
 
-``engine._ckernel`` must return exactly what the reference returns: the
+``gammond.engine._ckernel`` must return exactly what the reference returns: the
 same plays, the same steps kept for each, in the same order
-(engine/movegen.py), the same Position IDs (engine/ids.py) and the same
-next steps of an interactive turn (engine/turn.py).  Positions come from
+(gammond/engine/movegen.py), the same Position IDs (gammond/engine/ids.py) and the same
+next steps of an interactive turn (gammond/engine/turn.py).  Positions come from
 seeded self-play (bench/positions.py) and from raw boards built to stress
 entering from the bar, closed boards and bear-offs.  The default run takes
 a 5,000-position sample; the 100,000-position run is marked slow.
@@ -23,18 +23,17 @@ import shutil
 import string
 import subprocess
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.positions import random_position, sample_positions
-from engine import (
+from gammond.engine import (
     IllegalPlayError,
     InvalidDiceError,
     InvalidPositionError,
@@ -43,11 +42,12 @@ from engine import (
     Play,
     Position,
     legal_plays,
+    movegen,
 )
-from engine import movegen
-from engine.ids import decode_position_id, encode_position_id
-from engine.play import PlayList
-from engine.turn import next_moves
+from gammond.engine.ids import decode_position_id, encode_position_id
+from gammond.engine.play import PlayList
+from gammond.engine.turn import next_moves
+from tests.support.positions import random_position, sample_positions
 
 SEED = 7
 SAMPLE = 5_000
@@ -64,7 +64,7 @@ Case = tuple[Board, int, int]
 @pytest.fixture(scope="module")
 def ck() -> ModuleType:
     """The compiled kernel; tests that need it skip when it was not built."""
-    kernel: ModuleType = pytest.importorskip("engine._ckernel")
+    kernel: ModuleType = pytest.importorskip("gammond.engine._ckernel")
     return kernel
 
 
@@ -170,9 +170,7 @@ def test_compact_plays_reject_an_index_past_the_end(ck: ModuleType) -> None:
 
 def test_result_ids_are_the_position_ids_of_the_results_in_play_order(ck: ModuleType) -> None:
     for board, d1, d2 in self_play(500):
-        expected = tuple(
-            encode_position_id(Position(after)) for _, after in movegen.generate(board, d1, d2)
-        )
+        expected = tuple(encode_position_id(Position(after)) for _, after in movegen.generate(board, d1, d2))
         assert ck.result_ids(board, d1, d2) == expected
 
 
@@ -264,7 +262,7 @@ def _valid(board: list[int]) -> bool:
 def test_any_raw_board_and_dice_give_the_reference_answer_or_a_named_error(
     board: list[int], d1: int, d2: int
 ) -> None:
-    ck = pytest.importorskip("engine._ckernel")
+    ck = pytest.importorskip("gammond.engine._ckernel")
     if not _valid(board):
         with pytest.raises(InvalidPositionError):
             ck.generate(board, d1, d2)
@@ -313,9 +311,7 @@ def test_altered_position_ids_decode_or_fail_as_the_reference_does(ck: ModuleTyp
 
 
 @pytest.mark.parametrize("text", ["", "4HPwATDgc/ABM", "4HPwATDgc/ABMAA", None, 14, b"4HPwATDgc/ABMA"])
-def test_a_position_id_of_the_wrong_length_or_type_is_a_notation_error(
-    ck: ModuleType, text: object
-) -> None:
+def test_a_position_id_of_the_wrong_length_or_type_is_a_notation_error(ck: ModuleType, text: object) -> None:
     with pytest.raises(NotationError, match="14 characters"):
         ck.decode_position_id(text)
 
@@ -323,7 +319,7 @@ def test_a_position_id_of_the_wrong_length_or_type_is_a_notation_error(
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True)
 @given(text=st.text(alphabet=_ALPHABET + "=é", min_size=14, max_size=14))
 def test_any_fourteen_letters_decode_like_the_reference(text: str) -> None:
-    ck = pytest.importorskip("engine._ckernel")
+    ck = pytest.importorskip("gammond.engine._ckernel")
     ours, theirs = _decode_both(ck, text)
     assert ours == theirs
 
@@ -339,14 +335,18 @@ def _reference_next(position: Position, dice: tuple[int, int], made: list[tuple[
     return tuple((m.from_point, m.to_point, m.hit) for m in progress.moves)
 
 
-def _compiled_next(ck: ModuleType, board: Board, dice: tuple[int, int], made: list[tuple[int, int, bool]]) -> object:
+def _compiled_next(
+    ck: ModuleType, board: Board, dice: tuple[int, int], made: list[tuple[int, int, bool]]
+) -> object:
     try:
         return ck.next_steps(board, *dice, made)
     except IllegalPlayError:
         return IllegalPlayError
 
 
-def _partial_turns(rng: random.Random, plays: list[tuple[tuple[tuple[int, int, bool], ...], Board]]) -> Iterator[list[tuple[int, int, bool]]]:
+def _partial_turns(
+    rng: random.Random, plays: list[tuple[tuple[tuple[int, int, bool], ...], Board]]
+) -> Iterator[list[tuple[int, int, bool]]]:
     """Prefixes of a few plays in shuffled orders (legal or not), and one stray step."""
     yield []
     for steps, _ in rng.sample(plays, min(3, len(plays))):
@@ -459,12 +459,20 @@ def test_a_play_list_cannot_be_hashed_like_the_lists_it_equals() -> None:
 
 
 def _implementation(env: dict[str, str], cwd: Path = ROOT) -> str:
-    code = "import engine, engine.kernel as k; engine.legal_plays(engine.Position.starting(), (3, 1)); print(k.IMPLEMENTATION)"
+    code = (
+        "import gammond.engine as engine, gammond.engine.kernel as k;"
+        " engine.legal_plays(engine.Position.starting(), (3, 1)); print(k.IMPLEMENTATION)"
+    )
     # -S: no site-packages, so an editable install's import hook cannot point
-    # `engine` back at the checkout; the engine needs only the standard library.
+    # `gammond` back at the checkout; the engine needs only the standard library.
     done = subprocess.run(
-        [sys.executable, "-S", "-c", code], cwd=cwd, env={**os.environ, **env},
-        capture_output=True, text=True, check=True, timeout=120,
+        [sys.executable, "-S", "-c", code],
+        cwd=cwd,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     return done.stdout.strip()
 
@@ -477,7 +485,7 @@ def test_the_engine_falls_back_to_the_reference_when_the_extension_was_not_built
     tmp_path: Path,
 ) -> None:
     unbuilt = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__")
-    shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=unbuilt)
+    shutil.copytree(ROOT / "gammond", tmp_path / "gammond", ignore=unbuilt)
     assert _implementation({"GAMMOND_PURE_PYTHON": ""}, cwd=tmp_path) == "python"
 
 
@@ -487,10 +495,21 @@ def test_the_compiled_kernel_is_chosen_when_built(ck: ModuleType) -> None:
 
 def test_a_failed_compile_leaves_the_build_running_without_the_extension(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "setup.py", "-q", "build_ext",
-         "--build-lib", str(tmp_path / "lib"), "--build-temp", str(tmp_path / "temp")],
-        cwd=ROOT, env={**os.environ, "CC": str(tmp_path / "no-such-compiler")},
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "setup.py",
+            "-q",
+            "build_ext",
+            "--build-lib",
+            str(tmp_path / "lib"),
+            "--build-temp",
+            str(tmp_path / "temp"),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "CC": str(tmp_path / "no-such-compiler")},
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert "using the pure-Python move generator" in done.stderr

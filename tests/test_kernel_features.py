@@ -1,7 +1,7 @@
 """The compiled network-input encoder against the numpy reference.
 
-``engine._ckernel.encode_features`` must write what
-``engine.bot.features._encode_numpy`` returns: every input bit for bit,
+``gammond.engine._ckernel.encode_features`` must write what
+``gammond.engine.bot.features._encode_numpy`` returns: every input bit for bit,
 except the shot chance, which the reference sums in a float32 BLAS dot
 product and may differ in its last bits.  Boards come from seeded
 self-play and from raw random boards (bars, bear-offs, races); Hypothesis
@@ -25,10 +25,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.positions import random_position, sample_positions
-from engine import Position, kernel
-from engine.bot import features
-from engine.bot.features import INPUTS, SIDE_INPUTS, _encode_numpy, encode
+from gammond.engine import Position, kernel
+from gammond.engine.bot import features
+from gammond.engine.bot.features import INPUTS, SIDE_INPUTS, _encode_numpy, encode
+from tests.support.positions import random_position, sample_positions
 
 SEED = 11
 SELF_PLAY = 3_000
@@ -46,7 +46,7 @@ Floats = npt.NDArray[np.float32]
 @pytest.fixture(scope="module")
 def ck() -> ModuleType:
     """The compiled kernel; tests that need it skip when it was not built."""
-    module: ModuleType = pytest.importorskip("engine._ckernel")
+    module: ModuleType = pytest.importorskip("gammond.engine._ckernel")
     return module
 
 
@@ -108,7 +108,7 @@ def test_flipped_boards_swap_the_two_sides_inputs_in_the_compiled_encoder(ck: Mo
 @settings(max_examples=FUZZ_EXAMPLES, deadline=None)
 @given(st.lists(st.binary(min_size=26, max_size=26), min_size=1, max_size=8))
 def test_any_int8_bytes_encode_as_the_reference_does(raw: list[bytes]) -> None:
-    ck = pytest.importorskip("engine._ckernel")
+    ck = pytest.importorskip("gammond.engine._ckernel")
     boards = np.frombuffer(b"".join(raw), dtype=np.int8).reshape(-1, 26)
     assert_agrees(ck, boards)
 

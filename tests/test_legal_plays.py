@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import IllegalPlayError, InvalidDiceError, Move, Position, legal_plays, parse_play
-from engine.dice import ROLLS
+from gammond.engine import IllegalPlayError, InvalidDiceError, Move, Position, legal_plays, parse_play
+from gammond.engine.dice import ROLLS
 
 RULES_000 = "000_4a0918c4b69868f2.txt"
 RULES_002 = "002_75b57f8433ab0e8a.txt"

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalActionError, IllegalCubeActionError, Player, ResultKind
-from engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions
-from engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
-from engine.errors import InvalidStateError
-from engine.rules import RuleOptions
-from engine.scoring import GameEnd, GameOutcome
+from gammond.engine import IllegalActionError, IllegalCubeActionError, Player, ResultKind
+from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions
+from gammond.engine.errors import InvalidStateError
+from gammond.engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameEnd, GameOutcome
 
 WHITE, BLACK = Player.WHITE, Player.BLACK
 SINGLE, GAMMON, BACKGAMMON = ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON
@@ -48,9 +48,7 @@ def test_the_worked_match_to_5_from_the_rule_text() -> None:
         assert legal_cube_actions(CubeState(), player, TO_5, before_game3) == ()
     game3 = _won(WHITE)
     sheet = ScoreSheet.replay(start, [game1, game2, game3])
-    rows = [
-        (r.game, r.winner, r.kind, r.cube_value, r.points, r.scores, r.crawford) for r in sheet.rows
-    ]
+    rows = [(r.game, r.winner, r.kind, r.cube_value, r.points, r.scores, r.crawford) for r in sheet.rows]
     assert rows == [
         (1, WHITE, SINGLE, 1, 1, (1, 0), False),
         (2, BLACK, GAMMON, 2, 4, (1, 4), False),
@@ -212,9 +210,7 @@ def _play_match(length: int, outcomes: list[GameOutcome]) -> list[MatchState]:
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 11), st.lists(_outcomes, max_size=40))
-def test_match_properties_hold_for_any_sequence_of_games(
-    length: int, outcomes: list[GameOutcome]
-) -> None:
+def test_match_properties_hold_for_any_sequence_of_games(length: int, outcomes: list[GameOutcome]) -> None:
     states = _play_match(length, outcomes)
     for before, after in zip(states, states[1:]):
         # Scores never decrease, and only the winner's moves.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import (
+from gammond.engine import (
     IllegalPlayError,
     Move,
     NotationError,

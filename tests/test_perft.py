@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.peers import gnubg_results
-from engine import Position, legal_plays
-from engine.movegen import generate
+from gammond.engine import Position, legal_plays
+from gammond.engine.movegen import generate
+from tests.support.peers import gnubg_results
 
 TABLE = Path(__file__).parent / "data" / "perft.tsv"
 GROUPS = {"bar_entry", "blocked_entry", "partial", "bear_off", "doubles", "middle_game"}
@@ -41,8 +41,14 @@ def _rows() -> list[Row]:
     for record in records:
         d1, d2 = (int(d) for d in record["roll"].split("-"))
         rows.append(
-            Row(record["group"], record["position_id"], (d1, d2), int(record["plays"]),
-                record["setup"], record["reasoning"])
+            Row(
+                record["group"],
+                record["position_id"],
+                (d1, d2),
+                int(record["plays"]),
+                record["setup"],
+                record["reasoning"],
+            )
         )
     return rows
 

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from engine import InvalidPositionError, Position
+from gammond.engine import InvalidPositionError, Position
 
 
 def _sides(mine: dict[int, int], theirs: dict[int, int]) -> tuple[list[int], list[int]]:

@@ -7,13 +7,12 @@ bear-offs are common.  Example counts are bounded to keep the suite fast.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from gammond.engine import (
     GameState,
     IllegalPlayError,
     MatchId,
@@ -23,24 +22,20 @@ from engine import (
     legal_plays,
     parse_play,
 )
-from engine.game import apply_play
-from engine.movegen import single_steps
+from gammond.engine.game import apply_play
+from gammond.engine.movegen import single_steps
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOWER = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-ATTEMPTS = settings(
-    MANY, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
-)
+ATTEMPTS = settings(MANY, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 Dice = tuple[int, int]
 Step = tuple[int, int, bool]
 
 
 @st.composite
-def positions(
-    draw: st.DrawFn, kinds: Sequence[str] = ("anywhere", "home", "bar", "blocked")
-) -> Position:
+def positions(draw: st.DrawFn, kinds: Sequence[str] = ("anywhere", "home", "bar", "blocked")) -> Position:
     """Any legal board: 1..15 checkers a side, bars and borne-off checkers included.
 
     Four kinds of draw: checkers anywhere; ours all home (bear-offs); some of
@@ -96,9 +91,7 @@ def _most_dice(board: Sequence[int], dice: Sequence[int]) -> int:
     return best
 
 
-def _replays(
-    board: Sequence[int], moves: Sequence[Move], dice: Sequence[int]
-) -> tuple[int, ...] | None:
+def _replays(board: Sequence[int], moves: Sequence[Move], dice: Sequence[int]) -> tuple[int, ...] | None:
     """The board after making ``moves`` in order, each a single legal step of an unused die."""
     if not moves:
         return tuple(board)

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import IllegalActionError, Player, ResultKind
-from engine.cube import CubeAction, CubeState
-from engine.match import MatchState
-from engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
-from engine.errors import InvalidStateError
-from engine.rules import RuleOptions
-from engine.scoring import GameEnd
+from gammond.engine import IllegalActionError, Player, ResultKind
+from gammond.engine.cube import CubeAction, CubeState
+from gammond.engine.errors import InvalidStateError
+from gammond.engine.match import MatchState
+from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameEnd
 
 WHITE, BLACK = Player.WHITE, Player.BLACK
 MONEY = RuleOptions.money()

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Player, ResultKind
-from engine.errors import InvalidRulesError, InvalidStateError
-from engine.rules import RuleOptions
-from engine.scoring import GameEnd, GameOutcome, game_points
+from gammond.engine import Player, ResultKind
+from gammond.engine.errors import InvalidRulesError, InvalidStateError
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameEnd, GameOutcome, game_points
 
 WHITE, BLACK = Player.WHITE, Player.BLACK
 MONEY = RuleOptions.money()

@@ -1,4 +1,4 @@
-"""``python -m server`` as a real process: workers, health, reflection, metrics, logs, SIGTERM."""
+"""``python -m gammond.server`` as a real process: workers, health, reflection, metrics, logs, SIGTERM."""
 
 from __future__ import annotations
 
@@ -14,19 +14,21 @@ from pathlib import Path
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2, bot_service_pb2, game_service_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
-from test_server_support import ROOT, STARTING_ID, ServerProcess, Stubs, start_position, start_server
 
-from server.app import SERVICE_NAMES
+from backgammon.v1 import board_pb2, bot_service_pb2, game_service_pb2
+from gammond.server.app import SERVICE_NAMES
+from tests.support.server import ROOT, STARTING_ID, ServerProcess, Stubs, start_position, start_server
 
 CALLS = 40
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
 
 
 def legal_plays_request(die1: int = 3) -> game_service_pb2.ListLegalPlaysRequest:
-    return game_service_pb2.ListLegalPlaysRequest(position=start_position(), dice=board_pb2.Dice(die1=die1, die2=1))
+    return game_service_pb2.ListLegalPlaysRequest(
+        position=start_position(), dice=board_pb2.Dice(die1=die1, die2=1)
+    )
 
 
 def metric(text: str, name: str, **labels: str) -> float:
@@ -97,12 +99,16 @@ def test_health_is_serving_and_reflection_lists_every_service(two_workers: Serve
 
 
 def test_sigterm_lets_an_in_flight_call_finish_then_refuses_new_ones(tmp_path: Path) -> None:
-    server = start_server(tmp_path, "--workers", "1", "--metrics-port", "off", "--log-level", "debug", "--grace", "30")
+    server = start_server(
+        tmp_path, "--workers", "1", "--metrics-port", "off", "--log-level", "debug", "--grace", "30"
+    )
     channel = grpc.insecure_channel(f"127.0.0.1:{server.port}")
     stubs = Stubs.connect_channel(channel)
     # A deep search on a double: seconds of work, so it is still running at SIGTERM.
     slow = bot_service_pb2.HintRequest(
-        position=start_position(), dice=board_pb2.Dice(die1=3, die2=3), level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS
+        position=start_position(),
+        dice=board_pb2.Dice(die1=3, die2=3),
+        level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
     )
     future = stubs.bot.Hint.future(slow, timeout=60)
     deadline = time.monotonic() + 30
@@ -138,13 +144,24 @@ def test_a_worker_that_dies_is_replaced(tmp_path: Path) -> None:
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "PYTHONPATH": str(ROOT), **env}
     return subprocess.run(
-        [sys.executable, "-m", "server", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "gammond.server", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
 def test_help_shows_every_flag_with_its_environment_variable() -> None:
     shown = _run("--help").stdout
-    for variable in ("GAMMOND_PORT", "GAMMOND_WORKERS", "GAMMOND_METRICS_PORT", "GAMMOND_GRACE_S", "GAMMOND_LOG_LEVEL"):
+    for variable in (
+        "GAMMOND_PORT",
+        "GAMMOND_WORKERS",
+        "GAMMOND_METRICS_PORT",
+        "GAMMOND_GRACE_S",
+        "GAMMOND_LOG_LEVEL",
+    ):
         assert variable in shown
 
 
@@ -157,7 +174,9 @@ def test_help_shows_every_flag_with_its_environment_variable() -> None:
         (("--log-level", "chatty"), {}, "--log-level"),
     ],
 )
-def test_bad_configuration_is_refused_naming_the_setting(args: tuple[str, ...], env: dict[str, str], named: str) -> None:
+def test_bad_configuration_is_refused_naming_the_setting(
+    args: tuple[str, ...], env: dict[str, str], named: str
+) -> None:
     result = _run(*args, **env)
     assert result.returncode == 2
     assert re.search(re.escape(named), result.stderr)

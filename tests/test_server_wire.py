@@ -6,15 +6,15 @@ from concurrent import futures
 
 import grpc
 import pytest
-from backgammon.v1 import board_pb2
-from test_server_support import failure, served, stubs  # noqa: F401
 
-from bench.positions import sample_positions
-from engine import Move, Player, Position
-from server.errors import WireError
-from server.interceptor import ObservingInterceptor, request_id
-from server.wire.board import decode_moves, decode_position, encode_move, encode_position
-from server.config import parse_config
+from backgammon.v1 import board_pb2
+from gammond.engine import Move, Player, Position
+from gammond.server.config import parse_config
+from gammond.server.errors import WireError
+from gammond.server.interceptor import ObservingInterceptor, request_id
+from gammond.server.wire.board import decode_moves, decode_position, encode_move, encode_position
+from tests.support.positions import sample_positions
+from tests.support.server import failure
 
 
 @pytest.mark.parametrize("turn", [Player.WHITE, Player.BLACK])
@@ -36,7 +36,11 @@ def test_the_same_board_reads_the_same_from_both_players() -> None:
 def test_black_moves_mirror_into_the_fixed_numbering() -> None:
     moves = [Move(25, 22), Move(13, 7, True), Move(2, 0)]
     wire = [encode_move(m, Player.BLACK) for m in moves]
-    assert [(w.from_point, w.to_point, w.hit) for w in wire] == [(0, 3, False), (12, 18, True), (23, 25, False)]
+    assert [(w.from_point, w.to_point, w.hit) for w in wire] == [
+        (0, 3, False),
+        (12, 18, True),
+        (23, 25, False),
+    ]
     assert decode_moves(wire, Player.BLACK, "moves") == [Move(m.from_point, m.to_point) for m in moves]
 
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import IllegalPlayError, Move, Position, legal_plays
-from engine.turn import next_moves
+from gammond.engine import IllegalPlayError, Move, Position, legal_plays
+from gammond.engine.turn import next_moves
 
 START = Position.starting()
 

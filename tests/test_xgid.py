@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from engine import NotationError, Player, Position
-from engine.xgid import XgidState, parse_xgid
+from gammond.engine import Player, Position
+from gammond.engine.xgid import XgidState, parse_xgid
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -66,7 +66,7 @@ def test_random_positions_agree_with_gnubg_on_the_position_id() -> None:
     rng = random.Random(11)
     for _ in range(30):
         board = [0] * 26
-        for side, sign in ((0, 1), (1, -1)):
+        for sign in (1, -1):
             for _ in range(15):
                 point = rng.randint(1, 24)
                 if board[point] * sign >= 0:

@@ -147,7 +147,10 @@ def _http_filters() -> list[Config]:
                 headers=[{"name": ":path", "string_match": {"exact": HEALTH_PATH}}],
             ),
         },
-        {"name": "envoy.filters.http.cors", "typed_config": _typed("envoy.extensions.filters.http.cors.v3.Cors")},
+        {
+            "name": "envoy.filters.http.cors",
+            "typed_config": _typed("envoy.extensions.filters.http.cors.v3.Cors"),
+        },
         {
             "name": "envoy.filters.http.grpc_web",
             "typed_config": _typed("envoy.extensions.filters.http.grpc_web.v3.GrpcWeb"),
@@ -202,7 +205,10 @@ def _metrics_listener(settings: EnvoySettings, port: int) -> Config:
         "match": {"path": "/stats/prometheus"},
         "route": {"cluster": "envoy_admin", "timeout": "5s"},
     }
-    router = {"name": "envoy.filters.http.router", "typed_config": _typed("envoy.extensions.filters.http.router.v3.Router")}
+    router = {
+        "name": "envoy.filters.http.router",
+        "typed_config": _typed("envoy.extensions.filters.http.router.v3.Router"),
+    }
     return {
         "name": "metrics",
         "address": _socket(settings.listen_host, port),
@@ -213,7 +219,9 @@ def _metrics_listener(settings: EnvoySettings, port: int) -> Config:
 def _endpoints(name: str, upstreams: tuple[Upstream, ...]) -> Config:
     return {
         "cluster_name": name,
-        "endpoints": [{"lb_endpoints": [{"endpoint": {"address": _socket(u.host, u.port)}} for u in upstreams]}],
+        "endpoints": [
+            {"lb_endpoints": [{"endpoint": {"address": _socket(u.host, u.port)}} for u in upstreams]}
+        ],
     }
 
 

@@ -16,7 +16,11 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+
+from google.protobuf import descriptor_pb2
+from google.protobuf.descriptor import FileDescriptor, MethodDescriptor
+from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
 
 from backgammon.v1 import (
     bot_service_pb2,
@@ -26,9 +30,6 @@ from backgammon.v1 import (
     match_service_pb2,
     notation_service_pb2,
 )
-from google.protobuf import descriptor_pb2
-from google.protobuf.descriptor import FileDescriptor, MethodDescriptor
-from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
 
 SERVICE_FILES: tuple[FileDescriptor, ...] = tuple(
     module.DESCRIPTOR

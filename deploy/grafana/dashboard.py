@@ -14,7 +14,9 @@ Panel = dict[str, Any]
 
 # Every gammond query is narrowed by these two dashboard variables.
 SELECT = 'method=~"$method", instance=~"$instance"'
-SERVER_ERRORS = 'code=~"INTERNAL|UNKNOWN|UNAVAILABLE|DEADLINE_EXCEEDED|RESOURCE_EXHAUSTED|UNIMPLEMENTED|DATA_LOSS"'
+SERVER_ERRORS = (
+    'code=~"INTERNAL|UNKNOWN|UNAVAILABLE|DEADLINE_EXCEEDED|RESOURCE_EXHAUSTED|UNIMPLEMENTED|DATA_LOSS"'
+)
 RATE = "[$__rate_interval]"
 DATASOURCE = {"type": "prometheus", "uid": "${datasource}"}
 
@@ -45,49 +47,156 @@ def panels() -> list[Panel]:
     """The panels, two per row."""
     calls = f"gammond_rpc_calls_total{{{SELECT}}}"
     return [
-        _panel("Calls per second by method", "reqps", [
-            _target(f"sum by (method) (rate({calls}{RATE}))", "{{method}}", "A"),
-        ], 0, 0, "Every answered call, errors included."),
-        _panel("Error ratio", "percentunit", [
-            _target(f'sum(rate(gammond_rpc_calls_total{{{SELECT}, {SERVER_ERRORS}}}{RATE})) / sum(rate({calls}{RATE}))',
-                    "server errors", "A"),
-            _target(f'sum(rate(gammond_rpc_calls_total{{{SELECT}, code!="OK"}}{RATE})) / sum(rate({calls}{RATE}))',
-                    "all non-OK (client mistakes included)", "B"),
-        ], 12, 0, "Server errors are what the alert GammondHighErrorRatio watches; INVALID_ARGUMENT and "
-                  "FAILED_PRECONDITION are answers to bad requests."),
-        _panel("Latency p50 / p95 / p99 by method", "s", [
-            _latency("0.5", "A"), _latency("0.95", "B"), _latency("0.99", "C"),
-        ], 0, 8, "From the request's arrival in a worker to its answer."),
-        _panel("Non-OK calls per second by code", "reqps", [
-            _target(f'sum by (code) (rate(gammond_rpc_calls_total{{{SELECT}, code!="OK"}}{RATE}))', "{{code}}", "A"),
-        ], 12, 8, "Which codes the errors are."),
-        _panel("Calls in flight", "short", [
-            _target(f"sum by (instance) (gammond_rpc_in_flight{{{SELECT}}})", "{{instance}}", "A"),
-        ], 0, 16, "Summed over each replica's workers; near --threads x --workers means calls queue."),
-        _panel("Calls per second by replica", "reqps", [
-            _target(f"sum by (instance) (rate({calls}{RATE}))", "{{instance}}", "A"),
-        ], 12, 16, "Even lines: Envoy balances per request. Uneven: clients connect straight to replicas."),
-        _panel("Legal plays per request", "short", [
-            _target(f"sum(rate(gammond_engine_plays_per_request_sum{{instance=~\"$instance\"}}{RATE})) / "
-                    f"sum(rate(gammond_engine_plays_per_request_count{{instance=~\"$instance\"}}{RATE}))", "mean", "A"),
-            _target("histogram_quantile(0.99, sum by (le) (rate(gammond_engine_plays_per_request_bucket"
-                    f"{{instance=~\"$instance\"}}{RATE})))", "p99", "B"),
-        ], 0, 24, "How much move generation each request costs; doubles and open boards raise it."),
-        _panel("Checker moves generated per request", "short", [
-            _target(f"sum(rate(gammond_engine_moves_generated_sum{{instance=~\"$instance\"}}{RATE})) / "
-                    f"sum(rate(gammond_engine_moves_generated_count{{instance=~\"$instance\"}}{RATE}))", "mean", "A"),
-            _target("histogram_quantile(0.99, sum by (le) (rate(gammond_engine_moves_generated_bucket"
-                    f"{{instance=~\"$instance\"}}{RATE})))", "p99", "B"),
-        ], 12, 24, "Single-checker moves in the plays generated for one request."),
-        _panel("Envoy: healthy replicas", "short", [
-            _target('sum(envoy_cluster_membership_healthy{envoy_cluster_name="gammond"})', "healthy", "A"),
-            _target('sum(envoy_cluster_membership_total{envoy_cluster_name="gammond"})', "known", "B"),
-        ], 0, 32, "Replicas passing Envoy's gRPC health checks, out of those it knows."),
-        _panel("Envoy: retries and upstream failures per second", "reqps", [
-            _target(f'sum(rate(envoy_cluster_upstream_rq_retry{{envoy_cluster_name="gammond"}}{RATE}))', "retries", "A"),
-            _target(f'sum(rate(envoy_cluster_upstream_cx_connect_fail{{envoy_cluster_name="gammond"}}{RATE}))',
-                    "connect failures", "B"),
-        ], 12, 32, "Calls Envoy sent again on another replica (one died or was draining)."),
+        _panel(
+            "Calls per second by method",
+            "reqps",
+            [
+                _target(f"sum by (method) (rate({calls}{RATE}))", "{{method}}", "A"),
+            ],
+            0,
+            0,
+            "Every answered call, errors included.",
+        ),
+        _panel(
+            "Error ratio",
+            "percentunit",
+            [
+                _target(
+                    f"sum(rate(gammond_rpc_calls_total{{{SELECT}, {SERVER_ERRORS}}}{RATE})) / sum(rate({calls}{RATE}))",
+                    "server errors",
+                    "A",
+                ),
+                _target(
+                    f'sum(rate(gammond_rpc_calls_total{{{SELECT}, code!="OK"}}{RATE})) / sum(rate({calls}{RATE}))',
+                    "all non-OK (client mistakes included)",
+                    "B",
+                ),
+            ],
+            12,
+            0,
+            "Server errors are what the alert GammondHighErrorRatio watches; INVALID_ARGUMENT and "
+            "FAILED_PRECONDITION are answers to bad requests.",
+        ),
+        _panel(
+            "Latency p50 / p95 / p99 by method",
+            "s",
+            [
+                _latency("0.5", "A"),
+                _latency("0.95", "B"),
+                _latency("0.99", "C"),
+            ],
+            0,
+            8,
+            "From the request's arrival in a worker to its answer.",
+        ),
+        _panel(
+            "Non-OK calls per second by code",
+            "reqps",
+            [
+                _target(
+                    f'sum by (code) (rate(gammond_rpc_calls_total{{{SELECT}, code!="OK"}}{RATE}))',
+                    "{{code}}",
+                    "A",
+                ),
+            ],
+            12,
+            8,
+            "Which codes the errors are.",
+        ),
+        _panel(
+            "Calls in flight",
+            "short",
+            [
+                _target(f"sum by (instance) (gammond_rpc_in_flight{{{SELECT}}})", "{{instance}}", "A"),
+            ],
+            0,
+            16,
+            "Summed over each replica's workers; near --threads x --workers means calls queue.",
+        ),
+        _panel(
+            "Calls per second by replica",
+            "reqps",
+            [
+                _target(f"sum by (instance) (rate({calls}{RATE}))", "{{instance}}", "A"),
+            ],
+            12,
+            16,
+            "Even lines: Envoy balances per request. Uneven: clients connect straight to replicas.",
+        ),
+        _panel(
+            "Legal plays per request",
+            "short",
+            [
+                _target(
+                    f'sum(rate(gammond_engine_plays_per_request_sum{{instance=~"$instance"}}{RATE})) / '
+                    f'sum(rate(gammond_engine_plays_per_request_count{{instance=~"$instance"}}{RATE}))',
+                    "mean",
+                    "A",
+                ),
+                _target(
+                    "histogram_quantile(0.99, sum by (le) (rate(gammond_engine_plays_per_request_bucket"
+                    f'{{instance=~"$instance"}}{RATE})))',
+                    "p99",
+                    "B",
+                ),
+            ],
+            0,
+            24,
+            "How much move generation each request costs; doubles and open boards raise it.",
+        ),
+        _panel(
+            "Checker moves generated per request",
+            "short",
+            [
+                _target(
+                    f'sum(rate(gammond_engine_moves_generated_sum{{instance=~"$instance"}}{RATE})) / '
+                    f'sum(rate(gammond_engine_moves_generated_count{{instance=~"$instance"}}{RATE}))',
+                    "mean",
+                    "A",
+                ),
+                _target(
+                    "histogram_quantile(0.99, sum by (le) (rate(gammond_engine_moves_generated_bucket"
+                    f'{{instance=~"$instance"}}{RATE})))',
+                    "p99",
+                    "B",
+                ),
+            ],
+            12,
+            24,
+            "Single-checker moves in the plays generated for one request.",
+        ),
+        _panel(
+            "Envoy: healthy replicas",
+            "short",
+            [
+                _target(
+                    'sum(envoy_cluster_membership_healthy{envoy_cluster_name="gammond"})', "healthy", "A"
+                ),
+                _target('sum(envoy_cluster_membership_total{envoy_cluster_name="gammond"})', "known", "B"),
+            ],
+            0,
+            32,
+            "Replicas passing Envoy's gRPC health checks, out of those it knows.",
+        ),
+        _panel(
+            "Envoy: retries and upstream failures per second",
+            "reqps",
+            [
+                _target(
+                    f'sum(rate(envoy_cluster_upstream_rq_retry{{envoy_cluster_name="gammond"}}{RATE}))',
+                    "retries",
+                    "A",
+                ),
+                _target(
+                    f'sum(rate(envoy_cluster_upstream_cx_connect_fail{{envoy_cluster_name="gammond"}}{RATE}))',
+                    "connect failures",
+                    "B",
+                ),
+            ],
+            12,
+            32,
+            "Calls Envoy sent again on another replica (one died or was draining).",
+        ),
     ]
 
 
@@ -128,8 +237,14 @@ def dashboard() -> dict[str, Any]:
         "timezone": "utc",
         "templating": {
             "list": [
-                {"name": "datasource", "label": "Prometheus", "type": "datasource", "query": "prometheus",
-                 "current": {}, "refresh": 1},
+                {
+                    "name": "datasource",
+                    "label": "Prometheus",
+                    "type": "datasource",
+                    "query": "prometheus",
+                    "current": {},
+                    "refresh": 1,
+                },
                 _variable("method", "Method", "label_values(gammond_rpc_calls_total, method)"),
                 _variable("instance", "Replica", "label_values(gammond_rpc_calls_total, instance)"),
             ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from types import FrameType
-from typing import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:

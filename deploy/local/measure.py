@@ -22,15 +22,15 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from bench.rpc import ECHO_METHOD
 from deploy.local.processes import LOOPBACK, StackError, is_ours, start, stop, wait_for
 from deploy.local.stack import ROOT, StackOptions, down, up
-from gammond_load import DEFAULT_MIX, Call, LoadSettings, Report, build_calls, run_load, self_play
+from gammond.load import DEFAULT_MIX, Call, LoadSettings, Report, build_calls, run_load, self_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +44,16 @@ class Row:
     def markdown(self) -> str:
         lat = self.report.latency
         errors = sum(self.report.errors.values())
-        return (f"| {self.name} | {self.cpus} | {self.report.rate:,.0f} | {lat.p50:.2f} | {lat.p95:.2f} | "
-                f"{lat.p99:.2f} | {lat.max:.1f} | {errors} |")
+        return (
+            f"| {self.name} | {self.cpus} | {self.report.rate:,.0f} | {lat.p50:.2f} | {lat.p95:.2f} | "
+            f"{lat.p99:.2f} | {lat.max:.1f} | {errors} |"
+        )
 
 
-HEADER = ("| setup | CPUs (servers / load) | calls/s | p50 ms | p95 ms | p99 ms | max ms | errors |\n"
-          "|---|---|---:|---:|---:|---:|---:|---:|")
+HEADER = (
+    "| setup | CPUs (servers / load) | calls/s | p50 ms | p95 ms | p99 ms | max ms | errors |\n"
+    "|---|---|---:|---:|---:|---:|---:|---:|"
+)
 
 
 def _cpus() -> tuple[set[int], set[int]]:
@@ -90,8 +94,13 @@ def _echo(tmp: Path, calls: Sequence[Call], settings: LoadSettings, server: set[
         time.sleep(0.1)  # written whole by write_text, but let the writer finish
         port = json.loads(ready.read_text())["port"]
         echo_calls = [Call("Echo", ECHO_METHOD, c.payload) for c in calls]
-        return _measure("bare grpcio echo (bench/rpc.py)", _label(server, load), echo_calls,
-                        replace(settings, target=f"{LOOPBACK}:{port}"), load)
+        return _measure(
+            "bare grpcio echo (bench/rpc.py)",
+            _label(server, load),
+            echo_calls,
+            replace(settings, target=f"{LOOPBACK}:{port}"),
+            load,
+        )
     finally:
         stop(process)
 
@@ -102,8 +111,13 @@ def _label(server: set[int], load: set[int]) -> str:
 
 @contextmanager
 def _stack(tmp: Path, replicas: int, pin: set[int] | None) -> Iterator[tuple[str, Path]]:
-    options = StackOptions(state_dir=tmp / f"stack-{replicas}-{'pinned' if pin else 'free'}", replicas=replicas,
-                           envoy_port=0, admin_port=0, prometheus=False)
+    options = StackOptions(
+        state_dir=tmp / f"stack-{replicas}-{'pinned' if pin else 'free'}",
+        replicas=replicas,
+        envoy_port=0,
+        admin_port=0,
+        prometheus=False,
+    )
     if pin:
         with _Pinned(pin):
             stack = up(options)
@@ -120,7 +134,9 @@ def measure(args: argparse.Namespace) -> list[Row]:
     everything = server | load
     samples = self_play(args.positions, seed=args.seed)
     calls = build_calls(samples, DEFAULT_MIX, 5000, seed=args.seed)
-    base = LoadSettings(target="", duration_s=args.duration, concurrency=args.concurrency, connections=args.connections)
+    base = LoadSettings(
+        target="", duration_s=args.duration, concurrency=args.concurrency, connections=args.connections
+    )
     rows = []
     with tempfile.TemporaryDirectory(prefix="gammond-measure-") as folder:
         tmp = Path(folder)
@@ -130,14 +146,35 @@ def measure(args: argparse.Namespace) -> list[Row]:
             replica = json.loads((stack_dir / "stack.json").read_text())["replicas"][0]
             direct = replace(base, target=f"{LOOPBACK}:{replica['port']}")
             rows.append(_measure("gammond, 1 replica, direct", _label(server, load), calls, direct, load))
-            rows.append(_measure("gammond, 1 replica, through Envoy", _label(server, load), calls,
-                                 replace(base, target=target), load))
+            rows.append(
+                _measure(
+                    "gammond, 1 replica, through Envoy",
+                    _label(server, load),
+                    calls,
+                    replace(base, target=target),
+                    load,
+                )
+            )
         with _stack(tmp, 2, server) as (target, _):
-            rows.append(_measure("gammond, 2 replicas, through Envoy", _label(server, load), calls,
-                                 replace(base, target=target), load))
+            rows.append(
+                _measure(
+                    "gammond, 2 replicas, through Envoy",
+                    _label(server, load),
+                    calls,
+                    replace(base, target=target),
+                    load,
+                )
+            )
         with _stack(tmp, 2, None) as (target, _):
-            rows.append(_measure("gammond, 2 replicas, through Envoy, unpinned", "all shared", calls,
-                                 replace(base, target=target), everything))
+            rows.append(
+                _measure(
+                    "gammond, 2 replicas, through Envoy, unpinned",
+                    "all shared",
+                    calls,
+                    replace(base, target=target),
+                    everything,
+                )
+            )
     return rows
 
 
@@ -155,13 +192,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StackError as error:
         print(f"measure: {error}", file=sys.stderr)
         return 1
-    print(f"{args.duration:g} s per row, {args.concurrency} calls in flight, {args.connections} connection(s), "
-          f"default gammond-load mix over {args.positions} self-play positions")
+    print(
+        f"{args.duration:g} s per row, {args.concurrency} calls in flight, {args.connections} connection(s), "
+        f"default gammond-load mix over {args.positions} self-play positions"
+    )
     print(HEADER)
     for row in rows:
         print(row.markdown())
     if args.json:
-        Path(args.json).write_text(json.dumps([{"name": r.name, "cpus": r.cpus, **r.report.as_json()} for r in rows], indent=2))
+        Path(args.json).write_text(
+            json.dumps([{"name": r.name, "cpus": r.cpus, **r.report.as_json()} for r in rows], indent=2)
+        )
     return 0
 
 

@@ -15,9 +15,9 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
 
 LOOPBACK = "127.0.0.1"
 _POLL_S = 0.1

@@ -1,7 +1,7 @@
 """The local stack: gammond replicas, Envoy in front, Prometheus watching.
 
 Everything listens on 127.0.0.1 only. ``up`` starts the replicas (each
-``python -m server --port 0 --ready-file ...``), renders Envoy's and
+``python -m gammond.server --port 0 --ready-file ...``), renders Envoy's and
 Prometheus's configuration for the ports they picked, starts both, waits
 until Envoy sees every replica healthy. It notes each process in
 ``processes.json`` in the state folder as it starts it, and the whole stack
@@ -113,12 +113,21 @@ class Stack:
     def as_json(self) -> dict[str, Any]:
         return {
             "state_dir": str(self.state_dir),
-            "envoy": {"process": self.envoy.as_json(), "port": self.envoy_port, "admin_port": self.admin_port},
+            "envoy": {
+                "process": self.envoy.as_json(),
+                "port": self.envoy_port,
+                "admin_port": self.admin_port,
+            },
             "prometheus": None
             if self.prometheus is None
             else {"process": self.prometheus.as_json(), "port": self.prometheus_port},
             "replicas": [
-                {"process": r.process.as_json(), "port": r.port, "metrics_port": r.metrics_port, "workers": list(r.workers)}
+                {
+                    "process": r.process.as_json(),
+                    "port": r.port,
+                    "metrics_port": r.metrics_port,
+                    "workers": list(r.workers),
+                }
                 for r in self.replicas
             ],
         }
@@ -129,7 +138,12 @@ class Stack:
         return cls(
             state_dir=Path(data["state_dir"]),
             replicas=tuple(
-                Replica(Started.from_json(r["process"]), int(r["port"]), int(r["metrics_port"]), tuple(r["workers"]))
+                Replica(
+                    Started.from_json(r["process"]),
+                    int(r["port"]),
+                    int(r["metrics_port"]),
+                    tuple(r["workers"]),
+                )
                 for r in data["replicas"]
             ),
             envoy=Started.from_json(data["envoy"]["process"]),
@@ -182,8 +196,19 @@ def _start_replica(index: int, options: StackOptions) -> tuple[Started, Path]:
     ready = options.state_dir / f"replica-{index}.ready.json"
     ready.unlink(missing_ok=True)
     argv = (
-        sys.executable, "-m", "server", "--host", LOOPBACK, "--port", "0", "--metrics-port", "0",
-        "--workers", str(options.workers), "--ready-file", str(ready),
+        sys.executable,
+        "-m",
+        "gammond.server",
+        "--host",
+        LOOPBACK,
+        "--port",
+        "0",
+        "--metrics-port",
+        "0",
+        "--workers",
+        str(options.workers),
+        "--ready-file",
+        str(ready),
     )
     log = options.state_dir / f"replica-{index}.log"
     return start(f"replica-{index}", argv, log, ROOT, _child_env()), ready
@@ -221,21 +246,35 @@ def _start_envoy(options: StackOptions, replicas: tuple[Replica, ...], port: int
     config.write_text(json.dumps(envoy_config(settings), indent=1))
     # A dynamic base id lets several Envoys (another stack, a test) share the machine.
     argv = (
-        sys.executable, "-m", "deploy.local.keeper",
-        binary, "-c", str(config), "--concurrency", "1", "--use-dynamic-base-id", "--log-level", "warn",
+        sys.executable,
+        "-m",
+        "deploy.local.keeper",
+        binary,
+        "-c",
+        str(config),
+        "--concurrency",
+        "1",
+        "--use-dynamic-base-id",
+        "--log-level",
+        "warn",
     )
     return start("envoy", argv, options.state_dir / "envoy.log", ROOT, _child_env())
 
 
 def _start_prometheus(options: StackOptions, stack: Stack, binary: str, port: int) -> Started:
     config = options.state_dir / "prometheus.yml"
-    targets = tuple(ScrapeTarget(f"{LOOPBACK}:{r.metrics_port}", str(i)) for i, r in enumerate(stack.replicas, 1))
+    targets = tuple(
+        ScrapeTarget(f"{LOOPBACK}:{r.metrics_port}", str(i)) for i, r in enumerate(stack.replicas, 1)
+    )
     envoy = (f"{LOOPBACK}:{stack.admin_port}",)
     rendered = prometheus_config(static_replicas(targets), envoy, (str(ALERTS),), options.scrape_interval_s)
     config.write_text(json.dumps(rendered, indent=1))  # JSON is YAML too
     argv = (
-        binary, f"--config.file={config}", f"--storage.tsdb.path={options.state_dir / 'prometheus-data'}",
-        f"--web.listen-address={LOOPBACK}:{port}", "--log.level=warn",
+        binary,
+        f"--config.file={config}",
+        f"--storage.tsdb.path={options.state_dir / 'prometheus-data'}",
+        f"--web.listen-address={LOOPBACK}:{port}",
+        "--log.level=warn",
     )
     return start("prometheus", argv, options.state_dir / "prometheus.log", ROOT, _child_env())
 
@@ -266,7 +305,12 @@ def up(options: StackOptions) -> Stack:
             prom_port = _port(options.prometheus_port)
             prometheus = ledger.add(_start_prometheus(options, stack, binary, prom_port))
             ready_url = f"http://{LOOPBACK}:{prom_port}/-/ready"
-            wait_for("prometheus", lambda: http_get(ready_url)[0] == 200, options.timeout_s, lambda: is_ours(prometheus))
+            wait_for(
+                "prometheus",
+                lambda: http_get(ready_url)[0] == 200,
+                options.timeout_s,
+                lambda: is_ours(prometheus),
+            )
             stack = Stack(options.state_dir, replicas, envoy, port, admin, prometheus, prom_port)
     except BaseException:
         for process in reversed(ledger.started):
@@ -282,4 +326,3 @@ def down(state_dir: Path) -> list[str]:
     for name in (STATE_FILE, PROCESSES_FILE):
         (state_dir / name).unlink(missing_ok=True)
     return stopped
-

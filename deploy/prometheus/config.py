@@ -48,6 +48,10 @@ def prometheus_config(
         "rule_files": list(rule_files),
         "scrape_configs": [
             {"job_name": GAMMOND_JOB, **replicas},
-            {"job_name": ENVOY_JOB, "metrics_path": "/stats/prometheus", "static_configs": [{"targets": list(envoy)}]},
+            {
+                "job_name": ENVOY_JOB,
+                "metrics_path": "/stats/prometheus",
+                "static_configs": [{"targets": list(envoy)}],
+            },
         ],
     }

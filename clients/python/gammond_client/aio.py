@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Sequence
+from typing import Any
 
 import grpc
+from grpc_health.v1 import health_pb2_grpc
+
 from backgammon.v1 import (
     board_pb2,
     bot_service_pb2,
@@ -21,8 +24,6 @@ from backgammon.v1 import (
     notation_service_pb2_grpc,
     rules_pb2,
 )
-from grpc_health.v1 import health_pb2_grpc
-
 from gammond_client import requests
 from gammond_client.errors import from_rpc_error
 from gammond_client.requests import PositionLike

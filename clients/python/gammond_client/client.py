@@ -8,10 +8,13 @@ True
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
 from backgammon.v1 import (
     board_pb2,
     bot_service_pb2,
@@ -26,8 +29,6 @@ from backgammon.v1 import (
     notation_service_pb2_grpc,
     rules_pb2,
 )
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-
 from gammond_client import requests
 from gammond_client.errors import GammondError, from_rpc_error
 from gammond_client.requests import PositionLike

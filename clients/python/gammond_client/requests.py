@@ -6,12 +6,18 @@ Positions may be given as a structured ``Position``, a ready
 
 from __future__ import annotations
 
-from typing import Sequence, Union
+from collections.abc import Sequence
 
-from backgammon.v1 import board_pb2, bot_service_pb2, dice_service_pb2, game_service_pb2
-from backgammon.v1 import match_service_pb2, rules_pb2
+from backgammon.v1 import (
+    board_pb2,
+    bot_service_pb2,
+    dice_service_pb2,
+    game_service_pb2,
+    match_service_pb2,
+    rules_pb2,
+)
 
-PositionLike = Union[board_pb2.Position, board_pb2.PositionInput, str]
+PositionLike = board_pb2.Position | board_pb2.PositionInput | str
 
 STARTING_POINTS = (-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2)
 

@@ -12,11 +12,10 @@ cube (BotService.CubeDecision, GameService.ApplyCubeAction), the plays
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from backgammon.v1 import board_pb2, bot_service_pb2, match_service_pb2, rules_pb2
-
 from gammond_client.client import GammondClient
 from gammond_client.requests import starting_position
 
@@ -53,7 +52,9 @@ class Game:
     always_take: bool
     bot_doubles: bool
     events: list[str] = field(default_factory=list)
-    rolls: dict[int, int] = field(default_factory=lambda: {board_pb2.COLOR_WHITE: 0, board_pb2.COLOR_BLACK: 0})
+    rolls: dict[int, int] = field(
+        default_factory=lambda: {board_pb2.COLOR_WHITE: 0, board_pb2.COLOR_BLACK: 0}
+    )
     dice_drawn: int = 0
     doubled: bool = False
 

@@ -1,1 +1,0 @@
-"""Small clients that show the wire protocols Envoy serves."""

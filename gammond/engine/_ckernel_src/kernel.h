@@ -1,0 +1,140 @@
+/*
+ * gammond's compiled move-generation kernel: the pure-C part.
+ *
+ * Nothing in this header or in search.c, nextsteps.c, posid.c and
+ * features.c touches Python, so the search can run with the GIL released
+ * and the sanitizer build can exercise it like any other C code.  module.c
+ * is the only file that knows about Python objects.
+ *
+ * The board is the one of gammond/engine/position.py: 26 signed counts seen from
+ * the player on roll, slot 25 their bar, slot 0 the opponent's bar
+ * (stored <= 0).  A step is (from, to, hit) with 25 the bar and 0 off.
+ * Boards must pass Position's checks (module.c makes sure), which keeps
+ * every count within -15..15 and every point index in range.
+ *
+ * Every function here gives what gammond/engine/movegen.py (or gammond/engine/ids.py and
+ * gammond/engine/turn.py) gives: the same results in the same order; see
+ * docs/architecture.md for how that is kept so.
+ */
+#ifndef GAMMOND_KERNEL_H
+#define GAMMOND_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    K_SLOTS = 26,
+    K_BAR = 25,
+    K_CHECKERS = 15,
+    K_MAX_STEPS = 4,
+    /* One die gives at most one step from each occupied point: 15. */
+    K_MAX_SINGLE = 16,
+    /* Plays held without touching the heap; most rolls have far fewer. */
+    K_INLINE_PLAYS = 128,
+};
+
+typedef struct {
+    uint8_t from, to, hit;
+} kstep;
+
+/* A board padded to 32 bytes: it hashes and compares as four words. */
+typedef union {
+    int8_t b[32];
+    uint64_t w[4];
+} kboard;
+
+typedef struct {
+    kboard board;
+    kstep steps[K_MAX_STEPS];
+    uint8_t used;     /* dice the recorded steps use */
+    uint64_t order;   /* sort key of the canonical steps */
+} kplay;
+
+/* A play's place in `plays` fits in this many bits; no roll has more than a few thousand results. */
+#define K_INDEX_BITS 22
+
+/*
+ * The plays of one roll: an insertion-ordered array plus an open-addressing
+ * index on the resulting board, and once sorted, the final order as keys
+ * (sort key << K_INDEX_BITS | place in `plays`).  Starts in the inline
+ * buffers and moves to the heap only when a roll has many distinct results
+ * (big doubles).
+ */
+typedef struct {
+    kplay *plays;
+    size_t count, cap;
+    int32_t *index;   /* slot -> position in plays, or -1 */
+    size_t mask;      /* index has mask + 1 slots, a power of two */
+    uint64_t *sorted; /* count keys, in the final order */
+    int most;         /* dice used by every kept play */
+    kplay inline_plays[K_INLINE_PLAYS];
+    int32_t inline_index[2 * K_INLINE_PLAYS];
+    uint64_t inline_sorted[K_INLINE_PLAYS];
+} kresult;
+
+/* Status codes of the functions below. */
+enum { K_OK = 0, K_NOMEM = -1, K_ILLEGAL = 1 };
+
+void kresult_init(kresult *r);
+/* Frees what the table took from the heap; kresult_init before reusing it. */
+void kresult_free(kresult *r);
+/* The k-th play in the final order, after k_generate. */
+static inline const kplay *kresult_play(const kresult *r, size_t k)
+{
+    return &r->plays[r->sorted[k] & ((UINT64_C(1) << K_INDEX_BITS) - 1)];
+}
+
+/* Rebuilds the index after k_generate has filtered the plays. */
+void kresult_reindex(kresult *r);
+/* The kept play whose result is `board`, or NULL (after kresult_reindex). */
+const kplay *kresult_find(const kresult *r, const kboard *board);
+
+/* Every single-checker move of `die` legal on its own, highest source first. */
+int k_single_steps(const int8_t *board, int die, kstep out[K_MAX_SINGLE]);
+void k_make(int8_t *board, kstep step);
+void k_unmake(int8_t *board, kstep step);
+
+/*
+ * gammond.engine.movegen.generate: fills `out` (initialised by the caller) with the
+ * distinct legal plays in their final order.  K_OK or K_NOMEM.  The index
+ * is left stale; call kresult_reindex before kresult_find.
+ */
+int k_generate(const int8_t board[K_SLOTS], int die1, int die2, kresult *out);
+
+/*
+ * gammond.engine.turn.next_moves(...).moves: the steps that may come after `made`.
+ * On K_ILLEGAL, *bad is the index of the first made step that fits no legal
+ * play.  `out` needs room for K_MAX_STEPS * K_MAX_SINGLE steps.
+ */
+int k_next_steps(const int8_t board[K_SLOTS], int die1, int die2,
+                 const kstep *made, int nmade, kstep *out, int *nout, int *bad);
+
+/* Position IDs (gammond/engine/ids.py).  `text` gets 14 characters and a NUL. */
+void k_encode_position_id(const int8_t board[K_SLOTS], char text[15]);
+
+typedef enum {
+    KID_OK = 0,
+    KID_NOT_BASE64,      /* a character outside A-Z a-z 0-9 + / */
+    KID_OUT_OF_BITS,     /* the 80 bits end before both sides do */
+    KID_STRAY_BITS,      /* one-bits after both sides */
+    KID_TOO_MANY_THEIRS, /* *detail = the opponent's checker count */
+    KID_TOO_MANY_MINE,   /* *detail = the player on roll's count */
+    KID_SHARED_POINT,    /* *detail = the point both players hold */
+} kid_status;
+
+kid_status k_decode_position_id(const char text[14], int8_t board[K_SLOTS], int *detail);
+
+/* The bot's network inputs (gammond/engine/bot/features.py): sizes must match SIDE_INPUTS, INPUTS. */
+enum {
+    K_FEATURE_SIDE = 24 * 4 + 3 + 10,
+    K_FEATURE_INPUTS = 2 * K_FEATURE_SIDE + 2,
+};
+
+/*
+ * gammond.engine.bot.features.encode: `n` boards of K_SLOTS bytes each into `n` rows
+ * of K_FEATURE_INPUTS floats.  Any byte values are safe; only boards Position
+ * accepts have a meaning.
+ */
+void k_encode_features(const int8_t *boards, size_t n, float *out);
+
+#endif

@@ -1,0 +1,635 @@
+/*
+ * gammond.engine._ckernel: the Python face of the compiled kernel.
+ *
+ * Each function validates and copies its arguments into C arrays while it
+ * holds the GIL, releases the GIL for the search (which touches no Python
+ * object), then builds its result.  Errors are gammond.engine.errors classes, so a
+ * caller sees the same exceptions as from the pure-Python engine.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#include "kernel.h"
+
+static PyObject *InvalidPositionError, *InvalidDiceError, *NotationError, *IllegalPlayError;
+
+/* ---- argument checking ---------------------------------------------------- */
+
+/* Position._validate's checks, so no board can take the C code out of range. */
+static int check_sides(const int8_t *b)
+{
+    int mine = 0, theirs = 0;
+    for (int i = 1; i < K_SLOTS; i++)
+        mine += b[i] > 0 ? b[i] : 0;
+    for (int i = 0; i < K_BAR; i++)
+        theirs += b[i] < 0 ? -b[i] : 0;
+    if (b[K_BAR] < 0)
+        PyErr_Format(InvalidPositionError, "bar of the player on roll is negative: %d", b[K_BAR]);
+    else if (b[0] > 0)
+        PyErr_Format(InvalidPositionError, "opponent's bar must be stored as <= 0, got %d", b[0]);
+    else if (mine > K_CHECKERS)
+        PyErr_Format(InvalidPositionError,
+                     "player on roll has %d checkers in play, more than 15", mine);
+    else if (theirs > K_CHECKERS)
+        PyErr_Format(InvalidPositionError, "opponent has %d checkers in play, more than 15",
+                     theirs);
+    else
+        return 0;
+    return -1;
+}
+
+static int parse_board(PyObject *obj, int8_t out[K_SLOTS])
+{
+    PyObject *seq = PySequence_Fast(obj, "a board must be a sequence of 26 ints");
+    if (!seq)
+        return -1;
+    int status = -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n != K_SLOTS) {
+        PyErr_Format(InvalidPositionError, "a board has 26 slots, got %zd", n);
+        goto done;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (int i = 0; i < K_SLOTS; i++) {
+        if (!PyLong_Check(items[i])) {
+            PyErr_Format(PyExc_TypeError, "board slot %d is %.100s, not an int", i,
+                         Py_TYPE(items[i])->tp_name);
+            goto done;
+        }
+        int overflow;
+        long value = PyLong_AsLongAndOverflow(items[i], &overflow);
+        if (value == -1 && PyErr_Occurred())
+            goto done;
+        if (overflow || value > K_CHECKERS || value < -K_CHECKERS) {
+            PyErr_Format(InvalidPositionError, "board slot %d holds %R, outside -15..15", i,
+                         items[i]);
+            goto done;
+        }
+        out[i] = (int8_t)value;
+    }
+    status = check_sides(out);
+done:
+    Py_DECREF(seq);
+    return status;
+}
+
+/* gammond.engine.play.check_dice's rule: an int (not a bool) from 1 to 6. */
+static int parse_die(PyObject *obj)
+{
+    if (PyLong_Check(obj) && !PyBool_Check(obj)) {
+        int overflow;
+        long value = PyLong_AsLongAndOverflow(obj, &overflow);
+        if (value == -1 && PyErr_Occurred())
+            return -1;
+        if (!overflow && value >= 1 && value <= 6)
+            return (int)value;
+    }
+    PyErr_Format(InvalidDiceError, "die %R is not an integer from 1 to 6", obj);
+    return -1;
+}
+
+static const char *const ARG_NAMES[] = {"board", "die1", "die2", "made"};
+
+/* Positional or keyword arguments, in ARG_NAMES order, into `out` (borrowed). */
+static int gather(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                  Py_ssize_t want, PyObject **out)
+{
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    if (nargs + nkw != want) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, want,
+                     nargs + nkw);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < want; i++)
+        out[i] = i < nargs ? args[i] : NULL;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        Py_ssize_t at = nargs;
+        while (at < want && PyUnicode_CompareWithASCIIString(key, ARG_NAMES[at]) != 0)
+            at++;
+        if (at == want || out[at]) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", name, key);
+            return -1;
+        }
+        out[at] = args[nargs + k];
+    }
+    return 0;
+}
+
+/* The (board, die1, die2, ...) arguments every search takes. */
+static int parse_roll(const char *name, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames, Py_ssize_t want, PyObject **given,
+                      int8_t board[K_SLOTS], int *die1, int *die2)
+{
+    if (gather(name, args, nargs, kwnames, want, given) < 0 || parse_board(given[0], board) < 0 ||
+        (*die1 = parse_die(given[1])) < 0 || (*die2 = parse_die(given[2])) < 0)
+        return -1;
+    return 0;
+}
+
+/* Runs the search without the GIL; Python errors are set on failure. */
+static int generate_unlocked(const int8_t board[K_SLOTS], int die1, int die2, kresult *result)
+{
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = k_generate(board, die1, die2, result);
+    Py_END_ALLOW_THREADS
+    if (status != K_OK) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- building results ----------------------------------------------------- */
+
+static PyObject *step_tuple(kstep s)
+{
+    PyObject *from = PyLong_FromLong(s.from), *to = PyLong_FromLong(s.to);
+    PyObject *step = from && to ? PyTuple_Pack(3, from, to, s.hit ? Py_True : Py_False) : NULL;
+    Py_XDECREF(from);
+    Py_XDECREF(to);
+    return step;
+}
+
+/* A 14-character Position ID as a str, without a UTF-8 decoding pass. */
+static PyObject *id_string(const int8_t *board)
+{
+    char text[15];
+    k_encode_position_id(board, text);
+    PyObject *id = PyUnicode_New(14, 127);
+    if (id)
+        memcpy(PyUnicode_1BYTE_DATA(id), text, 14);
+    return id;
+}
+
+static PyObject *steps_tuple(const kstep *steps, int n)
+{
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple && i < n; i++) {
+        PyObject *step = step_tuple(steps[i]);
+        if (!step) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, step);
+    }
+    return tuple;
+}
+
+static PyObject *board_tuple(const int8_t *board)
+{
+    PyObject *tuple = PyTuple_New(K_SLOTS);
+    for (int i = 0; tuple && i < K_SLOTS; i++) {
+        PyObject *count = PyLong_FromLong(board[i]);
+        if (!count) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, count);
+    }
+    return tuple;
+}
+
+/* One play as the reference returns it: (steps, resulting board). */
+static PyObject *raw_play(const int8_t *board, const kstep *steps, int nsteps)
+{
+    PyObject *b = board_tuple(board), *s = b ? steps_tuple(steps, nsteps) : NULL;
+    PyObject *pair = s ? PyTuple_Pack(2, s, b) : NULL;
+    Py_XDECREF(s);
+    Py_XDECREF(b);
+    return pair;
+}
+
+/* ---- the Plays type: a compact, immutable sequence of raw plays ----------- */
+
+typedef struct {
+    int8_t board[K_SLOTS];
+    kstep steps[K_MAX_STEPS];
+} kitem;
+
+typedef struct {
+    PyObject_VAR_HEAD
+    int nsteps;
+    kitem items[1];
+} PlaysObject;
+
+static PyTypeObject Plays_Type;
+
+static PyObject *plays_from_result(const kresult *r)
+{
+    PlaysObject *self = PyObject_NewVar(PlaysObject, &Plays_Type, (Py_ssize_t)r->count);
+    if (!self)
+        return NULL;
+    self->nsteps = r->most;
+    for (size_t i = 0; i < r->count; i++) {
+        const kplay *p = kresult_play(r, i);
+        memcpy(self->items[i].board, p->board.b, K_SLOTS);
+        memcpy(self->items[i].steps, p->steps, sizeof self->items[i].steps);
+    }
+    return (PyObject *)self;
+}
+
+static Py_ssize_t Plays_len(PyObject *self)
+{
+    return Py_SIZE(self);
+}
+
+static PyObject *Plays_item(PyObject *op, Py_ssize_t i)
+{
+    PlaysObject *self = (PlaysObject *)op;
+    if (i < 0 || i >= Py_SIZE(self)) {
+        PyErr_SetString(PyExc_IndexError, "play index out of range");
+        return NULL;
+    }
+    return raw_play(self->items[i].board, self->items[i].steps, self->nsteps);
+}
+
+static PyObject *Plays_repr(PyObject *self)
+{
+    return PyUnicode_FromFormat("<gammond.engine._ckernel.Plays of %zd plays>", Py_SIZE(self));
+}
+
+static PySequenceMethods Plays_as_sequence = {
+    .sq_length = Plays_len,
+    .sq_item = Plays_item,
+};
+
+PyDoc_STRVAR(Plays_doc,
+             "The legal plays of one roll, stored compactly; item i is the reference's\n"
+             "(steps, resulting board) pair, built when asked for.");
+
+static PyTypeObject Plays_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "gammond.engine._ckernel.Plays",
+    .tp_basicsize = offsetof(PlaysObject, items),
+    .tp_itemsize = sizeof(kitem),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_doc = Plays_doc,
+    .tp_repr = Plays_repr,
+    .tp_as_sequence = &Plays_as_sequence,
+};
+
+/* ---- module functions ----------------------------------------------------- */
+
+PyDoc_STRVAR(generate_doc,
+             "generate($module, board, die1, die2)\n--\n\n"
+             "Every distinct legal play, exactly as gammond.engine.movegen.generate returns it.");
+
+static PyObject *generate(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    PyObject *given[3];
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    if (parse_roll("generate", args, nargs, kwnames, 3, given, board, &die1, &die2) < 0)
+        return NULL;
+    kresult result;
+    kresult_init(&result);
+    PyObject *list = NULL;
+    if (generate_unlocked(board, die1, die2, &result) == 0)
+        list = PyList_New((Py_ssize_t)result.count);
+    for (size_t i = 0; list && i < result.count; i++) {
+        const kplay *p = kresult_play(&result, i);
+        PyObject *item = raw_play(p->board.b, p->steps, p->used);
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, (Py_ssize_t)i, item);
+    }
+    kresult_free(&result);
+    return list;
+}
+
+PyDoc_STRVAR(plays_doc,
+             "plays($module, board, die1, die2)\n--\n\n"
+             "The same plays as generate(), in a compact Plays sequence.");
+
+static PyObject *plays(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    PyObject *given[3];
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    if (parse_roll("plays", args, nargs, kwnames, 3, given, board, &die1, &die2) < 0)
+        return NULL;
+    kresult result;
+    kresult_init(&result);
+    PyObject *out = NULL;
+    if (generate_unlocked(board, die1, die2, &result) == 0)
+        out = plays_from_result(&result);
+    kresult_free(&result);
+    return out;
+}
+
+PyDoc_STRVAR(result_ids_doc,
+             "result_ids($module, board, die1, die2)\n--\n\n"
+             "The Position IDs of the plays' results, in the order of generate().");
+
+static PyObject *result_ids(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                          PyObject *kwnames)
+{
+    PyObject *given[3];
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    if (parse_roll("result_ids", args, nargs, kwnames, 3, given, board, &die1, &die2) < 0)
+        return NULL;
+    kresult result;
+    kresult_init(&result);
+    PyObject *ids = NULL;
+    if (generate_unlocked(board, die1, die2, &result) == 0)
+        ids = PyTuple_New((Py_ssize_t)result.count);
+    for (size_t i = 0; ids && i < result.count; i++) {
+        PyObject *id = id_string(kresult_play(&result, i)->board.b);
+        if (!id) {
+            Py_CLEAR(ids);
+            break;
+        }
+        PyTuple_SET_ITEM(ids, (Py_ssize_t)i, id);
+    }
+    kresult_free(&result);
+    return ids;
+}
+
+PyDoc_STRVAR(encode_doc,
+             "encode_position_id($module, board, /)\n--\n\n"
+             "The Position ID of a board, as gammond.engine.ids.encode_position_id gives it.");
+
+static PyObject *encode_position_id(PyObject *module, PyObject *arg)
+{
+    int8_t board[K_SLOTS];
+    if (parse_board(arg, board) < 0)
+        return NULL;
+    return id_string(board);
+}
+
+PyDoc_STRVAR(decode_doc,
+             "decode_position_id($module, position_id, /)\n--\n\n"
+             "The board of a Position ID; NotationError for anything gammond.engine.ids rejects.");
+
+static PyObject *decode_position_id(PyObject *module, PyObject *arg)
+{
+    if (!PyUnicode_Check(arg) || PyUnicode_GET_LENGTH(arg) != 14)
+        return PyErr_Format(NotationError, "Position ID must be 14 characters, got %R", arg);
+    const char *text = PyUnicode_IS_ASCII(arg) ? PyUnicode_AsUTF8(arg) : NULL;
+    if (!text) {
+        PyErr_Clear();
+        return PyErr_Format(NotationError, "Position ID %R is not base64", arg);
+    }
+    int8_t board[K_SLOTS];
+    int detail = 0;
+    switch (k_decode_position_id(text, board, &detail)) {
+    case KID_OK:
+        return board_tuple(board);
+    case KID_NOT_BASE64:
+        return PyErr_Format(NotationError, "Position ID %R is not base64", arg);
+    case KID_OUT_OF_BITS:
+        return PyErr_Format(NotationError, "Position ID %R runs out of bits", arg);
+    case KID_STRAY_BITS:
+        return PyErr_Format(NotationError, "Position ID %R has stray bits after both sides", arg);
+    case KID_TOO_MANY_THEIRS:
+        return PyErr_Format(NotationError, "Position ID %R gives the opponent %d checkers", arg,
+                            detail);
+    case KID_TOO_MANY_MINE:
+        return PyErr_Format(NotationError, "Position ID %R gives the player on roll %d checkers",
+                            arg, detail);
+    case KID_SHARED_POINT:
+        return PyErr_Format(NotationError,
+                            "Position ID %R: point %d holds checkers of both players", arg,
+                            detail);
+    }
+    return PyErr_Format(PyExc_SystemError, "unknown Position ID status for %R", arg);
+}
+
+/* A made step: (from, to) or (from, to, hit); a point that is not 0..25 matches nothing. */
+static int parse_made_step(PyObject *obj, kstep *out)
+{
+    PyObject *seq = PySequence_Fast(obj, "a made step must be a (from, to, hit) sequence");
+    if (!seq)
+        return -1;
+    int status = -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    if (n != 2 && n != 3) {
+        PyErr_Format(PyExc_TypeError, "a made step has 2 or 3 items, got %R", obj);
+        goto done;
+    }
+    int points[2];
+    for (int i = 0; i < 2; i++) {
+        if (!PyLong_Check(items[i])) {
+            PyErr_Format(PyExc_TypeError, "made step %R has a point that is not an int", obj);
+            goto done;
+        }
+        int overflow;
+        long value = PyLong_AsLongAndOverflow(items[i], &overflow);
+        if (value == -1 && PyErr_Occurred())
+            goto done;
+        points[i] = !overflow && value >= 0 && value <= K_BAR ? (int)value : 255;
+    }
+    *out = (kstep){(uint8_t)points[0], (uint8_t)points[1], 0};
+    status = 0;
+done:
+    Py_DECREF(seq);
+    return status;
+}
+
+static PyObject *illegal_made(PyObject *made, int bad, int die1, int die2)
+{
+    PyObject *step = PySequence_GetItem(made, bad);
+    if (step)
+        PyErr_Format(IllegalPlayError,
+                     "move %d of the turn, %R, is not part of any legal play of %d-%d", bad + 1,
+                     step, die1, die2);
+    Py_XDECREF(step);
+    return NULL;
+}
+
+PyDoc_STRVAR(next_steps_doc,
+             "next_steps($module, board, die1, die2, made)\n--\n\n"
+             "The single steps that may come after the steps made so far, as\n"
+             "gammond.engine.turn.next_moves offers them: (from, to, hit) tuples, highest\n"
+             "source first.  IllegalPlayError when a made step fits no legal play.");
+
+static PyObject *next_steps(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                            PyObject *kwnames)
+{
+    PyObject *given[4];
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    if (parse_roll("next_steps", args, nargs, kwnames, 4, given, board, &die1, &die2) < 0)
+        return NULL;
+    PyObject *made = PySequence_Fast(given[3], "made steps must be a sequence");
+    if (!made)
+        return NULL;
+    /* A turn has at most four steps, so the fifth made step is always the bad one. */
+    kstep steps[K_MAX_STEPS + 1];
+    Py_ssize_t total = PySequence_Fast_GET_SIZE(made);
+    int nmade = total > K_MAX_STEPS + 1 ? K_MAX_STEPS + 1 : (int)total;
+    for (int i = 0; i < nmade; i++) {
+        if (parse_made_step(PySequence_Fast_GET_ITEM(made, i), &steps[i]) < 0) {
+            Py_DECREF(made);
+            return NULL;
+        }
+    }
+    kstep out[K_MAX_STEPS * K_MAX_SINGLE];
+    int nout = 0, bad = 0, status;
+    Py_BEGIN_ALLOW_THREADS
+    status = k_next_steps(board, die1, die2, steps, nmade, out, &nout, &bad);
+    Py_END_ALLOW_THREADS
+    PyObject *result = NULL;
+    if (status == K_NOMEM)
+        PyErr_NoMemory();
+    else if (status == K_ILLEGAL)
+        illegal_made(made, bad, die1, die2);
+    else
+        result = steps_tuple(out, nout);
+    Py_DECREF(made);
+    return result;
+}
+
+/* ---- network inputs --------------------------------------------------------- */
+
+/* Whether a buffer's items are `kind` (a struct code), native size and order. */
+static int buffer_of(const Py_buffer *view, const char *kinds)
+{
+    const char *format = view->format ? view->format : "B";
+    if (format[0] == '@' || format[0] == '=' || (format[0] == '<' && PY_LITTLE_ENDIAN) ||
+        (format[0] == '>' && !PY_LITTLE_ENDIAN))
+        format++;
+    return format[0] != '\0' && format[1] == '\0' && strchr(kinds, format[0]) != NULL;
+}
+
+static int get_boards(PyObject *obj, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "boards must be a buffer of int8 (a numpy array, bytes), got %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (view->itemsize != 1 || !buffer_of(view, "bB"))
+        PyErr_Format(PyExc_TypeError, "boards must hold int8 items, got format '%s' of %zd bytes",
+                     view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_SetString(PyExc_ValueError, "boards must be C-contiguous");
+    else if (view->len % K_SLOTS != 0)
+        PyErr_Format(PyExc_ValueError,
+                     "boards hold %zd bytes, not a whole number of 26-slot boards", view->len);
+    else
+        return 0;
+    PyBuffer_Release(view);
+    return -1;
+}
+
+static int get_inputs(PyObject *obj, Py_buffer *view, Py_ssize_t n)
+{
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS) < 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "out must be a writable buffer of float32, got a read-only or "
+                     "non-buffer %.100s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const Py_ssize_t row = K_FEATURE_INPUTS * (Py_ssize_t)sizeof(float);
+    if (view->itemsize != (Py_ssize_t)sizeof(float) || !buffer_of(view, "f"))
+        PyErr_Format(PyExc_TypeError, "out must hold float32 items, got format '%s' of %zd bytes",
+                     view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_SetString(PyExc_ValueError, "out must be C-contiguous");
+    else if (view->len % row != 0 || view->len / row != n)
+        PyErr_Format(PyExc_ValueError, "out holds %zd float32 values, %zd boards need %zd x %d",
+                     view->len / (Py_ssize_t)sizeof(float), n, n, K_FEATURE_INPUTS);
+    else
+        return 0;
+    PyBuffer_Release(view);
+    return -1;
+}
+
+PyDoc_STRVAR(encode_features_doc,
+             "encode_features($module, boards, out, /)\n--\n\n"
+             "gammond.engine.bot.features.encode into `out`: `boards` a C-contiguous int8\n"
+             "buffer of n * 26 slots, `out` a writable C-contiguous float32 buffer of\n"
+             "n * INPUTS values.  Returns None.");
+
+static PyObject *encode_features(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "encode_features takes 2 arguments (boards, out), got %zd",
+                     nargs);
+        return NULL;
+    }
+    Py_buffer boards, out;
+    if (get_boards(args[0], &boards) < 0)
+        return NULL;
+    const Py_ssize_t n = boards.len / K_SLOTS;
+    if (get_inputs(args[1], &out, n) < 0) {
+        PyBuffer_Release(&boards);
+        return NULL;
+    }
+    /* Writing a row must never change a board still to be read. */
+    const char *in_lo = boards.buf, *out_lo = out.buf;
+    const int overlap = n > 0 && in_lo < out_lo + out.len && out_lo < in_lo + boards.len;
+    if (overlap) {
+        PyErr_SetString(PyExc_ValueError, "boards and out share memory");
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        k_encode_features(boards.buf, (size_t)n, out.buf);
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&out);
+    PyBuffer_Release(&boards);
+    if (overlap)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+#define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
+
+static PyMethodDef methods[] = {
+    {"generate", FASTCALL(generate), generate_doc},
+    {"plays", FASTCALL(plays), plays_doc},
+    {"result_ids", FASTCALL(result_ids), result_ids_doc},
+    {"next_steps", FASTCALL(next_steps), next_steps_doc},
+    {"encode_position_id", encode_position_id, METH_O, encode_doc},
+    {"decode_position_id", decode_position_id, METH_O, decode_doc},
+    {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,
+     encode_features_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "gammond.engine._ckernel",
+    .m_doc = "gammond's compiled move generator; gammond/engine/movegen.py is its reference.",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+static int import_errors(void)
+{
+    PyObject *errors = PyImport_ImportModule("gammond.engine.errors");
+    if (!errors)
+        return -1;
+    InvalidPositionError = PyObject_GetAttrString(errors, "InvalidPositionError");
+    InvalidDiceError = PyObject_GetAttrString(errors, "InvalidDiceError");
+    NotationError = PyObject_GetAttrString(errors, "NotationError");
+    IllegalPlayError = PyObject_GetAttrString(errors, "IllegalPlayError");
+    Py_DECREF(errors);
+    return InvalidPositionError && InvalidDiceError && NotationError && IllegalPlayError ? 0 : -1;
+}
+
+PyMODINIT_FUNC PyInit__ckernel(void)
+{
+    if (import_errors() < 0 || PyType_Ready(&Plays_Type) < 0)
+        return NULL;
+    PyObject *module = PyModule_Create(&module_def);
+    if (!module)
+        return NULL;
+    if (PyModule_AddObjectRef(module, "Plays", (PyObject *)&Plays_Type) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

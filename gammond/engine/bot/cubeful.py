@@ -1,0 +1,271 @@
+"""Cube decisions from cubeless probabilities: Janowski's interpolation, money and match.
+
+A cube that can be used whenever it pays (a "live" cube) makes the equity
+piecewise linear in the chance of winning ``p``: flat where someone cashes,
+straight between take and cash points.  A cube that is never used again
+("dead") gives the cubeless equity.  Janowski's idea is to interpolate the
+two with a cube-life index ``x`` (how efficiently the cube can be used):
+``E = x * E_live + (1 - x) * E_dead``.  We apply it to three answers for
+the player on roll: no double (cube as it is), double/take (cube doubled,
+owned by the opponent) and double/pass (the current cube value won).
+
+Money play uses Janowski's take and cash points with the position's own
+gammon ratios: with ``W`` and ``L`` the average points of a win and a loss,
+the live take point is ``(L - 1/2) / (W + L + 1/2)`` and the cash point
+``(L + 1) / (W + L + 1/2)``.  Match play uses the same construction in
+match-winning chances, with our own match equity table
+(:mod:`gammond.engine.bot.met`) at the outcomes and the position's gammon ratios.
+
+The rules first (:func:`may_double`): no cube in cubeless play or in the
+Crawford game, only the owner (or either player from the centre) may
+double, and in a match a player who would win it by winning this game at
+the current value never doubles (the tournament dead-cube rule forbids it;
+without that rule it is merely pointless, so the bot still never does).
+
+>>> from gammond.engine.bot.evaluator import Probabilities
+>>> strong = Probabilities(0.80, 0.05, 0.0, 0.02, 0.0)
+>>> decide(strong, CubeView(), cube_life=0.68).advice.name
+'DOUBLE_PASS'
+>>> decide(strong, CubeView(away=(5, 1), crawford=True)).advice.name
+'NO_DOUBLE'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+
+from gammond.engine.bot import bearoff, met
+from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.search import evaluate_position
+from gammond.engine.errors import EngineError
+from gammond.engine.position import Position
+
+CONTACT_CUBE_LIFE = 0.68
+_PIPS_PER_ROLL = 49 / 6
+_EPS = 1e-9
+
+
+class CubeAdvice(IntEnum):
+    """What the player on roll should do with the cube, and how it is answered."""
+
+    NO_DOUBLE = 1
+    DOUBLE_TAKE = 2
+    DOUBLE_PASS = 3
+    TOO_GOOD = 4
+
+
+class Owner(IntEnum):
+    """Who holds the cube, from the player on roll."""
+
+    CENTRE = 0
+    ON_ROLL = 1
+    OPPONENT = 2
+
+
+class InvalidCubeViewError(EngineError):
+    """A cube situation that cannot occur (value, owner, away scores)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CubeView:
+    """The cube and score as the player on roll sees them.
+
+    ``away`` is None for money play, else the points each player still
+    needs (player on roll first).  ``crawford`` marks the Crawford game;
+    after it, a player 1 away means post-Crawford.  ``jacoby`` and
+    ``beavers`` are money-play rules; ``dead_cube`` is the tournament rule.
+    """
+
+    value: int = 1
+    owner: Owner = Owner.CENTRE
+    away: tuple[int, int] | None = None
+    crawford: bool = False
+    jacoby: bool = False
+    beavers: bool = False
+    dead_cube: bool = True
+    cubeless: bool = False
+
+    def __post_init__(self) -> None:
+        if self.value < 1 or self.value & (self.value - 1):
+            raise InvalidCubeViewError(f"cube value {self.value} is not a power of two")
+        if self.owner is not Owner.CENTRE and self.value == 1:
+            raise InvalidCubeViewError(f"the cube is owned ({self.owner.name}) at value 1")
+        if self.away is not None:
+            if min(self.away) < 1 or max(self.away) > met.MAX_AWAY:
+                raise InvalidCubeViewError(f"away scores {self.away} are outside 1..{met.MAX_AWAY}")
+            if self.crawford and min(self.away) != 1:
+                raise InvalidCubeViewError(f"away scores {self.away} cannot be the Crawford game")
+
+    @property
+    def post_crawford(self) -> bool:
+        return self.away is not None and min(self.away) == 1 and not self.crawford
+
+
+@dataclass(frozen=True, slots=True)
+class CubeDecision:
+    """What the player on roll should do with the cube, and how a double should be answered.
+
+    Equities are per unit of the current cube in money play (so a pass is
+    worth 1), and match-winning chances in match play.
+    """
+
+    advice: CubeAdvice
+    may_double: bool
+    take: bool
+    beaver: bool
+    probabilities: Probabilities
+    no_double: float
+    double_take: float
+    double_pass: float
+
+    @property
+    def should_double(self) -> bool:
+        return self.advice in (CubeAdvice.DOUBLE_TAKE, CubeAdvice.DOUBLE_PASS)
+
+
+def may_double(view: CubeView) -> bool:
+    """Whether the player on roll may (and usefully can) double now."""
+    if view.cubeless or view.crawford or view.owner is Owner.OPPONENT:
+        return False
+    # A player who wins the match with this game at the current value gains nothing by doubling.
+    return view.away is None or view.away[0] > view.value
+
+
+def cube_life(position: Position) -> float:
+    """Janowski's ``x`` for ``position``: how much cube leverage the game has left.
+
+    0.68 in contact (the usual money value).  In a race it shrinks with the
+    rolls the shorter side still needs, ``n``: ``0.68 * (n - 1) / 3`` up to
+    0.68 -- no leverage at all in a last-roll position, where the dead-cube
+    answers (double above 50%, take from 25%) are exact.  ``n`` comes from
+    the bear-off database when both sides are home, else from pips / 8.17.
+    """
+    if not position.is_race():
+        return CONTACT_CUBE_LIFE
+    rolls = _rolls_left(position)
+    return CONTACT_CUBE_LIFE * min(max((rolls - 1.0) / 3.0, 0.0), 1.0)
+
+
+def _rolls_left(position: Position) -> float:
+    board = np.array([position.board], dtype=np.int8)
+    if bearoff.home_boards(board)[0]:
+        mine, theirs = position.sides()
+        db = bearoff.database()
+        return min(db.expected_rolls(mine[:6]), db.expected_rolls(theirs[:6]))
+    return min(position.pips()) / _PIPS_PER_ROLL
+
+
+# -- money ----------------------------------------------------------------------
+
+
+def _win_loss_sizes(p: Probabilities) -> tuple[float, float]:
+    """Average points of a win and of a loss (1 when that side never happens)."""
+    w = (p.win + p.win_gammon + p.win_backgammon) / p.win if p.win > 1e-9 else 1.0
+    lose = 1.0 - p.win
+    loss = (lose + p.lose_gammon + p.lose_backgammon) / lose if lose > 1e-9 else 1.0
+    return w, loss
+
+
+def _money(p: Probabilities, owner: Owner, x: float, gammons: bool) -> float:
+    """Cubeful money equity per cube unit for the player on roll (Janowski)."""
+    w, loss = _win_loss_sizes(p)
+    tp = (loss - 0.5) / (w + loss + 0.5)
+    cp = (loss + 1.0) / (w + loss + 0.5)
+    q = p.win
+    if owner is Owner.ON_ROLL:
+        live = 1.0 if q >= cp else -loss + (1.0 + loss) * q / cp
+    elif owner is Owner.OPPONENT:
+        live = -1.0 if q <= tp else -1.0 + (w + 1.0) * (q - tp) / (1.0 - tp)
+    else:
+        live = -1.0 if q <= tp else 1.0 if q >= cp else -1.0 + 2.0 * (q - tp) / (cp - tp)
+    dead = q * w - (1.0 - q) * loss if gammons else 2.0 * q - 1.0
+    return x * live + (1.0 - x) * dead
+
+
+def _money_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, float, float]:
+    # Jacoby: gammons do not count while the cube has not been turned.
+    gammons = not (view.jacoby and view.owner is Owner.CENTRE)
+    nd = _money(p, view.owner, x, gammons)
+    dt = 2.0 * _money(p, Owner.OPPONENT, x, True)
+    return nd, dt, 1.0
+
+
+# -- match ----------------------------------------------------------------------
+
+
+def _match_ends(p: Probabilities, away: tuple[int, int], lookup: met.Lookup) -> met.GameOutcomes:
+    """MWC of a won and a lost game at cube ``c``, with this position's gammon ratios."""
+    a, b = away
+    win, lose = max(p.win, 1e-9), max(1.0 - p.win, 1e-9)
+    ws, wg, wb = (p.win - p.win_gammon) / win, (p.win_gammon - p.win_backgammon) / win, p.win_backgammon / win
+    ls, lg, lb = (
+        (lose - p.lose_gammon) / lose,
+        (p.lose_gammon - p.lose_backgammon) / lose,
+        p.lose_backgammon / lose,
+    )
+
+    def won(c: int) -> float:
+        return ws * lookup(a - c, b) + wg * lookup(a - 2 * c, b) + wb * lookup(a - 3 * c, b)
+
+    def lost(c: int) -> float:
+        return ls * lookup(a, b - c) + lg * lookup(a, b - 2 * c) + lb * lookup(a, b - 3 * c)
+
+    return met.GameOutcomes(won, lost)
+
+
+def _match_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, float, float]:
+    assert view.away is not None
+    # The Crawford game and the games after it both lead to post-Crawford scores.
+    lookup = met.lookup_for(view.post_crawford or view.crawford)
+    ends = _match_ends(p, view.away, lookup)
+    lines = met.CubeLines(view.away, ends, lookup)
+    c, q = view.value, p.win
+
+    def cubeful(value: int, line: Callable[[int], met.Line]) -> float:
+        dead = q * ends.win(value) + (1.0 - q) * ends.lose(value)
+        return x * line(value).at(q) + (1.0 - x) * dead
+
+    if view.crawford:
+        nd = cubeful(c, lines.dead_line)
+    elif view.owner is Owner.ON_ROLL:
+        nd = cubeful(c, lines.owned)
+    elif view.owner is Owner.OPPONENT:
+        nd = cubeful(c, lines.theirs)
+    else:
+        nd = cubeful(c, lines.centred)
+    dt = cubeful(2 * c, lines.theirs)
+    dp = lookup(view.away[0] - c, view.away[1])
+    return nd, dt, dp
+
+
+# -- the decision ---------------------------------------------------------------------
+
+
+def decide(p: Probabilities, view: CubeView, cube_life: float = CONTACT_CUBE_LIFE) -> CubeDecision:
+    """The cube decision for probabilities ``p`` of the player on roll, before rolling."""
+    answers = _money_answers if view.away is None else _match_answers
+    nd, dt, dp = answers(p, view, cube_life)
+    take = dt <= dp
+    beaver = view.away is None and view.beavers and take and dt < 0.0
+    allowed = may_double(view)
+    # Ties: cashing a sure point is as good as playing on, and ends the game.
+    gains = min(dt, dp) > nd + _EPS or (not take and dp >= nd - _EPS)
+    if allowed and gains:
+        advice = CubeAdvice.DOUBLE_TAKE if take else CubeAdvice.DOUBLE_PASS
+    elif allowed and not take:
+        advice = CubeAdvice.TOO_GOOD
+    else:
+        advice = CubeAdvice.NO_DOUBLE
+    return CubeDecision(advice, allowed, take, beaver, p, nd, dt, dp)
+
+
+def cube_decision(
+    position: Position, evaluator: Evaluator, view: CubeView = CubeView(), plies: int = 1
+) -> CubeDecision:
+    """The cube decision of the player on roll in ``position``, from a ``plies``-deep evaluation."""
+    p = evaluate_position(position, evaluator, plies)
+    return decide(p, view, cube_life(position))

@@ -1,0 +1,101 @@
+"""Hints and analysis: ranked plays for a coach, and what a given play costs.
+
+>>> from gammond.engine import Position, parse_play
+>>> from gammond.engine.bot.heuristic import HeuristicEvaluator
+>>> start = Position.starting()
+>>> a = analyse_play(start, (3, 1), parse_play("8/5 6/5", start, (3, 1)), HeuristicEvaluator())
+>>> a.rank, a.equity_loss
+(1, 0.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from gammond.engine.bot.batch import as_probabilities, equity
+from gammond.engine.bot.evaluator import Evaluator
+from gammond.engine.bot.search import (
+    Level,
+    LevelSpec,
+    RankedPlay,
+    Ranking,
+    board_evaluator,
+    play_values,
+    rank_plays,
+)
+from gammond.engine.errors import IllegalPlayError
+from gammond.engine.play import Play, check_dice
+from gammond.engine.position import Position
+
+
+def hint(
+    position: Position,
+    dice: Sequence[int],
+    evaluator: Evaluator,
+    level: Level | LevelSpec = Level.EXPERT,
+    *,
+    max_plays: int = 0,
+    deadline: float | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Ranking:
+    """The ``max_plays`` best plays (0: all), best first, with probabilities and equity.
+
+    Hints never add deliberate mistakes, whatever the level's noise.
+    ``deadline`` and ``stop`` cut the search short as in :func:`rank_plays`.
+    """
+    spec = _without_noise(level)
+    ranking = rank_plays(position, dice, evaluator, spec, deadline=deadline, stop=stop)
+    plays = ranking.plays if max_plays <= 0 else ranking.plays[:max_plays]
+    return Ranking(plays, ranking.complete)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnalysis:
+    """A play next to the best one: ``equity_loss`` >= 0 is what the choice cost.
+
+    ``rank`` is 1 for the best play; both plays are scored at the same depth.
+    """
+
+    played: RankedPlay
+    best: RankedPlay
+    equity_loss: float
+    rank: int
+    complete: bool
+
+
+def analyse_play(
+    position: Position,
+    dice: Sequence[int],
+    play: Play,
+    evaluator: Evaluator,
+    level: Level | LevelSpec = Level.EXPERT,
+    *,
+    deadline: float | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> PlayAnalysis:
+    """How much cubeless equity ``play`` gives up against the bot's best play."""
+    roll = check_dice(dice)
+    ranking = hint(position, roll, evaluator, level, deadline=deadline, stop=stop)
+    index = next((i for i, r in enumerate(ranking.plays) if r.play.result == play.result), None)
+    if index is None:
+        raise IllegalPlayError(
+            f"play {play} with {roll[0]}-{roll[1]} is not legal in position {position.position_id()}"
+        )
+    best, played = ranking.plays[0], ranking.plays[index]
+    if played.plies < best.plies:
+        # Compare like with like: search the play as deep as the best one.
+        values = play_values(board_evaluator(evaluator), [played.play.result.board], best.plies)[0]
+        played = RankedPlay(played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies)
+    loss = max(best.equity - played.equity, 0.0)
+    better = sum(1 for i, r in enumerate(ranking.plays) if i != index and r.equity > played.equity)
+    return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, ranking.complete)
+
+
+def _without_noise(level: Level | LevelSpec) -> LevelSpec:
+    from dataclasses import replace
+
+    from gammond.engine.bot.search import LEVELS, check_level
+
+    spec = level if isinstance(level, LevelSpec) else LEVELS[check_level(level)]
+    return replace(spec, noise=0.0)

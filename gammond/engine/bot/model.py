@@ -1,0 +1,77 @@
+"""The shipped evaluator: the trained network, exact bear-off odds where they apply.
+
+The weights file is ``weights/gammond-<VERSION>.npz`` inside the package;
+its model card is ``docs/model-card.md`` (a copy ships next to the
+weights).  :func:`shipped_evaluator` loads it once per process.
+
+>>> from gammond.engine import Position
+>>> ev = shipped_evaluator()
+>>> ev.name == f"gammond-{VERSION}"
+True
+>>> p = ev.evaluate([Position.starting()])[0]
+>>> 0.4 < p.win < 0.6
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from gammond.engine.bot.batch import Boards, Probs, as_probabilities, boards_of
+from gammond.engine.bot.bearoff import exact_probabilities
+from gammond.engine.bot.evaluator import Probabilities
+from gammond.engine.bot.network import Network, WeightsError
+from gammond.engine.bot.neural import check_network, score_boards
+from gammond.engine.position import Position
+
+VERSION = "1"
+WEIGHTS_DIR = Path(__file__).with_name("weights")
+
+
+class GammondEvaluator:
+    """Network probabilities, overridden by the bear-off database when both sides are home."""
+
+    def __init__(self, network: Network, name: str) -> None:
+        self.network = check_network(network, name)
+        self.name = name
+
+    def evaluate_boards(self, boards: Boards) -> Probs:
+        out = score_boards(self.network, boards)
+        mask, exact = exact_probabilities(boards)
+        if mask.any():
+            out[mask] = exact
+        return out
+
+    def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
+        if not positions:
+            return []
+        return [as_probabilities(row) for row in self.evaluate_boards(boards_of(positions))]
+
+    def __repr__(self) -> str:
+        return f"load_evaluator({self.name!r})"
+
+
+def load_evaluator(name: str = f"gammond-{VERSION}", directory: Path = WEIGHTS_DIR) -> GammondEvaluator:
+    """The evaluator with the weights file ``<directory>/<name>.npz``."""
+    path = directory / f"{name}.npz"
+    if not path.exists():
+        raise WeightsError(f"no weights file {str(path)!r}")
+    return GammondEvaluator(Network.load(path), name)
+
+
+@lru_cache(maxsize=1)
+def shipped_evaluator() -> GammondEvaluator:
+    """The evaluator of this release, loaded once."""
+    return load_evaluator()
+
+
+def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR) -> Path:
+    """Write a training checkpoint as this release's weights file, without its resume state."""
+    network = Network.load(checkpoint)
+    network.meta.pop("rng", None)
+    network.meta.update(name=f"gammond-{VERSION}", source=checkpoint.name)
+    target = directory / f"gammond-{VERSION}.npz"
+    network.save(target)
+    return target

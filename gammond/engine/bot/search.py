@@ -1,0 +1,346 @@
+"""Choosing plays: 0-, 1- and 2-ply search with move filtering, and the named levels.
+
+Plies count as GNU Backgammon counts them.  0-ply scores each play by the
+evaluator's view of the position it leaves.  n-ply averages over the
+opponent's 21 rolls the position after their best reply (picked at 0-ply),
+itself scored at (n - 1)-ply.  Deeper passes only look at the plays the
+shallower one ranked near the top (:class:`LevelSpec` says how many and how
+near), which is what keeps 2-ply affordable.
+
+Levels (see :data:`LEVELS`): ``BEGINNER`` and ``INTERMEDIATE`` play 0-ply
+with deliberate mistakes -- softmax sampling over the plays' equities with
+a temperature, done as the argmax of equity plus Gumbel noise, so the
+ranking shows the error and stays reproducible (the noise is seeded by the
+request's seed and the position); ``ADVANCED`` is the plain 0-ply network,
+``EXPERT`` 1-ply and ``WORLD_CLASS`` 2-ply.  The temperatures are set so
+the levels land in GNU Backgammon's skill bands as our benchmark measures
+them (see docs/model-card.md).  Each has a time budget; a
+``deadline`` (``time.monotonic()`` seconds) or ``stop`` callable cuts the
+deep passes short, and the plays a pass did not reach keep their shallower
+score (``plies`` says which they got).
+
+>>> from gammond.engine import Position
+>>> from gammond.engine.bot.heuristic import HeuristicEvaluator
+>>> ranking = rank_plays(Position.starting(), (3, 1), HeuristicEvaluator(), Level.ADVANCED)
+>>> str(ranking.plays[0].play)
+'8/5 6/5'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import IntEnum
+
+import numpy as np
+
+from gammond.engine import kernel
+from gammond.engine.bot.batch import (
+    BoardEvaluator,
+    Boards,
+    Probs,
+    after_play,
+    as_probabilities,
+    checkers_off,
+    equity,
+    flip,
+    won_outcomes,
+)
+from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.dice import ROLLS
+from gammond.engine.errors import EngineError
+from gammond.engine.play import Play, check_dice, legal_plays
+from gammond.engine.position import Position
+
+Stop = Callable[[], bool]
+Board = tuple[int, ...]
+
+_ROLL_DICE = [r.dice for r in ROLLS]
+_ROLL_WEIGHTS = np.array([r.weight / 36 for r in ROLLS])
+
+
+class Level(IntEnum):
+    """How hard the bot tries; see the module docstring and :data:`LEVELS`."""
+
+    BEGINNER = 1
+    INTERMEDIATE = 2
+    ADVANCED = 3
+    EXPERT = 4
+    WORLD_CLASS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSpec:
+    """What a level does: search depth, deliberate noise, move filter, time budget.
+
+    ``noise`` is the softmax temperature in equity (0: always the best
+    play).  A deeper pass keeps at most ``keep`` plays of the shallower
+    ranking, and only those within ``margin`` equity of its best.
+    ``budget`` is the time, in seconds, the deep passes may take.
+    """
+
+    plies: int
+    noise: float = 0.0
+    keep: tuple[int, ...] = (8, 3)
+    margin: tuple[float, ...] = (0.16, 0.08)
+    budget: float = 1.0
+
+
+LEVELS: dict[Level, LevelSpec] = {
+    Level.BEGINNER: LevelSpec(0, noise=0.045, budget=0.05),
+    Level.INTERMEDIATE: LevelSpec(0, noise=0.012, budget=0.05),
+    Level.ADVANCED: LevelSpec(0, budget=0.05),
+    Level.EXPERT: LevelSpec(1, budget=0.25),
+    Level.WORLD_CLASS: LevelSpec(2, budget=2.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RankedPlay:
+    """A play with the mover's outlook after it (cubeless) and the search depth.
+
+    ``equity`` is the score the ranking used: cubeless equity, plus the
+    deliberate error at the noisy levels.
+    """
+
+    play: Play
+    probabilities: Probabilities
+    equity: float
+    plies: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """Plays best first; ``complete`` is False when a deadline cut the search short."""
+
+    plays: tuple[RankedPlay, ...]
+    complete: bool
+
+    @property
+    def best(self) -> RankedPlay:
+        return self.plays[0]
+
+
+class InvalidLevelError(EngineError):
+    """A bot level that is not one of :class:`Level`."""
+
+
+def check_level(level: int) -> Level:
+    """The :class:`Level` for ``level``, or :class:`InvalidLevelError` naming it."""
+    try:
+        return Level(level)
+    except (TypeError, ValueError):
+        names = ", ".join(f"{lv.value} ({lv.name.lower()})" for lv in Level)
+        raise InvalidLevelError(f"bot level {level!r} is not one of {names}") from None
+
+
+class _ByPositions:
+    """Gives any :class:`Evaluator` the batch method, one Position at a time."""
+
+    def __init__(self, evaluator: Evaluator) -> None:
+        self.inner = evaluator
+        self.name = evaluator.name
+
+    def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
+        return self.inner.evaluate(positions)
+
+    def evaluate_boards(self, boards: Boards) -> Probs:
+        positions = [Position._trusted(tuple(int(v) for v in row)) for row in boards]
+        rows = [
+            (p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
+            for p in self.inner.evaluate(positions)
+        ]
+        return np.array(rows, dtype=np.float64).reshape(-1, 5)
+
+
+def board_evaluator(evaluator: Evaluator) -> BoardEvaluator:
+    """``evaluator`` itself if it has ``evaluate_boards``, else a wrapper adding it."""
+    if hasattr(evaluator, "evaluate_boards"):
+        return evaluator  # type: ignore[return-value]
+    return _ByPositions(evaluator)
+
+
+def _flip(board: Sequence[int]) -> Board:
+    return tuple(-board[25 - i] for i in range(26))
+
+
+def on_roll_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int) -> Probs:
+    """Probabilities of the player on roll, before rolling, searched ``plies`` deep."""
+    array = np.array(boards, dtype=np.int8).reshape(-1, 26)
+    if plies <= 0:
+        return evaluator.evaluate_boards(array)
+    _, their_off = checkers_off(array)
+    out = np.empty((len(boards), 5))
+    over = their_off == 15
+    if over.any():
+        # The previous mover has won: exact, nothing to roll.
+        out[over] = flip(won_outcomes(-array[over][:, ::-1]))
+    live = [b for b, done in zip(boards, over) if not done]
+    if live:
+        out[~over] = _rolled_values(evaluator, live, plies)
+    return out
+
+
+def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int) -> Probs:
+    """Average over the 21 rolls of the value after the best 0-ply play (deepened)."""
+    replies: list[Board] = []
+    spans: list[tuple[int, int]] = []
+    for board in boards:
+        for d1, d2 in _ROLL_DICE:
+            results = [r for _, r in kernel.generate(board, d1, d2)] or [board]
+            spans.append((len(replies), len(replies) + len(results)))
+            replies.extend(results)
+    values = after_play(evaluator, np.array(replies, dtype=np.int8))
+    scores = equity(values)
+    chosen_index = [lo + int(np.argmax(scores[lo:hi])) for lo, hi in spans]
+    chosen = values[chosen_index]
+    if plies > 1:
+        ongoing = [i for i, k in enumerate(chosen_index) if any(v > 0 for v in replies[k][1:])]
+        if ongoing:
+            deeper = on_roll_values(evaluator, [_flip(replies[chosen_index[i]]) for i in ongoing], plies - 1)
+            chosen[ongoing] = flip(deeper)
+    per_roll = chosen.reshape(len(boards), len(_ROLL_DICE), 5)
+    result: Probs = np.einsum("nrk,r->nk", per_roll, _ROLL_WEIGHTS)
+    return result
+
+
+def play_values(evaluator: BoardEvaluator, results: Sequence[Board], plies: int) -> Probs:
+    """The mover's probabilities after each play (result boards, mover's view), ``plies`` deep."""
+    array = np.array(results, dtype=np.int8).reshape(-1, 26)
+    if plies <= 0:
+        return after_play(evaluator, array)
+    mine_off, _ = checkers_off(array)
+    out = np.empty((len(results), 5))
+    won = mine_off == 15
+    if won.any():
+        out[won] = won_outcomes(array[won])
+    live = [_flip(r) for r, w in zip(results, won) if not w]
+    if live:
+        out[~won] = flip(on_roll_values(evaluator, live, plies))
+    return out
+
+
+def _noisy(ranked: list[RankedPlay], temperature: float, rng: random.Random) -> list[RankedPlay]:
+    """Softmax sampling at ``temperature``, as the argmax of equity plus Gumbel noise."""
+    noisy = [
+        replace(r, equity=r.equity - temperature * math.log(-math.log(rng.random() or 1e-12))) for r in ranked
+    ]
+    return sorted(noisy, key=lambda r: -r.equity)
+
+
+def _rng(position: Position, dice: tuple[int, int], seed: int | None) -> random.Random:
+    # String seeds are hashed deterministically, unlike hash() of a str.
+    return random.Random(f"{seed}:{position.board}:{sorted(dice)}")
+
+
+def _shortlist(ranked: list[RankedPlay], keep: int, margin: float) -> int:
+    """How many of the best plays a deeper pass should look at (at least one)."""
+    best = ranked[0].equity
+    count = 0
+    for r in ranked[:keep]:
+        if best - r.equity > margin:
+            break
+        count += 1
+    return max(count, 1)
+
+
+def _deepen(
+    ranked: list[RankedPlay],
+    count: int,
+    evaluator: BoardEvaluator,
+    plies: int,
+    stop: Stop,
+) -> tuple[list[RankedPlay], bool]:
+    """Rescore the first ``count`` plays at ``plies``; the rest keep their score.
+
+    1-ply is cheap enough to score all candidates in one batch; deeper
+    passes go one candidate at a time so a deadline can stop between them.
+    """
+    deeper: list[RankedPlay] = []
+    step = count if plies == 1 else 1
+    for start in range(0, count, step):
+        if stop():
+            break
+        chunk = ranked[start : start + step]
+        values = play_values(evaluator, [c.play.result.board for c in chunk], plies)
+        for candidate, row, score in zip(chunk, values, equity(values)):
+            deeper.append(RankedPlay(candidate.play, as_probabilities(row), float(score), plies))
+    complete = len(deeper) == count
+    if not deeper:
+        return ranked, complete
+    return sorted(deeper, key=lambda r: -r.equity) + ranked[len(deeper) :], complete
+
+
+def _stopper(spec: LevelSpec, deadline: float | None, stop: Stop | None) -> Stop:
+    until = time.monotonic() + spec.budget
+    if deadline is not None:
+        until = min(until, deadline)
+
+    def expired() -> bool:
+        return time.monotonic() >= until or (stop is not None and stop())
+
+    return expired
+
+
+def rank_plays(
+    position: Position,
+    dice: Sequence[int],
+    evaluator: Evaluator,
+    level: Level | LevelSpec = Level.EXPERT,
+    *,
+    seed: int | None = None,
+    deadline: float | None = None,
+    stop: Stop | None = None,
+) -> Ranking:
+    """Every legal play of ``dice``, best first for the player on roll.
+
+    An unplayable roll gives one empty play.  ``seed`` makes the deliberate
+    mistakes of the noisy levels repeatable per request (without it they are
+    still a fixed function of the position and roll).
+    """
+    spec = level if isinstance(level, LevelSpec) else LEVELS[check_level(level)]
+    roll = check_dice(dice)
+    plays = legal_plays(position, roll) or [Play((), position)]
+    evaluator = board_evaluator(evaluator)
+    values = play_values(evaluator, [p.result.board for p in plays], 0)
+    scores = equity(values)
+    ranked = sorted(
+        (RankedPlay(p, as_probabilities(v), float(s), 0) for p, v, s in zip(plays, values, scores)),
+        key=lambda r: -r.equity,
+    )
+    complete = True
+    expired = _stopper(spec, deadline, stop)
+    for depth in range(1, spec.plies + 1):
+        if len(ranked) == 1:
+            break
+        pass_index = min(depth - 1, len(spec.keep) - 1)
+        count = _shortlist(ranked, spec.keep[pass_index], spec.margin[pass_index])
+        ranked, done = _deepen(ranked, count, evaluator, depth, expired)
+        if not done:
+            complete = False
+            break
+    if spec.noise > 0:
+        ranked = _noisy(ranked, spec.noise, _rng(position, roll, seed))
+    return Ranking(tuple(ranked), complete)
+
+
+def best_play(
+    position: Position,
+    dice: Sequence[int],
+    evaluator: Evaluator,
+    level: Level | LevelSpec = Level.EXPERT,
+    *,
+    seed: int | None = None,
+    deadline: float | None = None,
+) -> RankedPlay:
+    """The play the bot makes at ``level``: the head of :func:`rank_plays`."""
+    return rank_plays(position, dice, evaluator, level, seed=seed, deadline=deadline).best
+
+
+def evaluate_position(position: Position, evaluator: Evaluator, plies: int = 0) -> Probabilities:
+    """Probabilities for the player on roll, before rolling, searched ``plies`` deep."""
+    values = on_roll_values(board_evaluator(evaluator), [position.board], plies)
+    return as_probabilities(values[0])

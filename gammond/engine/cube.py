@@ -1,0 +1,311 @@
+"""The doubling cube: its state, the legal cube actions, and applying them.
+
+From 000_*.txt, "Double the stakes" and "House rules": either player may
+make the first double from the centre, only at the start of their own turn
+before rolling; the taker owns the cube and alone may redouble; a refused
+double loses the value before it as a single game.  No cube in the Crawford
+game; under tournament rules a player who would win the match by winning
+the game at the cube's current value may not double.  House rules: a
+doubled player may beaver (redouble at once, keeping the cube); the first
+doubler may then raccoon (double yet again, keeping the cube); refusing a
+beaver or raccoon pays the stakes before it.  Holland rule: after the
+Crawford game nobody doubles until each side has rolled at least twice.
+
+>>> options = RuleOptions.money()
+>>> cube = apply_cube_action(CubeState(), CubeAction.DOUBLE, Player.WHITE, options)
+>>> apply_cube_action(cube, CubeAction.TAKE, Player.BLACK, options)
+CubeState(value=2, owner=Player.BLACK, pending=None, offered_by=None, doubled_this_turn=True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from gammond.engine.errors import IllegalCubeActionError, InvalidStateError
+from gammond.engine.match import MatchState
+from gammond.engine.players import Player
+from gammond.engine.rules import (
+    RuleOptions,
+    check_count,
+    check_cube_value,
+    check_player,
+    dataclass_repr,
+)
+from gammond.engine.scoring import GameOutcome
+
+
+class CubeAction(Enum):
+    """What a player can do with the cube."""
+
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    BEAVER = "beaver"
+    RACCOON = "raccoon"
+
+
+_OFFERS = (CubeAction.DOUBLE, CubeAction.BEAVER, CubeAction.RACCOON)
+
+
+@dataclass(frozen=True, slots=True)
+class CubeState:
+    """The cube during a game.
+
+    ``value`` is the stakes already agreed (a pending offer is not yet in
+    it); ``owner`` is None while the cube is centred.  ``pending`` is the
+    offer awaiting an answer (DOUBLE, BEAVER or RACCOON) and ``offered_by``
+    who made it.  ``doubled_this_turn`` stops a player doubling twice in one
+    turn (after a raccoon the doubler holds the cube again); the caller
+    clears it with :meth:`next_turn` when the turn passes.
+    """
+
+    __repr__ = dataclass_repr
+
+    value: int = 1
+    owner: Player | None = None
+    pending: CubeAction | None = None
+    offered_by: Player | None = None
+    doubled_this_turn: bool = False
+
+    def __post_init__(self) -> None:
+        check_cube_value(self.value)
+        if self.owner is not None:
+            object.__setattr__(self, "owner", check_player(self.owner, "cube owner"))
+            if self.value == 1:
+                raise InvalidStateError(f"the cube is owned by {self.owner.name} but its value is 1")
+        if self.offered_by is not None:
+            object.__setattr__(self, "offered_by", check_player(self.offered_by, "offered_by"))
+        if not isinstance(self.doubled_this_turn, bool):
+            raise InvalidStateError(
+                f"doubled_this_turn must be true or false, got {self.doubled_this_turn!r}"
+            )
+        self._check_offer()
+
+    def _check_offer(self) -> None:
+        if self.pending is None:
+            if self.offered_by is not None:
+                raise InvalidStateError(f"offered_by is {self.offered_by.name} but no offer is pending")
+            return
+        if self.pending not in _OFFERS:
+            raise InvalidStateError(
+                f"pending offer must be a double, beaver or raccoon, got {self.pending!r}"
+            )
+        if self.offered_by is None:
+            raise InvalidStateError(f"a pending {self.pending.value} needs offered_by")
+        if self.pending is CubeAction.DOUBLE:
+            allowed = self.owner in (None, self.offered_by)
+        else:
+            # Beavers and raccoons keep the cube on the side that made them.
+            allowed = self.owner is self.offered_by
+        if not allowed:
+            owner = "nobody" if self.owner is None else self.owner.name
+            raise InvalidStateError(
+                f"{self.offered_by.name} cannot have offered a {self.pending.value} "
+                f"with the cube owned by {owner}"
+            )
+
+    @property
+    def centred(self) -> bool:
+        """Whether the cube is in the middle (either player may double)."""
+        return self.owner is None
+
+    @property
+    def turned(self) -> bool:
+        """Whether a double has been offered and accepted this game (Jacoby rule).
+
+        A take always gives the cube an owner, and it never returns to the
+        centre, so this is just "owned" (GNU Backgammon reads it the same way).
+        """
+        return self.owner is not None
+
+    @property
+    def responder(self) -> Player | None:
+        """The player who must answer the pending offer, if any."""
+        return None if self.offered_by is None else self.offered_by.opponent
+
+    def next_turn(self) -> CubeState:
+        """The cube as the next turn starts: the doubled-this-turn mark cleared."""
+        if self.pending is not None:
+            raise IllegalCubeActionError(
+                f"the turn cannot pass while {_name(self.offered_by)}'s {self.pending.value} awaits an answer"
+            )
+        return replace(self, doubled_this_turn=False)
+
+
+def opening_cube(ties: int, options: RuleOptions) -> CubeState:
+    """The centred cube after ``ties`` tied opening rolls under automatic doubles.
+
+    Each tie doubles the stakes, up to ``options.max_automatic_doubles``;
+    the cube stays in the middle (000_*.txt, "Automatic doubles").
+
+    >>> opening_cube(3, RuleOptions.money(max_automatic_doubles=1)).value
+    2
+    >>> opening_cube(3, RuleOptions.money()).value
+    1
+    """
+    check_count(ties, "opening ties")
+    return CubeState(value=1 << min(ties, options.max_automatic_doubles))
+
+
+def legal_cube_actions(
+    state: CubeState,
+    player: Player,
+    options: RuleOptions,
+    match: MatchState | None = None,
+    *,
+    on_turn: Player | None = None,
+    has_rolled: bool = False,
+    rolls: tuple[int, int] = (0, 0),
+) -> tuple[CubeAction, ...]:
+    """The cube actions ``player`` may take now, in :class:`CubeAction` order.
+
+    ``match`` is the score (required in match play).  ``on_turn`` is whose
+    turn it is (default: ``player``), ``has_rolled`` whether they have rolled
+    yet, and ``rolls`` how many times White and Black have rolled this game
+    (for the Holland rule).
+
+    >>> legal_cube_actions(CubeState(), Player.WHITE, RuleOptions.money())
+    (<CubeAction.DOUBLE: 'double'>,)
+    """
+    context = _Context.of(player, options, match, on_turn, has_rolled, rolls)
+    return tuple(action for action in CubeAction if _refusal(state, action, context) is None)
+
+
+def apply_cube_action(
+    state: CubeState,
+    action: CubeAction,
+    player: Player,
+    options: RuleOptions,
+    match: MatchState | None = None,
+    *,
+    on_turn: Player | None = None,
+    has_rolled: bool = False,
+    rolls: tuple[int, int] = (0, 0),
+) -> CubeState | GameOutcome:
+    """The cube after ``player`` takes ``action``, or the finished game after a drop.
+
+    Raises :class:`IllegalCubeActionError` saying why when the action is not
+    allowed; the arguments are those of :func:`legal_cube_actions`.
+    """
+    if not isinstance(action, CubeAction):
+        raise InvalidStateError(f"cube action must be a CubeAction, got {action!r}")
+    context = _Context.of(player, options, match, on_turn, has_rolled, rolls)
+    reason = _refusal(state, action, context)
+    if reason is not None:
+        raise IllegalCubeActionError(f"{context.player.name} may not {action.value}: {reason}")
+    return _apply(state, action, context.player)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """Everything besides the cube that decides whether a cube action is legal."""
+
+    player: Player
+    options: RuleOptions
+    match: MatchState | None
+    on_turn: Player
+    has_rolled: bool
+    rolls: tuple[int, int]
+
+    @classmethod
+    def of(
+        cls,
+        player: Player,
+        options: RuleOptions,
+        match: MatchState | None,
+        on_turn: Player | None,
+        has_rolled: bool,
+        rolls: tuple[int, int],
+    ) -> _Context:
+        player = check_player(player)
+        turn = player if on_turn is None else check_player(on_turn, "player on turn")
+        if options.is_match and match is None:
+            raise InvalidStateError(f"match play to {options.match_length} needs the match score")
+        if match is not None:
+            match.check_options(options)
+        if len(rolls) != 2:
+            raise InvalidStateError(f"rolls must count White's and Black's rolls, got {rolls!r}")
+        counts = (check_count(rolls[0], "white's rolls"), check_count(rolls[1], "black's rolls"))
+        return cls(player, options, match, turn, bool(has_rolled), counts)
+
+
+def _name(player: Player | None) -> str:
+    return "nobody" if player is None else player.name
+
+
+def _refusal(state: CubeState, action: CubeAction, context: _Context) -> str | None:
+    """Why ``action`` is not allowed, or None when it is."""
+    if action is CubeAction.DOUBLE:
+        return _double_refusal(state, context)
+    if state.pending is None:
+        return "no double is waiting for an answer"
+    if context.player is not state.responder:
+        return f"the {state.pending.value} was offered to {_name(state.responder)}, not to them"
+    if action is CubeAction.BEAVER:
+        if not context.options.beavers:
+            return "beavers are not played"
+        if state.pending is not CubeAction.DOUBLE:
+            return f"only a double can be beavered, not a {state.pending.value}"
+    if action is CubeAction.RACCOON:
+        if not context.options.raccoons:
+            return "raccoons are not played"
+        if state.pending is not CubeAction.BEAVER:
+            return f"only a beaver can be raccooned, not a {state.pending.value}"
+    return None
+
+
+def _double_refusal(state: CubeState, context: _Context) -> str | None:
+    player = context.player
+    if not context.options.uses_cube:
+        return "the game is cubeless"
+    if state.pending is not None:
+        return f"{_name(state.offered_by)}'s {state.pending.value} is waiting for an answer"
+    if player is not context.on_turn:
+        return f"it is {context.on_turn.name}'s turn; doubling is only allowed on one's own turn"
+    if context.has_rolled:
+        return "doubling is only allowed at the start of the turn, before rolling"
+    if state.doubled_this_turn:
+        return "they have already doubled this turn"
+    if state.owner is not None and state.owner is not player:
+        return f"the cube is owned by {state.owner.name}; only its owner may redouble"
+    if context.match is not None:
+        return _match_refusal(state, context, context.match)
+    return None
+
+
+def _match_refusal(state: CubeState, context: _Context, match: MatchState) -> str | None:
+    player = context.player
+    if match.is_over:
+        return f"the match is over at {match.scores[0]}-{match.scores[1]}"
+    if match.crawford:
+        return "the cube is not used in the Crawford game"
+    if context.options.holland and match.post_crawford and min(context.rolls) < 2:
+        return (
+            "Holland rule: after the Crawford game nobody doubles until each side has rolled "
+            f"at least twice (White {context.rolls[0]}, Black {context.rolls[1]})"
+        )
+    if context.options.dead_cube and not match.may_double(player, state.value):
+        return (
+            f"dead cube: with {match.scores[player]} points in a match to {match.length}, winning "
+            f"the game at the cube's value {state.value} already wins the match, so a double "
+            "does not count"
+        )
+    return None
+
+
+def _apply(state: CubeState, action: CubeAction, player: Player) -> CubeState | GameOutcome:
+    if action is CubeAction.DOUBLE:
+        return replace(state, pending=CubeAction.DOUBLE, offered_by=player, doubled_this_turn=True)
+    offerer = state.offered_by
+    assert offerer is not None  # _refusal made sure an offer is pending
+    if action is CubeAction.DROP:
+        # A refused offer loses the stakes before it, always as a single game.
+        return GameOutcome.dropped(offerer, state.value)
+    if action is CubeAction.TAKE:
+        # A taken double passes the cube to the taker; a taken beaver or
+        # raccoon leaves it with the player who made it.
+        owner = player if state.pending is CubeAction.DOUBLE else offerer
+        return replace(state, value=state.value * 2, owner=owner, pending=None, offered_by=None)
+    # A beaver or raccoon accepts the offer and redoubles at once, keeping the cube.
+    return replace(state, value=state.value * 2, owner=player, pending=action, offered_by=player)

@@ -1,0 +1,67 @@
+"""Chooses the implementation of the hot paths: compiled if built, else pure Python.
+
+Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
+``IMPLEMENTATION`` says which one is in use (``"compiled"`` or ``"python"``).
+
+* ``generate(board, d1, d2)``: a list of ``(steps, result board)`` pairs;
+* ``plays(board, d1, d2)``: the same pairs in an indexable, possibly compact form;
+* ``result_ids(board, d1, d2)``: the results' Position IDs, in play order;
+* ``encode_features(boards, out)``: the bot's network inputs
+  (:func:`gammond.engine.bot.features.encode`) written into ``out``; compiled only,
+  ``None`` on the pure-Python path, where the numpy reference is used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from gammond.engine import movegen
+from gammond.engine.movegen import Board, RawPlay
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, WriteableBuffer
+    from numpy.typing import NDArray
+
+
+class RawPlays(Protocol):
+    """What :func:`plays` returns: ``(steps, board)`` pairs by index."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> RawPlay: ...
+
+
+def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str, ...]:
+    from gammond.engine.ids import encode_position_id
+    from gammond.engine.position import Position
+
+    return tuple(
+        encode_position_id(Position._trusted(result))
+        for _, result in movegen.generate(tuple(board), die1, die2)
+    )
+
+
+generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
+plays: Callable[[Board, int, int], RawPlays] = movegen.generate
+result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
+encode_features: Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None = None
+# Position IDs: compiled only; gammond.engine.ids falls back to its own code.
+decode_position_id: Callable[[str], Board] | None = None
+encode_position_id: Callable[[Sequence[int]], str] | None = None
+IMPLEMENTATION = "python"
+
+if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
+    try:
+        from gammond.engine import _ckernel
+    except ImportError:
+        pass
+    else:
+        generate = _ckernel.generate
+        plays = _ckernel.plays
+        result_ids = _ckernel.result_ids
+        encode_features = _ckernel.encode_features
+        decode_position_id = _ckernel.decode_position_id
+        encode_position_id = _ckernel.encode_position_id
+        IMPLEMENTATION = "compiled"

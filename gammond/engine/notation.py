@@ -1,0 +1,138 @@
+"""The usual play notation: ``8/5 6/5``, ``bar/22*``, ``6/off``, ``13/7(2)``.
+
+Formatting joins the moves of one checker into a path (``24/13``), names a
+stop in between only where it hits (``13/7*/5``), and counts repeated paths
+(``13/7(2)``).  Parsing accepts that form and the spelled-out one, and
+resolves it against the legal plays of a roll.
+
+>>> from gammond.engine import Position, legal_plays
+>>> format_moves(parse_play("24/18 13/11", Position.starting(), (6, 2)).moves)
+'24/18 13/11'
+>>> str(parse_play("13/7(2)", Position.starting(), (3, 3)))
+'13/7(2)'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from gammond.engine.errors import IllegalPlayError, NotationError
+from gammond.engine.play import Move, Play, check_dice, legal_plays
+from gammond.engine.position import Position
+
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
+
+
+def _point_name(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
+
+
+def _chains(moves: Iterable[Move]) -> list[list[tuple[int, bool]]]:
+    """Join moves of one checker: each chain is ``[(point, hit_there), ...]``."""
+    chains: list[list[tuple[int, bool]]] = []
+    for move in moves:
+        for chain in chains:
+            if chain[-1][0] == move.from_point and move.from_point not in (0,):
+                chain.append((move.to_point, move.hit))
+                break
+        else:
+            chains.append([(move.from_point, False), (move.to_point, move.hit)])
+    return chains
+
+
+def _format_chain(chain: list[tuple[int, bool]]) -> str:
+    parts = [_point_name(chain[0][0])]
+    last = len(chain) - 1
+    for i, (point, hit) in enumerate(chain[1:], start=1):
+        if hit or i == last:
+            parts.append(_point_name(point) + ("*" if hit else ""))
+    return "/".join(parts)
+
+
+def format_moves(moves: Sequence[Move]) -> str:
+    """Format a sequence of moves; an empty play is ``"(no play)"``."""
+    return _format(tuple(moves))
+
+
+@lru_cache(maxsize=1 << 16)
+def _format(moves: tuple[Move, ...]) -> str:
+    # Cached: the same few thousand plays recur across positions and calls.
+    if not moves:
+        return "(no play)"
+    chains = sorted(_chains(moves), key=lambda c: (-c[0][0], -c[-1][0]))
+    counts = Counter(_format_chain(c) for c in chains)
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counts.items())
+
+
+def _parse_point(text: str, whole: str) -> tuple[int, bool]:
+    hit = text.endswith("*")
+    name = text.rstrip("*").lower()
+    if name in ("bar", "b"):
+        return 25, hit
+    if name in ("off", "o"):
+        return 0, hit
+    if name.isdigit() and 0 <= int(name) <= 25:
+        return int(name), hit
+    raise NotationError(f"{text!r} in play {whole!r} is not a point (1-24, bar or off)")
+
+
+def parse_moves(text: str) -> list[tuple[int, int, bool]]:
+    """Parse play text into segments ``(from, to, hit_marked)``, paths kept whole.
+
+    >>> parse_moves("bar/22* 13/7(2)")
+    [(25, 22, True), (13, 7, False), (13, 7, False)]
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError(f"play text {text!r} is empty")
+    segments: list[tuple[int, int, bool]] = []
+    for token in text.replace(",", " ").split():
+        match = _TOKEN.match(token)
+        if not match:
+            raise NotationError(f"{token!r} in play {text!r} is not a move like 8/5 or 13/7(2)")
+        points = [_parse_point(p, text) for p in match["path"].split("/")]
+        if len(points) < 2:
+            raise NotationError(f"{token!r} in play {text!r} needs a from and a to point")
+        count = int(match["count"] or 1)
+        if count < 1:
+            raise NotationError(f"{token!r} in play {text!r} repeats a move {count} times")
+        for _ in range(count):
+            for (src, _), (dst, hit) in zip(points, points[1:]):
+                if dst >= src:
+                    raise NotationError(f"{token!r} in play {text!r} moves backwards from {src} to {dst}")
+                segments.append((src, dst, hit))
+    return segments
+
+
+def _net_flow(segments: Iterable[tuple[int, int, bool]]) -> tuple[Counter[int], Counter[int]]:
+    departures: Counter[int] = Counter()
+    arrivals: Counter[int] = Counter()
+    for src, dst, _ in segments:
+        departures[src] += 1
+        arrivals[dst] += 1
+    net_out, net_in = departures - arrivals, arrivals - departures
+    return net_out, net_in
+
+
+def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
+    """Resolve play text to the one legal play of ``dice`` it describes."""
+    dice = check_dice(dice)
+    segments = parse_moves(text)
+    marked = Counter(dst for _, dst, hit in segments if hit)
+    wanted = _net_flow(segments)
+    candidates = []
+    for play in legal_plays(position, dice):
+        steps = [(m.from_point, m.to_point, m.hit) for m in play.moves]
+        if _net_flow(steps) == wanted:
+            candidates.append(play)
+    # Hits must be marked where they happen: "2/off" is not "2/1*/off".  Plays
+    # are distinct by result, and net flow plus hit points fix the result, so
+    # at most one play matches exactly.
+    for play in candidates:
+        if Counter(m.to_point for m in play.moves if m.hit) == marked:
+            return play
+    roll = "-".join(str(d) for d in dice)
+    hint = f" (did you mean {' or '.join(str(p) for p in candidates)}?)" if candidates else ""
+    raise IllegalPlayError(f"{text!r} is not a legal play of {roll} in {position.position_id()}{hint}")

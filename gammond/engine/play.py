@@ -1,0 +1,158 @@
+"""Checker moves, full plays, and the legal plays of a roll.
+
+>>> from gammond.engine import Position
+>>> plays = legal_plays(Position.starting(), (3, 1))
+>>> len(plays)
+16
+>>> [str(p) for p in plays if str(p) == "8/5 6/5"]
+['8/5 6/5']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
+
+from gammond.engine import kernel
+from gammond.engine.errors import InvalidDiceError
+from gammond.engine.movegen import Step
+from gammond.engine.position import Position
+
+BAR = 25
+OFF = 0
+
+
+class Move(NamedTuple):
+    """One checker moved by one die: ``from_point`` 25 is the bar, ``to_point`` 0 is off.
+
+    A named tuple rather than a dataclass: plays are made and hashed in the hot
+    path, and tuples hash and compare in C.
+
+    >>> Move(25, 22, True), str(Move(6, 0))
+    (Move(from_point=25, to_point=22, hit=True), '6/off')
+    """
+
+    from_point: int
+    to_point: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        from gammond.engine.notation import format_moves
+
+        return format_moves((self,))
+
+
+class Play(NamedTuple):
+    """A full legal play: its moves, in an order they can be made, and the result.
+
+    ``result`` is the board after the play, still seen from the player who
+    moved; ``result.flipped()`` is the position the opponent then rolls in.
+    A named tuple, like :class:`Move`, because every legal play of every
+    request is built as one.
+    """
+
+    moves: tuple[Move, ...]
+    result: Position
+
+    def __str__(self) -> str:
+        from gammond.engine.notation import format_moves
+
+        return format_moves(self.moves)
+
+    @property
+    def hits(self) -> int:
+        """How many opposing checkers the play sends to the bar."""
+        return sum(1 for m in self.moves if m.hit)
+
+
+def check_dice(dice: Iterable[int]) -> tuple[int, int]:
+    """Validate a roll of two dice and return it as a pair."""
+    if type(dice) is tuple and len(dice) == 2:
+        d1, d2 = dice
+        if type(d1) is int and type(d2) is int and 0 < d1 < 7 and 0 < d2 < 7:
+            return d1, d2  # the common case, checked cheaply
+    roll = tuple(dice)
+    if len(roll) != 2:
+        raise InvalidDiceError(f"a roll has two dice, got {len(roll)}: {roll!r}")
+    for die in roll:
+        if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
+            raise InvalidDiceError(f"die {die!r} is not an integer from 1 to 6")
+    return roll[0], roll[1]
+
+
+_MOVES: dict[Step, Move] = {}
+
+
+def _move(step: Step) -> Move:
+    """The Move of a step: moves are values, so one object serves every play."""
+    move = _MOVES.get(step)
+    if move is None:
+        move = _MOVES[step] = Move(*step)
+    return move
+
+
+class PlayList(Sequence[Play]):
+    """The legal plays of one roll: a read-only sequence that builds plays on access.
+
+    The move generator returns compact ``(steps, board)`` pairs; a
+    :class:`Play` is made the first time its index is read, then kept.  A
+    caller that only counts the plays, or looks at a few, pays for those
+    only.  Compares equal to a list or tuple of the same plays.
+
+    >>> from gammond.engine import Position
+    >>> plays = legal_plays(Position.starting(), (6, 5))
+    >>> str(plays[0]), plays[0] is plays[0], plays == list(plays)
+    ('24/13', True, True)
+    """
+
+    __slots__ = ("_raw", "_made")
+
+    def __init__(self, raw: kernel.RawPlays) -> None:
+        self._raw = raw
+        self._made: list[Play | None] | None = None
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Play]: ...
+
+    def __getitem__(self, index: int | slice) -> Play | list[Play]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        made = self._made
+        if made is None:
+            made = self._made = [None] * len(self._raw)
+        play = made[index]
+        if play is None:
+            steps, board = self._raw[index]
+            play = made[index] = Play(tuple(map(_move, steps)), Position._trusted(board))
+        return play
+
+    def __iter__(self) -> Iterator[Play]:
+        for i in range(len(self._raw)):
+            yield self[i]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (PlayList, list, tuple)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    # Equal to lists, so unhashable like them.
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        # The list it equals; evaluating it gives an equal sequence.
+        return repr(list(self))
+
+
+def legal_plays(position: Position, dice: Iterable[int]) -> PlayList:
+    """Every distinct legal play of ``dice`` in ``position``, in a stable order.
+
+    An empty sequence means the roll cannot be played; that is not an error.
+    """
+    d1, d2 = check_dice(dice)
+    return PlayList(kernel.plays(position.board, d1, d2))

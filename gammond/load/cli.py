@@ -1,0 +1,101 @@
+"""``gammond-load``: the command line (``gammond-load --help``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from gammond.load.mix import DEFAULT_MIX, RPCS, MixError, build_calls, parse_mix
+from gammond.load.positions import self_play
+from gammond.load.runner import MAX_DURATION_S, LoadSettings, Progress, run_load
+from gammond.load.targets import TargetRefused, check_target
+
+_DEFAULT_MIX_TEXT = ",".join(f"{name}={weight}" for name, weight in DEFAULT_MIX.items())
+_CYCLE = 5000  # distinct requests the load cycles through
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gammond-load",
+        description="Load-test gammond with requests from seeded self-play. Sends only to loopback "
+        "addresses unless --allow-remote is given.",
+    )
+    parser.add_argument(
+        "--target", default="127.0.0.1:50051", help="host:port of gammond or of Envoy [%(default)s]"
+    )
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=10.0,
+        help=f"seconds to run, at most {MAX_DURATION_S:g} [%(default)s]",
+    )
+    parser.add_argument(
+        "--calls", type=int, help="stop after this many calls (default: only the duration bounds the run)"
+    )
+    parser.add_argument(
+        "--rate", type=float, help="calls per second, open loop (default: as fast as answered)"
+    )
+    parser.add_argument("--concurrency", type=int, default=16, help="calls in flight at most [%(default)s]")
+    parser.add_argument(
+        "--connections", type=int, default=1, help="HTTP/2 connections to spread the calls over [%(default)s]"
+    )
+    parser.add_argument(
+        "--mix", default=_DEFAULT_MIX_TEXT, help=f"RPC=weight,... over {', '.join(RPCS)} [%(default)s]"
+    )
+    parser.add_argument(
+        "--positions", type=int, default=500, help="self-play positions to draw requests from [%(default)s]"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="seed of the self-play and of the mix [%(default)s]"
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=10.0, help="deadline of each call, seconds [%(default)s]"
+    )
+    parser.add_argument(
+        "--warmup", type=int, default=20, help="calls made first and not counted [%(default)s]"
+    )
+    parser.add_argument(
+        "--json", metavar="PATH", help="also write the report as JSON to PATH ('-': standard output)"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress line on standard error")
+    parser.add_argument(
+        "--allow-remote", action="store_true", help="allow a target that is not on this machine"
+    )
+    return parser
+
+
+def _show(progress: Progress) -> None:
+    print(progress.line(), file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        target = check_target(args.target, args.allow_remote)
+        mix = parse_mix(args.mix)
+        settings = LoadSettings(
+            target=target,
+            duration_s=args.duration,
+            max_calls=args.calls,
+            concurrency=args.concurrency,
+            connections=args.connections,
+            rate=args.rate,
+            timeout_s=args.timeout,
+            warmup_calls=args.warmup,
+        )
+        samples = self_play(args.positions, seed=args.seed)
+    except (TargetRefused, MixError, ValueError) as error:
+        parser.error(str(error))
+    calls = build_calls(samples, mix, _CYCLE, seed=args.seed)
+    report = asyncio.run(run_load(calls, settings, None if args.quiet else _show))
+    if args.json == "-":
+        print(report.json())
+    else:
+        print(report.text())
+        if args.json:
+            Path(args.json).write_text(report.json() + "\n")
+    return 0

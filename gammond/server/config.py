@@ -1,0 +1,174 @@
+"""Configuration from flags and ``GAMMOND_*`` environment variables.
+
+A flag beats its environment variable, which beats the default; ``--help``
+lists all three.  Bad values are refused naming the flag or variable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from gammond.server.logs import LEVELS
+
+
+def default_workers() -> int:
+    """One worker per CPU this process may run on."""
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Everything ``python -m gammond.server`` can be told."""
+
+    host: str = "0.0.0.0"
+    port: int = 50051
+    workers: int = 1
+    threads: int = 8
+    metrics_port: int | None = 9464
+    grace_s: float = 10.0
+    max_connection_age_s: float = 300.0
+    max_search_s: float = 10.0
+    log_level: str = "info"
+    ready_file: str | None = None
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(f"{value} is not a port 0..65535")
+    return value
+
+
+def _metrics_port(text: str) -> int | None:
+    return None if text.strip().lower() in ("", "off", "none") else _port(text)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(f"{value} is below 1")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise ValueError(f"{value} is not above 0")
+    return value
+
+
+def _host(text: str) -> str:
+    ipaddress.ip_address(text.strip("[]"))
+    return text
+
+
+def _level(text: str) -> str:
+    if text.lower() not in LEVELS:
+        raise ValueError(f"{text!r} is not one of {', '.join(LEVELS)}")
+    return text.lower()
+
+
+_D = ServerConfig()
+
+# flag, environment variable, parser, default, help
+_OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
+    ("--host", "GAMMOND_HOST", _host, _D.host, "IP address to listen on"),
+    ("--port", "GAMMOND_PORT", _port, _D.port, "gRPC port; 0 picks a free one"),
+    (
+        "--workers",
+        "GAMMOND_WORKERS",
+        _positive_int,
+        None,
+        "worker processes sharing the port (default: one per CPU)",
+    ),
+    ("--threads", "GAMMOND_THREADS", _positive_int, _D.threads, "threads per worker"),
+    (
+        "--metrics-port",
+        "GAMMOND_METRICS_PORT",
+        _metrics_port,
+        _D.metrics_port,
+        "Prometheus port; 0 picks one, 'off' disables",
+    ),
+    (
+        "--grace",
+        "GAMMOND_GRACE_S",
+        _positive_float,
+        _D.grace_s,
+        "seconds in-flight calls get to finish on SIGTERM",
+    ),
+    (
+        "--max-connection-age",
+        "GAMMOND_MAX_CONNECTION_AGE_S",
+        _positive_float,
+        _D.max_connection_age_s,
+        "seconds before a connection is closed so clients rebalance",
+    ),
+    (
+        "--max-search",
+        "GAMMOND_MAX_SEARCH_S",
+        _positive_float,
+        _D.max_search_s,
+        "longest bot search in seconds, whatever the deadline",
+    ),
+    ("--log-level", "GAMMOND_LOG_LEVEL", _level, _D.log_level, "debug, info, warning or error"),
+    (
+        "--ready-file",
+        "GAMMOND_READY_FILE",
+        str,
+        _D.ready_file,
+        "write the bound ports here as JSON once serving",
+    ),
+)
+
+
+def _explained(parse: Callable[[str], object]) -> Callable[[str], object]:
+    """Keep the reason a value was refused (argparse drops a ValueError's text)."""
+
+    def run(text: str) -> object:
+        try:
+            return parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+    return run
+
+
+def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m gammond.server",
+        description="gammond: a stateless backgammon game service over gRPC.",
+    )
+    for flag, env, parse, default, text in _OPTIONS:
+        dest = flag[2:].replace("-", "_")
+        parse = _explained(parse)
+        if env in environ:
+            try:
+                default = parse(environ[env])
+            except argparse.ArgumentTypeError as exc:
+                parser.error(f"environment variable {env}: {exc}")
+        shown = "one per CPU" if dest == "workers" and default is None else default
+        parser.add_argument(
+            flag, dest=dest, type=parse, default=default, help=f"{text} [env {env}, now {shown}]"
+        )
+    return parser
+
+
+def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> ServerConfig:
+    """The configuration from ``argv`` and ``environ`` (the process's own by default).
+
+    >>> parse_config(["--port", "0", "--workers", "2"], {"GAMMOND_PORT": "7"}).port
+    0
+    >>> parse_config([], {"GAMMOND_METRICS_PORT": "off"}).metrics_port is None
+    True
+    """
+    args = _parser(os.environ if environ is None else environ).parse_args(argv)
+    values = vars(args)
+    grace_s, age_s, search_s = values.pop("grace"), values.pop("max_connection_age"), values.pop("max_search")
+    workers = values.pop("workers") or default_workers()
+    return ServerConfig(
+        workers=workers, grace_s=grace_s, max_connection_age_s=age_s, max_search_s=search_s, **values
+    )

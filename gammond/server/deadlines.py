@@ -1,0 +1,38 @@
+"""The caller's deadline, as the engine's searches understand it.
+
+gRPC reports the time left on a call; with no deadline it reports an
+enormous number.  Expensive work checks before it starts and the bot's
+search stops a little before the deadline, so its answer still arrives.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import grpc
+
+from gammond.server.errors import OutOfTimeError
+
+# Time kept back for encoding and sending the answer.
+_MARGIN_S = 0.05
+
+
+def time_left(context: grpc.ServicerContext) -> float:
+    """Seconds until the caller's deadline (huge when there is none)."""
+    remaining = context.time_remaining()
+    return float("inf") if remaining is None else float(remaining)
+
+
+def require_time(context: grpc.ServicerContext) -> None:
+    """Refuse to start work the caller will not wait for."""
+    if time_left(context) <= 0.0:
+        raise OutOfTimeError("the deadline passed before the work could start")
+
+
+def stopper(context: grpc.ServicerContext, cap_s: float) -> Callable[[], bool]:
+    """A ``stop()`` for the bot: true once the deadline (or ``cap_s``) is near."""
+    require_time(context)
+    budget = min(time_left(context) - _MARGIN_S, cap_s)
+    end = time.monotonic() + max(budget, 0.0)
+    return lambda: time.monotonic() >= end

@@ -1,0 +1,110 @@
+"""Turning exceptions into gRPC statuses with ``google.rpc`` details.
+
+Malformed input is INVALID_ARGUMENT with a ``BadRequest`` naming the field;
+a well-formed request that the game state does not allow is
+FAILED_PRECONDITION with an ``ErrorInfo`` reason in the ``gammond`` domain.
+Anything else is INTERNAL: the caller gets a request id, never a traceback.
+"""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
+from grpc_status import rpc_status
+
+from gammond.engine.errors import (
+    EngineError,
+    IllegalActionError,
+    IllegalCubeActionError,
+    IllegalPlayError,
+)
+
+DOMAIN = "gammond"
+
+# Checked in order: the first class the error is an instance of gives the reason.
+_PRECONDITION_REASONS: tuple[tuple[type[EngineError], str], ...] = (
+    (IllegalPlayError, "ILLEGAL_PLAY"),
+    (IllegalCubeActionError, "ILLEGAL_CUBE_ACTION"),
+    (IllegalActionError, "ILLEGAL_ACTION"),
+)
+
+
+class WireError(ValueError):
+    """A request field that cannot be decoded; ``field`` is its dotted path.
+
+    >>> str(WireError("dice.die1", "7 is not a die"))
+    'dice.die1: 7 is not a die'
+    """
+
+    def __init__(self, field: str, description: str) -> None:
+        super().__init__(f"{field}: {description}")
+        self.field = field
+        self.description = description
+
+    def __repr__(self) -> str:
+        return f"WireError({self.field!r}, {self.description!r})"
+
+
+class OutOfTimeError(Exception):
+    """The caller's deadline passed before the work could start."""
+
+
+class PreconditionError(ValueError):
+    """A valid request the state does not allow, found by the server itself."""
+
+    def __init__(self, reason: str, description: str) -> None:
+        super().__init__(description)
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"PreconditionError({self.reason!r}, {str(self)!r})"
+
+
+def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
+    packed = any_pb2.Any()
+    packed.Pack(detail)  # type: ignore[arg-type]
+    proto = status_pb2.Status(code=code.value[0], message=message, details=[packed])
+    return rpc_status.to_status(proto)
+
+
+def bad_request(field: str, description: str) -> grpc.Status:
+    """INVALID_ARGUMENT naming ``field``."""
+    violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
+    detail = error_details_pb2.BadRequest(field_violations=[violation])
+    return _status(grpc.StatusCode.INVALID_ARGUMENT, f"{field}: {description}", detail)
+
+
+def precondition(reason: str, description: str) -> grpc.Status:
+    """FAILED_PRECONDITION with an ``ErrorInfo`` reason."""
+    detail = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN)
+    return _status(grpc.StatusCode.FAILED_PRECONDITION, description, detail)
+
+
+def internal(request_id: str) -> grpc.Status:
+    """INTERNAL that gives the caller only the id to look the failure up by."""
+    detail = error_details_pb2.RequestInfo(request_id=request_id)
+    return _status(grpc.StatusCode.INTERNAL, f"internal error (request id {request_id})", detail)
+
+
+def deadline_exceeded(description: str) -> grpc.Status:
+    """DEADLINE_EXCEEDED, for work refused because the caller's time is up."""
+    proto = status_pb2.Status(code=grpc.StatusCode.DEADLINE_EXCEEDED.value[0], message=description)
+    return rpc_status.to_status(proto)
+
+
+def status_for(error: Exception) -> grpc.Status | None:
+    """The status for an expected error, or None for a bug (INTERNAL)."""
+    if isinstance(error, OutOfTimeError):
+        return deadline_exceeded(str(error))
+    if isinstance(error, WireError):
+        return bad_request(error.field, error.description)
+    if isinstance(error, PreconditionError):
+        return precondition(error.reason, str(error))
+    for kind, reason in _PRECONDITION_REASONS:
+        if isinstance(error, kind):
+            return precondition(reason, str(error))
+    if isinstance(error, EngineError):
+        # Malformed input the translation layer did not pin to a field.
+        return bad_request("request", str(error))
+    return None

@@ -1,0 +1,110 @@
+"""Our one interceptor: request ids, deadlines, errors, logs and metrics.
+
+Every unary call goes through :func:`observe`: it decodes the request
+itself (so undecodable bytes are INVALID_ARGUMENT, not INTERNAL), refuses
+work whose deadline has passed, turns exceptions into statuses (see
+:mod:`gammond.server.errors`), and records one log line and the metrics.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+
+from gammond.server import metrics
+from gammond.server.deadlines import require_time
+from gammond.server.errors import bad_request, internal, status_for
+from gammond.server.logs import logger
+
+REQUEST_ID_KEY = "x-request-id"
+_GOOD_ID = re.compile(r"^[A-Za-z0-9._:/+=-]{1,128}$")
+
+Behavior = Callable[[Any, grpc.ServicerContext], Any]
+
+
+def request_id(metadata: Sequence[tuple[str, str | bytes]] | None) -> str:
+    """The caller's ``x-request-id`` if it is sane, else a fresh one.
+
+    >>> request_id([("x-request-id", "abc-1")])
+    'abc-1'
+    >>> len(request_id([("x-request-id", "no spaces please")]))
+    32
+    """
+    for key, value in metadata or ():
+        if key == REQUEST_ID_KEY and isinstance(value, str) and _GOOD_ID.match(value):
+            return value
+    return uuid.uuid4().hex
+
+
+def observe(
+    method: str,
+    behavior: Behavior,
+    deserialize: Callable[[bytes], Any],
+    raw: bytes,
+    context: grpc.ServicerContext,
+) -> Any:
+    """Run one call with its id, deadline check, status mapping, log line and metrics."""
+    started = time.perf_counter()
+    rid = request_id(context.invocation_metadata())
+    context.send_initial_metadata(((REQUEST_ID_KEY, rid),))
+    log = logger().bind(method=method, request_id=rid, peer=context.peer())
+    log.debug("rpc.start")
+    metrics.IN_FLIGHT.labels(method).inc()
+    code = grpc.StatusCode.OK
+    try:
+        try:
+            request = deserialize(raw)
+        except DecodeError:
+            raise _Undecodable() from None
+        require_time(context)
+        return behavior(request, context)
+    except Exception as exc:  # noqa: BLE001 - every failure becomes a status
+        status = (
+            bad_request("request", "is not a valid message")
+            if isinstance(exc, _Undecodable)
+            else status_for(exc)
+        )
+        if status is None:
+            log.error("rpc.internal_error", exc_info=True)
+            status = internal(rid)
+        code = status.code
+        context.abort_with_status(status)
+    finally:
+        elapsed = time.perf_counter() - started
+        metrics.IN_FLIGHT.labels(method).dec()
+        metrics.CALLS.labels(method, code.name).inc()
+        metrics.LATENCY.labels(method).observe(elapsed)
+        log.info("rpc", code=code.name, latency_ms=round(elapsed * 1000, 3))
+
+
+class _Undecodable(Exception):
+    """The request bytes are not the method's request message."""
+
+
+class ObservingInterceptor(grpc.ServerInterceptor):
+    """Wraps every unary-unary handler in :func:`observe`; streams pass through."""
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler[Any, Any] | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler[Any, Any] | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        method: str = handler_call_details.method
+        behavior: Behavior = handler.unary_unary
+        deserialize = handler.request_deserializer or (lambda raw: raw)
+
+        def wrapped(raw: bytes, context: grpc.ServicerContext) -> Any:
+            return observe(method, behavior, deserialize, raw, context)
+
+        return grpc.unary_unary_rpc_method_handler(
+            wrapped, request_deserializer=None, response_serializer=handler.response_serializer
+        )

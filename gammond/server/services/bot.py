@@ -1,0 +1,133 @@
+"""BotService: best play, hints, cube advice and evaluation from the strongest evaluator."""
+
+from __future__ import annotations
+
+import grpc
+
+from backgammon.v1 import bot_service_pb2 as pb
+from backgammon.v1 import bot_service_pb2_grpc
+from gammond.engine.bot import CubeAdvice, Evaluator, analyse_play, cube_decision, hint, rank_plays
+from gammond.engine.cube import CubeAction, legal_cube_actions
+from gammond.engine.game import find_play
+from gammond.server.deadlines import require_time, stopper
+from gammond.server.errors import PreconditionError, WireError
+from gammond.server.services.game import require_game_on
+from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
+from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
+from gammond.server.wire.rules import cube_view, decode_context
+
+
+class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
+    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline."""
+
+    def __init__(self, evaluator: Evaluator, max_search_s: float) -> None:
+        self.evaluator = evaluator
+        self.max_search_s = max_search_s
+
+    def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        ranking = rank_plays(
+            position,
+            roll,
+            self.evaluator,
+            level,
+            seed=request.seed if request.HasField("seed") else None,
+            stop=stopper(context, self.max_search_s),
+        )
+        return pb.BestPlayResponse(
+            best=encode_ranked(ranking.plays[0], turn),
+            complete=ranking.complete,
+            evaluator=self.evaluator.name,
+        )
+
+    def Hint(self, request: pb.HintRequest, context: grpc.ServicerContext) -> pb.HintResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        # Hints coach: the level sets the search depth, never deliberate mistakes.
+        ranking = hint(
+            position,
+            roll,
+            self.evaluator,
+            level,
+            max_plays=request.max_plays,
+            stop=stopper(context, self.max_search_s),
+        )
+        return pb.HintResponse(
+            plays=[encode_ranked(r, turn) for r in ranking.plays],
+            complete=ranking.complete,
+            evaluator=self.evaluator.name,
+        )
+
+    def CubeDecision(
+        self, request: pb.CubeDecisionRequest, context: grpc.ServicerContext
+    ) -> pb.CubeDecisionResponse:
+        position, turn = decode_position_input(request.position, "position")
+        situation = decode_context(request.context, "context")
+        if situation.turn is not turn:
+            raise WireError(
+                "context.turn", f"is {situation.turn.name} but the position has {turn.name} on roll"
+            )
+        require_game_on(position)
+        if situation.match.is_over:
+            raise PreconditionError("MATCH_OVER", "the match is over: no more cube decisions")
+        require_time(context)
+        allowed = legal_cube_actions(
+            situation.cube,
+            turn,
+            situation.options,
+            situation.match,
+            on_turn=turn,
+            has_rolled=situation.has_rolled,
+            rolls=situation.rolls,
+        )
+        decision = cube_decision(position, self.evaluator, cube_view(situation, turn))
+        # The engine's rules (pending offers, rolled already, Holland) have the last word.
+        may_double = decision.may_double and CubeAction.DOUBLE in allowed
+        advice = decision.advice if may_double else CubeAdvice.NO_DOUBLE
+        return pb.CubeDecisionResponse(
+            advice=encode_advice(advice),
+            may_double=may_double,
+            take=decision.take,
+            probabilities=encode_probabilities(decision.probabilities),
+            evaluator=self.evaluator.name,
+            no_double=decision.no_double,
+            double_take=decision.double_take,
+            double_pass=decision.double_pass,
+            beaver=decision.beaver,
+        )
+
+    def Evaluate(self, request: pb.EvaluateRequest, context: grpc.ServicerContext) -> pb.EvaluateResponse:
+        position, _ = decode_position_input(request.position, "position")
+        probabilities = self.evaluator.evaluate([position])[0]
+        return pb.EvaluateResponse(
+            probabilities=encode_probabilities(probabilities), evaluator=self.evaluator.name
+        )
+
+    def AnalysePlay(
+        self, request: pb.AnalysePlayRequest, context: grpc.ServicerContext
+    ) -> pb.AnalysePlayResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        level = decode_level(request.level, "level")
+        require_game_on(position)
+        play = find_play(position, roll, decode_play_like(request, turn))
+        if not play.moves:
+            raise PreconditionError(
+                "NO_PLAY", f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse"
+            )
+        analysis = analyse_play(
+            position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
+        )
+        return pb.AnalysePlayResponse(
+            played=encode_ranked(analysis.played, turn),
+            best=encode_ranked(analysis.best, turn),
+            equity_loss=analysis.equity_loss,
+            rank=analysis.rank,
+            complete=analysis.complete,
+            evaluator=self.evaluator.name,
+        )

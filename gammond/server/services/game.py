@@ -1,0 +1,179 @@
+"""GameService: legal plays, interactive turns, plays, the cube, resignations."""
+
+from __future__ import annotations
+
+import grpc
+
+from backgammon.v1 import game_service_pb2 as pb
+from backgammon.v1 import game_service_pb2_grpc
+from gammond.engine.cube import apply_cube_action, legal_cube_actions
+from gammond.engine.game import apply_play
+from gammond.engine.play import legal_plays
+from gammond.engine.position import CHECKERS, Position
+from gammond.engine.resign import accept_resignation, offer_resignation, reject_resignation
+from gammond.engine.result import classify_win
+from gammond.engine.scoring import GameOutcome
+from gammond.engine.turn import next_moves
+from gammond.server import metrics
+from gammond.server.errors import PreconditionError, WireError
+from gammond.server.wire.board import (
+    decode_color,
+    decode_moves,
+    decode_play_like,
+    decode_position_input,
+    decode_roll,
+    encode_move,
+    encode_play,
+    encode_position,
+)
+from gammond.server.wire.rules import (
+    decode_action,
+    decode_context,
+    decode_cube,
+    decode_resignation,
+    decode_rules,
+    encode_action,
+    encode_cube,
+    encode_resignation,
+    encode_result,
+)
+
+
+def require_game_on(position: Position) -> None:
+    """Refuse to play on once a side has borne off all its checkers."""
+    if position.is_game_over():
+        raise PreconditionError("GAME_OVER", "the game is over: a side has borne off all 15 checkers")
+
+
+class GameServicer(game_service_pb2_grpc.GameServiceServicer):
+    """Stateless: every request carries the state it applies to."""
+
+    def ListLegalPlays(
+        self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
+    ) -> pb.ListLegalPlaysResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        require_game_on(position)
+        plays = legal_plays(position, roll)
+        metrics.observe_generation(len(plays), sum(len(p.moves) for p in plays))
+        return pb.ListLegalPlaysResponse(plays=[encode_play(p, turn) for p in plays])
+
+    def ListNextMoves(
+        self, request: pb.ListNextMovesRequest, context: grpc.ServicerContext
+    ) -> pb.ListNextMovesResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        require_game_on(position)
+        made = decode_moves(request.made, turn, "made")
+        progress = next_moves(position, roll, made)
+        metrics.observe_generation(progress.plays_left, len(progress.moves))
+        return pb.ListNextMovesResponse(
+            position=encode_position(progress.position, turn),
+            moves=[encode_move(m, turn) for m in progress.moves],
+            complete=progress.complete,
+            plays_left=progress.plays_left,
+        )
+
+    def ApplyPlay(self, request: pb.ApplyPlayRequest, context: grpc.ServicerContext) -> pb.ApplyPlayResponse:
+        dice = request.dice if request.HasField("dice") else None
+        position, turn, roll = decode_roll(request.position, dice)
+        require_game_on(position)
+        play = decode_play_like(request, turn)
+        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
+        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
+        if cube.pending is not None:
+            raise PreconditionError("CUBE_OFFER_PENDING", f"a {cube.pending.value} awaits an answer")
+        applied = apply_play(position, roll, play)
+        response = pb.ApplyPlayResponse(
+            play=encode_play(applied.play, turn),
+            next_position=encode_position(applied.next_position, turn.opponent),
+        )
+        if applied.result is not None:
+            outcome = GameOutcome.played_out(
+                turn, applied.result, cube.value, options, cube_turned=cube.turned
+            )
+            response.result.CopyFrom(encode_result(outcome))
+        return response
+
+    def ListCubeActions(
+        self, request: pb.ListCubeActionsRequest, context: grpc.ServicerContext
+    ) -> pb.ListCubeActionsResponse:
+        situation = decode_context(request.context, "context")
+        player = decode_color(request.player, "player")
+        actions = legal_cube_actions(
+            situation.cube,
+            player,
+            situation.options,
+            situation.match,
+            on_turn=situation.turn,
+            has_rolled=situation.has_rolled,
+            rolls=situation.rolls,
+        )
+        return pb.ListCubeActionsResponse(actions=[encode_action(a) for a in actions])
+
+    def ApplyCubeAction(
+        self, request: pb.ApplyCubeActionRequest, context: grpc.ServicerContext
+    ) -> pb.ApplyCubeActionResponse:
+        situation = decode_context(request.context, "context")
+        player = decode_color(request.player, "player")
+        action = decode_action(request.action, "action")
+        after = apply_cube_action(
+            situation.cube,
+            action,
+            player,
+            situation.options,
+            situation.match,
+            on_turn=situation.turn,
+            has_rolled=situation.has_rolled,
+            rolls=situation.rolls,
+        )
+        if isinstance(after, GameOutcome):
+            return pb.ApplyCubeActionResponse(result=encode_result(after))
+        return pb.ApplyCubeActionResponse(cube=encode_cube(after))
+
+    def OfferResignation(
+        self, request: pb.OfferResignationRequest, context: grpc.ServicerContext
+    ) -> pb.OfferResignationResponse:
+        offer = decode_resignation(request.offer, "offer")
+        pending = decode_resignation(request.pending, "pending") if request.HasField("pending") else None
+        made = offer_resignation(
+            offer.by,
+            offer.kind,
+            to_act=decode_color(request.to_act, "to_act"),
+            cube=decode_cube(request.cube if request.HasField("cube") else None, "cube"),
+            pending=pending,
+        )
+        return pb.OfferResignationResponse(offer=encode_resignation(made))
+
+    def AcceptResignation(
+        self, request: pb.AcceptResignationRequest, context: grpc.ServicerContext
+    ) -> pb.AcceptResignationResponse:
+        offer = decode_resignation(request.offer, "offer")
+        player = decode_color(request.player, "player")
+        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
+        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
+        outcome = accept_resignation(offer, player, cube, options)
+        return pb.AcceptResignationResponse(result=encode_result(outcome))
+
+    def RejectResignation(
+        self, request: pb.RejectResignationRequest, context: grpc.ServicerContext
+    ) -> pb.RejectResignationResponse:
+        offer = decode_resignation(request.offer, "offer")
+        reject_resignation(offer, decode_color(request.player, "player"))
+        return pb.RejectResignationResponse()
+
+    def ScoreGame(self, request: pb.ScoreGameRequest, context: grpc.ServicerContext) -> pb.ScoreGameResponse:
+        position, turn = decode_position_input(request.position, "position")
+        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
+        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
+        if position.off == CHECKERS and position.opponent_off == CHECKERS:
+            raise WireError("position", "both players have borne off all 15 checkers")
+        if not position.is_game_over():
+            raise PreconditionError(
+                "GAME_NOT_OVER", "the game is not over: neither side has borne off all 15 checkers"
+            )
+        winner, after = (turn, position) if position.off == CHECKERS else (turn.opponent, position.flipped())
+        outcome = GameOutcome.played_out(
+            winner, classify_win(after), cube.value, options, cube_turned=cube.turned
+        )
+        return pb.ScoreGameResponse(result=encode_result(outcome))

@@ -1,0 +1,42 @@
+"""NotationService: Position ID, Match ID and XGID, both ways."""
+
+from __future__ import annotations
+
+import grpc
+
+from backgammon.v1 import notation_service_pb2 as pb
+from backgammon.v1 import notation_service_pb2_grpc
+from gammond.server.errors import WireError
+from gammond.server.wire.board import guarded
+from gammond.server.wire.ids import (
+    decode_snapshot,
+    encode_snapshot,
+    from_gnubg,
+    from_xgid,
+    match_id_of,
+    xgid_of,
+)
+
+
+class NotationServicer(notation_service_pb2_grpc.NotationServiceServicer):
+    """Pure conversions; nothing is kept."""
+
+    def EncodeIds(self, request: pb.EncodeIdsRequest, context: grpc.ServicerContext) -> pb.EncodeIdsResponse:
+        if not request.HasField("snapshot"):
+            raise WireError("snapshot", "is required")
+        snapshot = decode_snapshot(request.snapshot, "snapshot")
+        return pb.EncodeIdsResponse(
+            position_id=snapshot.position.position_id(),
+            match_id=guarded("snapshot", lambda: match_id_of(snapshot)),
+            xgid=guarded("snapshot", lambda: xgid_of(snapshot)),
+        )
+
+    def DecodeIds(self, request: pb.DecodeIdsRequest, context: grpc.ServicerContext) -> pb.DecodeIdsResponse:
+        form = request.WhichOneof("ids")
+        if form == "gnubg":
+            snapshot = from_gnubg(request.gnubg, "gnubg")
+        elif form == "xgid":
+            snapshot = from_xgid(request.xgid, "xgid")
+        else:
+            raise WireError("ids", "is required: set gnubg or xgid")
+        return pb.DecodeIdsResponse(snapshot=encode_snapshot(snapshot))

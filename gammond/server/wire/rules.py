@@ -1,0 +1,242 @@
+"""Rule options, the cube, game results, resignations and match scores on the wire."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from backgammon.v1 import rules_pb2 as pb
+from gammond.engine.bot.cubeful import CubeView, Owner
+from gammond.engine.cube import CubeAction, CubeState
+from gammond.engine.match import MatchState, ScoreSheetRow
+from gammond.engine.players import Player
+from gammond.engine.resign import Resignation
+from gammond.engine.result import ResultKind
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameEnd, GameOutcome
+from gammond.server.errors import WireError
+from gammond.server.wire.board import decode_color, encode_color, guarded
+
+E = TypeVar("E")
+
+_ACTIONS = {
+    pb.CUBE_ACTION_DOUBLE: CubeAction.DOUBLE,
+    pb.CUBE_ACTION_TAKE: CubeAction.TAKE,
+    pb.CUBE_ACTION_DROP: CubeAction.DROP,
+    pb.CUBE_ACTION_BEAVER: CubeAction.BEAVER,
+    pb.CUBE_ACTION_RACCOON: CubeAction.RACCOON,
+}
+_ACTION_CODES = {action: code for code, action in _ACTIONS.items()}
+_OWNERS = {
+    pb.CUBE_OWNER_CENTERED: None,
+    pb.CUBE_OWNER_WHITE: Player.WHITE,
+    pb.CUBE_OWNER_BLACK: Player.BLACK,
+}
+_OWNER_CODES = {owner: code for code, owner in _OWNERS.items()}
+_KINDS = {
+    pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
+    pb.RESULT_KIND_GAMMON: ResultKind.GAMMON,
+    pb.RESULT_KIND_BACKGAMMON: ResultKind.BACKGAMMON,
+}
+_KIND_CODES = {kind: code for code, kind in _KINDS.items()}
+_ENDS = {
+    pb.GAME_END_PLAYED_OUT: GameEnd.PLAYED_OUT,
+    pb.GAME_END_DOUBLE_DROPPED: GameEnd.DOUBLE_DROPPED,
+    pb.GAME_END_RESIGNED: GameEnd.RESIGNED,
+}
+_END_CODES = {end: code for code, end in _ENDS.items()}
+
+
+def _enum(table: Mapping[Any, E], value: int, field: str, names: str) -> E:
+    """Look a wire enum up; UNSPECIFIED and numbers this server does not know are rejected."""
+    if value not in table:
+        raise WireError(field, f"must be one of {names}, got {value}")
+    return table[value]
+
+
+def decode_action(value: int, field: str) -> CubeAction:
+    return _enum(_ACTIONS, value, field, "DOUBLE, TAKE, DROP, BEAVER, RACCOON")
+
+
+def encode_action(action: CubeAction) -> pb.CubeAction.ValueType:
+    return _ACTION_CODES[action]
+
+
+def decode_kind(value: int, field: str) -> ResultKind:
+    return _enum(_KINDS, value, field, "SINGLE, GAMMON, BACKGAMMON")
+
+
+def encode_kind(kind: ResultKind) -> pb.ResultKind.ValueType:
+    return _KIND_CODES[kind]
+
+
+def decode_rules(message: pb.RuleOptions | None, field: str) -> RuleOptions:
+    """Rule options; an unset message is money play with the cube."""
+    if message is None:
+        return RuleOptions()
+    dead_cube = message.dead_cube if message.HasField("dead_cube") else True
+    return guarded(
+        field,
+        lambda: RuleOptions(
+            match_length=message.match_length,
+            cubeless=message.cubeless,
+            jacoby=message.jacoby,
+            beavers=message.beavers,
+            raccoons=message.raccoons,
+            max_automatic_doubles=message.max_automatic_doubles,
+            holland=message.holland,
+            dead_cube=dead_cube,
+        ),
+    )
+
+
+def encode_rules(options: RuleOptions) -> pb.RuleOptions:
+    return pb.RuleOptions(
+        match_length=options.match_length,
+        cubeless=options.cubeless,
+        jacoby=options.jacoby,
+        beavers=options.beavers,
+        raccoons=options.raccoons,
+        max_automatic_doubles=options.max_automatic_doubles,
+        holland=options.holland,
+        dead_cube=options.dead_cube,
+    )
+
+
+def decode_cube(message: pb.CubeState | None, field: str) -> CubeState:
+    """The cube; an unset message is a centred cube on 1."""
+    if message is None:
+        return CubeState()
+    if message.value == 0:
+        raise WireError(f"{field}.value", "must be a power of two from 1 (leave cube unset for 1)")
+    owner = _enum(_OWNERS, message.owner, f"{field}.owner", "CENTERED, WHITE, BLACK")
+    pending: CubeAction | None = None
+    offered_by: Player | None = None
+    if message.HasField("pending"):
+        pending = decode_action(message.pending.action, f"{field}.pending.action")
+        offered_by = decode_color(message.pending.offered_by, f"{field}.pending.offered_by")
+    return guarded(
+        field,
+        lambda: CubeState(message.value, owner, pending, offered_by, message.doubled_this_turn),
+    )
+
+
+def encode_cube(cube: CubeState) -> pb.CubeState:
+    message = pb.CubeState(
+        value=cube.value,
+        owner=_OWNER_CODES[cube.owner],
+        doubled_this_turn=cube.doubled_this_turn,
+    )
+    if cube.pending is not None and cube.offered_by is not None:
+        message.pending.CopyFrom(
+            pb.CubeOffer(action=encode_action(cube.pending), offered_by=encode_color(cube.offered_by))
+        )
+    return message
+
+
+def decode_match(message: pb.MatchState | None, options: RuleOptions, field: str) -> MatchState:
+    """The score before a game; an unset message is 0-0 under ``options``."""
+    if message is None:
+        return MatchState.start(options)
+    return guarded(
+        field,
+        lambda: MatchState(
+            options.match_length,
+            (message.white_score, message.black_score),
+            message.crawford,
+            options.cubeless,
+        ),
+    )
+
+
+def encode_match(state: MatchState) -> pb.MatchState:
+    return pb.MatchState(
+        white_score=state.scores[Player.WHITE],
+        black_score=state.scores[Player.BLACK],
+        crawford=state.crawford,
+    )
+
+
+def decode_result(message: pb.GameResult, field: str) -> GameOutcome:
+    winner = decode_color(message.winner, f"{field}.winner")
+    kind = decode_kind(message.kind, f"{field}.kind")
+    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
+    return guarded(field, lambda: GameOutcome(winner, kind, message.cube_value, ended, message.points))
+
+
+def encode_result(outcome: GameOutcome) -> pb.GameResult:
+    return pb.GameResult(
+        winner=encode_color(outcome.winner),
+        kind=encode_kind(outcome.kind),
+        cube_value=outcome.cube_value,
+        ended=_END_CODES[outcome.ended],
+        points=outcome.points,
+    )
+
+
+def encode_row(row: ScoreSheetRow) -> pb.ScoreSheetRow:
+    return pb.ScoreSheetRow(
+        game=row.game,
+        winner=encode_color(row.winner),
+        kind=encode_kind(row.kind),
+        cube_value=row.cube_value,
+        ended=_END_CODES[row.ended],
+        points=row.points,
+        white_score=row.scores[Player.WHITE],
+        black_score=row.scores[Player.BLACK],
+        crawford=row.crawford,
+    )
+
+
+def decode_resignation(message: pb.Resignation, field: str) -> Resignation:
+    by = decode_color(message.by, f"{field}.by")
+    return Resignation(by, decode_kind(message.kind, f"{field}.kind"))
+
+
+def encode_resignation(offer: Resignation) -> pb.Resignation:
+    return pb.Resignation(by=encode_color(offer.by), kind=encode_kind(offer.kind))
+
+
+@dataclass(frozen=True, slots=True)
+class CubeSituation:
+    """A decoded :class:`CubeContext`: the arguments of the engine's cube functions."""
+
+    cube: CubeState
+    turn: Player
+    has_rolled: bool
+    rolls: tuple[int, int]
+    options: RuleOptions
+    match: MatchState
+
+
+def decode_context(message: pb.CubeContext, field: str) -> CubeSituation:
+    options = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    return CubeSituation(
+        cube=decode_cube(message.cube if message.HasField("cube") else None, f"{field}.cube"),
+        turn=decode_color(message.turn, f"{field}.turn"),
+        has_rolled=message.has_rolled,
+        rolls=(message.white_rolls, message.black_rolls),
+        options=options,
+        match=decode_match(message.match if message.HasField("match") else None, options, f"{field}.match"),
+    )
+
+
+def cube_view(situation: CubeSituation, turn: Player) -> CubeView:
+    """The bot's view of the cube and score, from the player on roll ``turn``."""
+    cube, options, match = situation.cube, situation.options, situation.match
+    owner = Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
+    away = (match.away(turn), match.away(turn.opponent)) if match.is_match else None
+    return guarded(
+        "context",
+        lambda: CubeView(
+            value=cube.value,
+            owner=owner,
+            away=away,
+            crawford=match.crawford,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+            dead_cube=options.dead_cube,
+            cubeless=options.cubeless,
+        ),
+    )

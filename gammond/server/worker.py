@@ -1,0 +1,46 @@
+"""One worker process: a gRPC server on the shared port until SIGTERM.
+
+Started by :mod:`gammond.server.supervisor` with the ``spawn`` method, so nothing
+gRPC-related crosses a fork.  On SIGTERM (or SIGINT) it reports
+NOT_SERVING and gives in-flight calls ``grace_s`` to finish.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from types import FrameType
+from typing import Any
+
+from gammond.server.app import ServerOptions, create_server
+from gammond.server.config import ServerConfig
+from gammond.server.logs import configure, logger
+
+
+def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
+    """Serve on ``port`` (already reserved by the supervisor); ``ready`` is a queue."""
+    configure(config.log_level, role="worker", worker=index)
+    stopping = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    served = create_server(
+        ServerOptions(
+            host=config.host,
+            port=port,
+            threads=config.threads,
+            max_connection_age_s=config.max_connection_age_s,
+            max_search_s=config.max_search_s,
+            reuse_port=True,
+        )
+    )
+    served.warm_up()
+    logger().info("worker.serving", port=served.port)
+    ready.put(index)
+    stopping.wait()
+    logger().info("worker.draining", grace_s=config.grace_s)
+    served.stop(config.grace_s)
+    logger().info("worker.stopped")

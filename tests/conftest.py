@@ -1,0 +1,28 @@
+"""Fixtures shared by the test modules; helpers live in ``tests/support/``.
+
+A server under test binds port 0 on 127.0.0.1 and is stopped when its module ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gammond.server.app import Served, ServerOptions, create_server
+from tests.support.server import Stubs
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Served]:
+    server = create_server(ServerOptions(host="127.0.0.1", port=0, threads=4))
+    server.warm_up()
+    yield server
+    server.stop(1.0)
+
+
+@pytest.fixture(scope="module")
+def stubs(served: Served) -> Iterator[Stubs]:
+    connected = Stubs.connect(f"127.0.0.1:{served.port}")
+    yield connected
+    connected.channel.close()
