@@ -19,14 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backgammon.v1 import (
-    bot_service_pb2,
-    chouette_service_pb2,
-    dice_service_pb2,
     game_service_pb2,
-    match_service_pb2,
-    notation_service_pb2,
 )
 from gammond.server.app import Served, ServerOptions, create_server
+from gammond.server.services import SERVICE_FILES
 from tests.support.server import STARTING_ID, Stubs, dice, start_position
 
 ALLOWED = {grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION}
@@ -50,18 +46,10 @@ TEXTS = [
     "dee",
     "",
 ]
-MODULES = (
-    game_service_pb2,
-    match_service_pb2,
-    dice_service_pb2,
-    notation_service_pb2,
-    bot_service_pb2,
-    chouette_service_pb2,
-)
 METHODS = [
     (service.name, method.name, method.input_type)
-    for module in MODULES
-    for service in module.DESCRIPTOR.services_by_name.values()
+    for file in SERVICE_FILES
+    for service in file.services_by_name.values()
     for method in service.methods
 ]
 _INT_RANGES = {

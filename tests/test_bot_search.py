@@ -7,10 +7,9 @@ import time
 
 import pytest
 
-from gammond.engine import Position, legal_plays
+from gammond.engine import InvalidLevelError, Position, legal_plays
 from gammond.engine.bot import (
     LEVELS,
-    InvalidLevelError,
     Level,
     LevelSpec,
     Probabilities,

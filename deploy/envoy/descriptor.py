@@ -22,26 +22,8 @@ from google.protobuf import descriptor_pb2
 from google.protobuf.descriptor import FileDescriptor, MethodDescriptor
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
 
-from backgammon.v1 import (
-    bot_service_pb2,
-    chouette_service_pb2,
-    dice_service_pb2,
-    game_service_pb2,
-    match_service_pb2,
-    notation_service_pb2,
-)
+from gammond.server.services import SERVICE_FILES
 
-SERVICE_FILES: tuple[FileDescriptor, ...] = tuple(
-    module.DESCRIPTOR
-    for module in (
-        game_service_pb2,
-        match_service_pb2,
-        dice_service_pb2,
-        notation_service_pb2,
-        bot_service_pb2,
-        chouette_service_pb2,
-    )
-)
 ERROR_FILES: tuple[FileDescriptor, ...] = (status_pb2.DESCRIPTOR, error_details_pb2.DESCRIPTOR)
 
 

@@ -1,7 +1,8 @@
-"""gammond's backgammon engine: rules, notations, cube and match, and the bot.
+"""gammond's backgammon engine: every rule, the notations, cube and match, and the bot.
 
-Pure Python with no I/O; the server wraps it.  Everything a caller needs is
-importable from here.
+Pure Python with no I/O (an optional compiled kernel speeds up the hot
+paths); the server wraps it and owns no rule.  Everything a caller needs is
+importable from here; the bot's public API is :mod:`gammond.engine.bot`.
 """
 
 from gammond.engine.chouette import (
@@ -14,19 +15,34 @@ from gammond.engine.chouette import (
     roll_off,
     settle,
 )
-from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
+from gammond.engine.cube import (
+    CubeAction,
+    CubeContext,
+    CubeState,
+    apply_cube_action,
+    legal_cube_actions,
+    opening_cube,
+)
 from gammond.engine.errors import (
+    CubeOfferPendingError,
     EngineError,
+    GameNotOverError,
+    GameOverError,
     IllegalActionError,
     IllegalCubeActionError,
     IllegalPlayError,
+    InvalidCubeViewError,
     InvalidDiceError,
+    InvalidLevelError,
     InvalidPositionError,
     InvalidRulesError,
     InvalidStateError,
+    MatchOverError,
+    NoPlayError,
     NotationError,
+    WeightsError,
 )
-from gammond.engine.game import AppliedPlay, apply_play
+from gammond.engine.game import AppliedPlay, apply_play, find_play, require_game_on, score_game, turn_plays
 from gammond.engine.ids import GameState, MatchId
 from gammond.engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
 from gammond.engine.notation import format_moves, parse_moves, parse_play
@@ -37,33 +53,43 @@ from gammond.engine.resign import Resignation, accept_resignation, offer_resigna
 from gammond.engine.result import ResultKind, classify_win
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameEnd, GameOutcome, game_points
+from gammond.engine.snapshot import GameSnapshot
 from gammond.engine.turn import TurnProgress, next_moves
 from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
     "AppliedPlay",
     "CubeAction",
+    "CubeContext",
+    "CubeOfferPendingError",
     "CubeState",
     "EngineError",
     "GameEnd",
+    "GameNotOverError",
     "GameOutcome",
+    "GameOverError",
+    "GameSnapshot",
     "GameState",
     "IllegalActionError",
     "IllegalCubeActionError",
     "IllegalPlayError",
+    "InvalidCubeViewError",
     "InvalidDiceError",
+    "InvalidLevelError",
     "InvalidPositionError",
     "InvalidRulesError",
     "InvalidStateError",
     "Lineup",
     "MatchId",
+    "MatchOverError",
     "MatchState",
     "Move",
+    "NoPlayError",
     "NotationError",
     "Payment",
     "Play",
-    "Player",
     "PlayList",
+    "Player",
     "Position",
     "Resignation",
     "ResultKind",
@@ -73,12 +99,14 @@ __all__ = [
     "ScoreSheetRow",
     "Settlement",
     "TurnProgress",
+    "WeightsError",
     "XgidState",
     "accept_resignation",
     "apply_cube_action",
     "apply_play",
     "box_keeps_place",
     "classify_win",
+    "find_play",
     "format_moves",
     "format_xgid",
     "game_points",
@@ -93,6 +121,9 @@ __all__ = [
     "parse_play",
     "parse_xgid",
     "reject_resignation",
+    "require_game_on",
     "roll_off",
+    "score_game",
     "settle",
+    "turn_plays",
 ]

@@ -148,6 +148,61 @@ def opening_cube(ties: int, options: RuleOptions) -> CubeState:
     return CubeState(value=1 << min(ties, options.max_automatic_doubles))
 
 
+@dataclass(frozen=True, slots=True)
+class CubeContext:
+    """Everything that decides which cube actions are legal: the cube and the game around it.
+
+    ``on_turn`` is whose turn it is, ``has_rolled`` whether they have rolled
+    yet, ``rolls`` how many times White and Black have rolled this game (for
+    the Holland rule) and ``match`` the score (required in match play).
+
+    >>> context = CubeContext(CubeState(), Player.WHITE, options=RuleOptions.money())
+    >>> context.legal_actions(Player.WHITE), context.legal_actions(Player.BLACK)
+    ((<CubeAction.DOUBLE: 'double'>,), ())
+    """
+
+    cube: CubeState
+    on_turn: Player
+    has_rolled: bool = False
+    rolls: tuple[int, int] = (0, 0)
+    options: RuleOptions = RuleOptions()
+    match: MatchState | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cube, CubeState):
+            raise InvalidStateError(f"cube must be a CubeState, got {self.cube!r}")
+        object.__setattr__(self, "on_turn", check_player(self.on_turn, "player on turn"))
+        object.__setattr__(self, "has_rolled", bool(self.has_rolled))
+        if self.options.is_match and self.match is None:
+            raise InvalidStateError(f"match play to {self.options.match_length} needs the match score")
+        if self.match is not None:
+            self.match.check_options(self.options)
+        if len(self.rolls) != 2:
+            raise InvalidStateError(f"rolls must count White's and Black's rolls, got {self.rolls!r}")
+        counts = (check_count(self.rolls[0], "white's rolls"), check_count(self.rolls[1], "black's rolls"))
+        object.__setattr__(self, "rolls", counts)
+
+    def legal_actions(self, player: Player) -> tuple[CubeAction, ...]:
+        """The cube actions ``player`` may take now, in :class:`CubeAction` order."""
+        player = check_player(player)
+        return tuple(action for action in CubeAction if _refusal(self, action, player) is None)
+
+    def apply(self, action: CubeAction, player: Player) -> CubeState | GameOutcome:
+        """The cube after ``player`` takes ``action``, or the finished game after a drop.
+
+        Raises :class:`IllegalCubeActionError` saying why when the action is not allowed.
+        """
+        if not isinstance(action, CubeAction):
+            raise InvalidStateError(f"cube action must be a CubeAction, got {action!r}")
+        player = check_player(player)
+        reason = _refusal(self, action, player)
+        if reason is not None:
+            raise IllegalCubeActionError(f"{player.name} may not {action.value}: {reason}")
+        return _apply(self.cube, action, player)
+
+    __repr__ = dataclass_repr
+
+
 def legal_cube_actions(
     state: CubeState,
     player: Player,
@@ -158,18 +213,15 @@ def legal_cube_actions(
     has_rolled: bool = False,
     rolls: tuple[int, int] = (0, 0),
 ) -> tuple[CubeAction, ...]:
-    """The cube actions ``player`` may take now, in :class:`CubeAction` order.
+    """The cube actions ``player`` may take now: :meth:`CubeContext.legal_actions` in one call.
 
-    ``match`` is the score (required in match play).  ``on_turn`` is whose
-    turn it is (default: ``player``), ``has_rolled`` whether they have rolled
-    yet, and ``rolls`` how many times White and Black have rolled this game
-    (for the Holland rule).
+    ``on_turn`` defaults to ``player``.
 
     >>> legal_cube_actions(CubeState(), Player.WHITE, RuleOptions.money())
     (<CubeAction.DOUBLE: 'double'>,)
     """
-    context = _Context.of(player, options, match, on_turn, has_rolled, rolls)
-    return tuple(action for action in CubeAction if _refusal(state, action, context) is None)
+    turn = player if on_turn is None else on_turn
+    return CubeContext(state, turn, has_rolled, rolls, options, match).legal_actions(player)
 
 
 def apply_cube_action(
@@ -183,64 +235,23 @@ def apply_cube_action(
     has_rolled: bool = False,
     rolls: tuple[int, int] = (0, 0),
 ) -> CubeState | GameOutcome:
-    """The cube after ``player`` takes ``action``, or the finished game after a drop.
-
-    Raises :class:`IllegalCubeActionError` saying why when the action is not
-    allowed; the arguments are those of :func:`legal_cube_actions`.
-    """
-    if not isinstance(action, CubeAction):
-        raise InvalidStateError(f"cube action must be a CubeAction, got {action!r}")
-    context = _Context.of(player, options, match, on_turn, has_rolled, rolls)
-    reason = _refusal(state, action, context)
-    if reason is not None:
-        raise IllegalCubeActionError(f"{context.player.name} may not {action.value}: {reason}")
-    return _apply(state, action, context.player)
-
-
-@dataclass(frozen=True, slots=True)
-class _Context:
-    """Everything besides the cube that decides whether a cube action is legal."""
-
-    player: Player
-    options: RuleOptions
-    match: MatchState | None
-    on_turn: Player
-    has_rolled: bool
-    rolls: tuple[int, int]
-
-    @classmethod
-    def of(
-        cls,
-        player: Player,
-        options: RuleOptions,
-        match: MatchState | None,
-        on_turn: Player | None,
-        has_rolled: bool,
-        rolls: tuple[int, int],
-    ) -> _Context:
-        player = check_player(player)
-        turn = player if on_turn is None else check_player(on_turn, "player on turn")
-        if options.is_match and match is None:
-            raise InvalidStateError(f"match play to {options.match_length} needs the match score")
-        if match is not None:
-            match.check_options(options)
-        if len(rolls) != 2:
-            raise InvalidStateError(f"rolls must count White's and Black's rolls, got {rolls!r}")
-        counts = (check_count(rolls[0], "white's rolls"), check_count(rolls[1], "black's rolls"))
-        return cls(player, options, match, turn, bool(has_rolled), counts)
+    """The cube after ``player`` takes ``action``: :meth:`CubeContext.apply` in one call."""
+    turn = player if on_turn is None else on_turn
+    return CubeContext(state, turn, has_rolled, rolls, options, match).apply(action, player)
 
 
 def _name(player: Player | None) -> str:
     return "nobody" if player is None else player.name
 
 
-def _refusal(state: CubeState, action: CubeAction, context: _Context) -> str | None:
-    """Why ``action`` is not allowed, or None when it is."""
+def _refusal(context: CubeContext, action: CubeAction, player: Player) -> str | None:
+    """Why ``player`` may not take ``action``, or None when they may."""
+    state = context.cube
     if action is CubeAction.DOUBLE:
-        return _double_refusal(state, context)
+        return _double_refusal(context, player)
     if state.pending is None:
         return "no double is waiting for an answer"
-    if context.player is not state.responder:
+    if player is not state.responder:
         return f"the {state.pending.value} was offered to {_name(state.responder)}, not to them"
     if action is CubeAction.BEAVER:
         if not context.options.beavers:
@@ -255,8 +266,8 @@ def _refusal(state: CubeState, action: CubeAction, context: _Context) -> str | N
     return None
 
 
-def _double_refusal(state: CubeState, context: _Context) -> str | None:
-    player = context.player
+def _double_refusal(context: CubeContext, player: Player) -> str | None:
+    state = context.cube
     if not context.options.uses_cube:
         return "the game is cubeless"
     if state.pending is not None:
@@ -270,12 +281,12 @@ def _double_refusal(state: CubeState, context: _Context) -> str | None:
     if state.owner is not None and state.owner is not player:
         return f"the cube is owned by {state.owner.name}; only its owner may redouble"
     if context.match is not None:
-        return _match_refusal(state, context, context.match)
+        return _match_refusal(context, player, context.match)
     return None
 
 
-def _match_refusal(state: CubeState, context: _Context, match: MatchState) -> str | None:
-    player = context.player
+def _match_refusal(context: CubeContext, player: Player, match: MatchState) -> str | None:
+    state = context.cube
     if match.is_over:
         return f"the match is over at {match.scores[0]}-{match.scores[1]}"
     if match.crawford:

@@ -1,10 +1,29 @@
-"""Narrow error classes; each message names the input that was wrong."""
+"""Every error the engine raises, in one place; each message names the input that was wrong.
+
+Two families, which a caller (the server) tells apart by class:
+
+* input that cannot be a backgammon value at all (:class:`InvalidPositionError`,
+  :class:`NotationError`, ...): the caller sent something malformed;
+* a well-formed request that the rules refuse in this state
+  (:class:`IllegalActionError` and its subclasses): each carries a short
+  upper-case ``reason`` that names the refusal for machines.
+
+>>> IllegalPlayError("24/21 is not a legal play of 3-1").reason
+'ILLEGAL_PLAY'
+>>> issubclass(GameOverError, IllegalActionError)
+True
+"""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""
+
+
+# -- malformed input -----------------------------------------------------------------------
 
 
 class InvalidPositionError(EngineError):
@@ -27,13 +46,64 @@ class InvalidStateError(EngineError):
     """A cube, game outcome, match or chouette value that cannot occur."""
 
 
-class IllegalPlayError(EngineError):
-    """A play (or a single checker move) the rules do not allow."""
+class InvalidCubeViewError(InvalidStateError):
+    """A cube situation the bot is asked about that cannot occur (value, owner, away scores)."""
 
 
-class IllegalCubeActionError(EngineError):
-    """A cube action the cube state or rule options do not allow."""
+class InvalidLevelError(EngineError):
+    """A bot level that is not one of :class:`gammond.engine.bot.Level`."""
+
+
+class WeightsError(EngineError):
+    """A weights file that is missing, unreadable or made for another encoding."""
+
+
+# -- refusals: valid input the rules do not allow now -----------------------------------------
 
 
 class IllegalActionError(EngineError):
-    """Any other game action that the state does not allow (resign, score, ...)."""
+    """A game action that the state does not allow (resign, score, ...)."""
+
+    reason: ClassVar[str] = "ILLEGAL_ACTION"
+
+
+class IllegalPlayError(IllegalActionError):
+    """A play (or a single checker move) the rules do not allow."""
+
+    reason: ClassVar[str] = "ILLEGAL_PLAY"
+
+
+class IllegalCubeActionError(IllegalActionError):
+    """A cube action the cube state or rule options do not allow."""
+
+    reason: ClassVar[str] = "ILLEGAL_CUBE_ACTION"
+
+
+class GameOverError(IllegalActionError):
+    """A move or decision asked for after a side has borne off all its checkers."""
+
+    reason: ClassVar[str] = "GAME_OVER"
+
+
+class GameNotOverError(IllegalActionError):
+    """A finished game's score asked for while the game is still on."""
+
+    reason: ClassVar[str] = "GAME_NOT_OVER"
+
+
+class CubeOfferPendingError(IllegalActionError):
+    """A checker play while a double (or beaver, raccoon) waits for its answer."""
+
+    reason: ClassVar[str] = "CUBE_OFFER_PENDING"
+
+
+class MatchOverError(IllegalActionError):
+    """A game action asked for after the match has been won."""
+
+    reason: ClassVar[str] = "MATCH_OVER"
+
+
+class NoPlayError(IllegalActionError):
+    """Analysis asked of a roll that cannot be played: there is no decision."""
+
+    reason: ClassVar[str] = "NO_PLAY"

@@ -15,12 +15,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gammond.engine.errors import IllegalPlayError
+from gammond.engine.cube import CubeState
+from gammond.engine.errors import (
+    CubeOfferPendingError,
+    GameNotOverError,
+    GameOverError,
+    IllegalPlayError,
+    InvalidPositionError,
+)
 from gammond.engine.movegen import after
 from gammond.engine.notation import parse_play
-from gammond.engine.play import Move, Play, check_dice, legal_plays
-from gammond.engine.position import Position
+from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
+from gammond.engine.players import Player
+from gammond.engine.position import CHECKERS, Position
 from gammond.engine.result import ResultKind, classify_win
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameOutcome
 
 PlayLike = Play | Sequence[Move] | str | Position
 
@@ -30,16 +40,32 @@ class AppliedPlay:
     """A validated play and what follows it.
 
     ``next_position`` is seen from the opponent, who is on roll next;
-    ``result`` is set when the play bore off the mover's last checker.
+    ``result`` is set when the play bore off the mover's last checker, and
+    ``outcome`` (the scored game) too when the mover was named.
     """
 
     play: Play
     next_position: Position
     result: ResultKind | None
+    outcome: GameOutcome | None = None
 
-    @property
     def is_game_over(self) -> bool:
         return self.result is not None
+
+
+def require_game_on(position: Position) -> None:
+    """Refuse to play on once a side has borne off all its checkers.
+
+    >>> require_game_on(Position.starting())
+    """
+    if position.is_game_over():
+        raise GameOverError("the game is over: a side has borne off all 15 checkers")
+
+
+def turn_plays(position: Position, dice: Sequence[int]) -> PlayList:
+    """The legal plays of a roll in a game that is still on (:func:`legal_plays` on any board)."""
+    require_game_on(position)
+    return legal_plays(position, dice)
 
 
 def find_play(position: Position, dice: Sequence[int], play: PlayLike) -> Play:
@@ -96,8 +122,49 @@ def _replay(position: Position, moves: Sequence[Move], roll: str) -> tuple[int, 
     return board
 
 
-def apply_play(position: Position, dice: Sequence[int], play: PlayLike) -> AppliedPlay:
-    """Validate ``play`` for ``dice`` in ``position`` and pass the turn."""
+def apply_play(
+    position: Position,
+    dice: Sequence[int],
+    play: PlayLike,
+    *,
+    turn: Player | None = None,
+    cube: CubeState | None = None,
+    options: RuleOptions | None = None,
+) -> AppliedPlay:
+    """Validate ``play`` for ``dice`` in ``position`` and pass the turn.
+
+    With the mover ``turn`` named, a winning play is scored on ``cube``
+    (default: centred on 1) under ``options`` (default: money play).  A
+    checker play is refused while a cube offer waits for its answer.
+    """
+    require_game_on(position)
+    if cube is not None and cube.pending is not None:
+        raise CubeOfferPendingError(f"a {cube.pending.value} awaits an answer before any checker play")
     chosen = find_play(position, dice, play)
-    result = classify_win(chosen.result) if chosen.result.off == 15 else None
-    return AppliedPlay(chosen, chosen.result.flipped(), result)
+    result = classify_win(chosen.result) if chosen.result.off == CHECKERS else None
+    outcome = None
+    if result is not None and turn is not None:
+        stake = cube or CubeState()
+        rules = options or RuleOptions()
+        outcome = GameOutcome.played_out(turn, result, stake.value, rules, cube_turned=stake.turned)
+    return AppliedPlay(chosen, chosen.result.flipped(), result, outcome)
+
+
+def score_game(
+    position: Position, turn: Player, cube: CubeState | None = None, options: RuleOptions | None = None
+) -> GameOutcome:
+    """The result and points of a game that was played out; ``turn`` is on roll in ``position``.
+
+    >>> done = Position.from_sides([3] + [0] * 24, [0] * 25)  # the opponent has borne off
+    >>> score_game(done, Player.BLACK)
+    GameOutcome(winner=Player.WHITE, kind=ResultKind.SINGLE, cube_value=1, ended=GameEnd.PLAYED_OUT, points=1)
+    """
+    if position.off == CHECKERS and position.opponent_off == CHECKERS:
+        raise InvalidPositionError("both players have borne off all 15 checkers")
+    if not position.is_game_over():
+        raise GameNotOverError("the game is not over: neither side has borne off all 15 checkers")
+    winner, after_play = (turn, position) if position.off == CHECKERS else (turn.opponent, position.flipped())
+    stake = cube or CubeState()
+    return GameOutcome.played_out(
+        winner, classify_win(after_play), stake.value, options or RuleOptions(), cube_turned=stake.turned
+    )

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from gammond.engine.errors import IllegalPlayError
+from gammond.engine.game import require_game_on
 from gammond.engine.movegen import Board, Step, after, single_steps
 from gammond.engine.play import Move, check_dice, legal_plays
 from gammond.engine.position import Position
@@ -79,6 +80,7 @@ def next_moves(position: Position, dice: Sequence[int], made: Sequence[Move]) ->
     legal play, naming the first move that goes wrong.
     """
     d1, d2 = check_dice(dice)
+    require_game_on(position)
     plays = legal_plays(position, (d1, d2))
     if not plays:
         if made:

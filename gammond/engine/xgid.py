@@ -12,7 +12,7 @@ a match, and Jacoby (1) plus beavers (2) in money play.
 >>> s = parse_xgid("XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
 >>> s.position == Position.starting(), s.on_roll, s.dice
 (True, <Player.WHITE: 0>, (5, 2))
->>> s.xgid()
+>>> format_xgid(s)
 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10'
 """
 
@@ -44,9 +44,17 @@ class XgidState:
     beavers: bool = False
     max_cube: int = 1 << 10
 
-    def xgid(self) -> str:
-        """Format as an XGID string."""
-        return format_xgid(self)
+    def position_on_roll(self) -> tuple[Position, Player]:
+        """The position seen from the player on roll, and that player.
+
+        The XGID's turn is the player who must act, not always the one on
+        roll: with a double or a raccoon pending it is the doubler's opponent
+        (so the player on roll is the other one); with a beaver pending it is
+        the doubler, who is on roll.
+        """
+        if self.pending in ("double", "raccoon"):
+            return self.position.flipped(), self.on_roll.opponent
+        return self.position, self.on_roll
 
 
 def _white_board(state: XgidState) -> tuple[int, ...]:

@@ -14,44 +14,13 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from backgammon.v1 import (
-    bot_service_pb2,
-    bot_service_pb2_grpc,
-    chouette_service_pb2,
-    chouette_service_pb2_grpc,
-    dice_service_pb2,
-    dice_service_pb2_grpc,
-    game_service_pb2,
-    game_service_pb2_grpc,
-    match_service_pb2,
-    match_service_pb2_grpc,
-    notation_service_pb2,
-    notation_service_pb2_grpc,
-)
-from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, strongest_evaluator
+from gammond.engine import Position, legal_plays
+from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, shipped_evaluator
 from gammond.engine.errors import EngineError
-from gammond.engine.play import legal_plays
-from gammond.engine.position import Position
 from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.logs import logger
-from gammond.server.services.bot import BotServicer
-from gammond.server.services.chouette import ChouetteServicer
-from gammond.server.services.dice import DiceServicer
-from gammond.server.services.game import GameServicer
-from gammond.server.services.match import MatchServicer
-from gammond.server.services.notation import NotationServicer
+from gammond.server.services import SERVICE_NAMES, add_servicers
 
-SERVICE_NAMES: tuple[str, ...] = tuple(
-    module.DESCRIPTOR.services_by_name[name].full_name
-    for module, name in (
-        (game_service_pb2, "GameService"),
-        (match_service_pb2, "MatchService"),
-        (dice_service_pb2, "DiceService"),
-        (notation_service_pb2, "NotationService"),
-        (bot_service_pb2, "BotService"),
-        (chouette_service_pb2, "ChouetteService"),
-    )
-)
 MAX_MESSAGE_BYTES = 1 << 20
 
 
@@ -111,10 +80,10 @@ def address(host: str, port: int) -> str:
     return f"[{bare}]:{port}" if ":" in bare else f"{bare}:{port}"
 
 
-def best_evaluator() -> Evaluator:
-    """The engine's strongest evaluator, or the heuristic if its weights are missing."""
+def load_bot() -> Evaluator:
+    """The shipped network, or the heuristic (logged) if its weights cannot be loaded."""
     try:
-        return strongest_evaluator()
+        return shipped_evaluator()
     except EngineError as exc:
         logger().warning("bot.fallback", evaluator=HeuristicEvaluator.name, reason=str(exc))
         return HeuristicEvaluator()
@@ -127,13 +96,8 @@ def create_server(options: ServerOptions) -> Served:
         interceptors=[ObservingInterceptor()],
         options=_channel_options(options),
     )
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServicer(), server)
-    match_service_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(), server)
-    dice_service_pb2_grpc.add_DiceServiceServicer_to_server(DiceServicer(), server)
-    notation_service_pb2_grpc.add_NotationServiceServicer_to_server(NotationServicer(), server)
-    bot = BotServicer(best_evaluator(), options.max_search_s)
-    bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot, server)
-    chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server(ChouetteServicer(), server)
+    evaluator = load_bot()
+    add_servicers(server, evaluator, options.max_search_s)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
@@ -142,4 +106,4 @@ def create_server(options: ServerOptions) -> Served:
     reflection.enable_server_reflection(reflected, server)
     port = server.add_insecure_port(address(options.host, options.port))
     server.start()
-    return Served(server, port, health_servicer, bot.evaluator)
+    return Served(server, port, health_servicer, evaluator)

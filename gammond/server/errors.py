@@ -13,21 +13,9 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
 from grpc_status import rpc_status
 
-from gammond.engine.errors import (
-    EngineError,
-    IllegalActionError,
-    IllegalCubeActionError,
-    IllegalPlayError,
-)
+from gammond.engine.errors import EngineError, IllegalActionError
 
 DOMAIN = "gammond"
-
-# Checked in order: the first class the error is an instance of gives the reason.
-_PRECONDITION_REASONS: tuple[tuple[type[EngineError], str], ...] = (
-    (IllegalPlayError, "ILLEGAL_PLAY"),
-    (IllegalCubeActionError, "ILLEGAL_CUBE_ACTION"),
-    (IllegalActionError, "ILLEGAL_ACTION"),
-)
 
 
 class WireError(ValueError):
@@ -48,17 +36,6 @@ class WireError(ValueError):
 
 class OutOfTimeError(Exception):
     """The caller's deadline passed before the work could start."""
-
-
-class PreconditionError(ValueError):
-    """A valid request the state does not allow, found by the server itself."""
-
-    def __init__(self, reason: str, description: str) -> None:
-        super().__init__(description)
-        self.reason = reason
-
-    def __repr__(self) -> str:
-        return f"PreconditionError({self.reason!r}, {str(self)!r})"
 
 
 def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
@@ -99,11 +76,9 @@ def status_for(error: Exception) -> grpc.Status | None:
         return deadline_exceeded(str(error))
     if isinstance(error, WireError):
         return bad_request(error.field, error.description)
-    if isinstance(error, PreconditionError):
+    if isinstance(error, IllegalActionError):
+        # The engine names each refusal; the reason is the machine-readable half.
         return precondition(error.reason, str(error))
-    for kind, reason in _PRECONDITION_REASONS:
-        if isinstance(error, kind):
-            return precondition(reason, str(error))
     if isinstance(error, EngineError):
         # Malformed input the translation layer did not pin to a field.
         return bad_request("request", str(error))

@@ -1,10 +1,11 @@
 """The bot: evaluators, play choice by level, cube decisions, hints.
 
-:func:`strongest_evaluator` is the trained network with exact bear-off
-odds (:mod:`gammond.engine.bot.model`); :func:`rank_plays` / :func:`best_play`
-choose plays at a :class:`Level`; :func:`cube_decision` answers cube
-questions for money and match play; :func:`analyse_play` says what a play
-costs.
+:func:`shipped_evaluator` is the trained network with exact bear-off
+odds (:mod:`gammond.engine.bot.model`; :func:`load_evaluator` loads other
+weights); :func:`rank_plays` / :func:`best_play` choose plays at a
+:class:`Level`; :func:`advise_cube` answers cube questions for money and
+match play within the rules of the game; :func:`analyse_play` says what a
+play costs.
 """
 
 from __future__ import annotations
@@ -21,18 +22,17 @@ from gammond.engine.bot.cubeful import (  # noqa: E402
     CubeDecision,
     CubeView,
     Owner,
+    advise_cube,
     cube_decision,
     decide,
     may_double,
 )
-from gammond.engine.bot.doubling import cube_advice  # noqa: E402
 from gammond.engine.bot.evaluator import Evaluator, Probabilities  # noqa: E402
 from gammond.engine.bot.heuristic import HeuristicEvaluator  # noqa: E402
 from gammond.engine.bot.hints import PlayAnalysis, analyse_play, hint  # noqa: E402
-from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator  # noqa: E402
+from gammond.engine.bot.model import GammondEvaluator, load_evaluator, shipped_evaluator  # noqa: E402
 from gammond.engine.bot.search import (  # noqa: E402
     LEVELS,
-    InvalidLevelError,
     Level,
     LevelSpec,
     RankedPlay,
@@ -42,12 +42,6 @@ from gammond.engine.bot.search import (  # noqa: E402
     rank_plays,
 )
 
-
-def strongest_evaluator() -> Evaluator:
-    """The best evaluator the engine has: the shipped network plus bear-off database."""
-    return shipped_evaluator()
-
-
 __all__ = [
     "LEVELS",
     "CubeAdvice",
@@ -56,7 +50,6 @@ __all__ = [
     "Evaluator",
     "GammondEvaluator",
     "HeuristicEvaluator",
-    "InvalidLevelError",
     "Level",
     "LevelSpec",
     "Owner",
@@ -64,15 +57,15 @@ __all__ = [
     "Probabilities",
     "RankedPlay",
     "Ranking",
+    "advise_cube",
     "analyse_play",
     "best_play",
-    "cube_advice",
     "cube_decision",
     "decide",
     "evaluate_position",
     "hint",
+    "load_evaluator",
     "may_double",
     "rank_plays",
     "shipped_evaluator",
-    "strongest_evaluator",
 ]

@@ -33,7 +33,7 @@ without that rule it is merely pointless, so the bot still never does).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 
 import numpy as np
@@ -41,7 +41,9 @@ import numpy as np
 from gammond.engine.bot import bearoff, met
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
 from gammond.engine.bot.search import evaluate_position
-from gammond.engine.errors import EngineError
+from gammond.engine.cube import CubeAction, CubeContext
+from gammond.engine.errors import InvalidCubeViewError, MatchOverError
+from gammond.engine.game import require_game_on
 from gammond.engine.position import Position
 
 CONTACT_CUBE_LIFE = 0.68
@@ -64,10 +66,6 @@ class Owner(IntEnum):
     CENTRE = 0
     ON_ROLL = 1
     OPPONENT = 2
-
-
-class InvalidCubeViewError(EngineError):
-    """A cube situation that cannot occur (value, owner, away scores)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +101,32 @@ class CubeView:
     @property
     def post_crawford(self) -> bool:
         return self.away is not None and min(self.away) == 1 and not self.crawford
+
+    @classmethod
+    def of(cls, context: CubeContext) -> CubeView:
+        """The view of the player on turn in ``context``.
+
+        >>> from gammond.engine import CubeContext, CubeState, MatchState, Player, RuleOptions
+        >>> options = RuleOptions(match_length=5)
+        >>> CubeView.of(CubeContext(CubeState(), Player.BLACK, options=options,
+        ...                         match=MatchState(5, (1, 3)))).away
+        (2, 4)
+        """
+        cube, options, match, turn = context.cube, context.options, context.match, context.on_turn
+        owner = (
+            Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
+        )
+        is_match = match is not None and match.is_match
+        return cls(
+            value=cube.value,
+            owner=owner,
+            away=(match.away(turn), match.away(turn.opponent)) if is_match and match else None,
+            crawford=match.crawford if match else False,
+            jacoby=options.jacoby,
+            beavers=options.beavers,
+            dead_cube=options.dead_cube,
+            cubeless=options.cubeless,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,3 +293,20 @@ def cube_decision(
     """The cube decision of the player on roll in ``position``, from a ``plies``-deep evaluation."""
     p = evaluate_position(position, evaluator, plies)
     return decide(p, view, cube_life(position))
+
+
+def advise_cube(position: Position, context: CubeContext, evaluator: Evaluator) -> CubeDecision:
+    """The bot's advice to the player on turn in ``context``, within the rules of the game.
+
+    ``position`` is seen from that player.  The rules have the last word: a
+    double the game does not allow now (an offer pending, already rolled,
+    Holland, dead cube...) is never advised.  Raises :class:`GameOverError`
+    or :class:`MatchOverError` when there is no decision left to make.
+    """
+    require_game_on(position)
+    if context.match is not None and context.match.is_over:
+        raise MatchOverError("the match is over: no more cube decisions")
+    decision = cube_decision(position, evaluator, CubeView.of(context))
+    if decision.may_double and CubeAction.DOUBLE not in context.legal_actions(context.on_turn):
+        return replace(decision, advice=CubeAdvice.NO_DOUBLE, may_double=False)
+    return decision

@@ -1,7 +1,8 @@
 """What an evaluator is: game-outcome probabilities for the player on roll.
 
-The interim heuristic (:mod:`gammond.engine.bot.heuristic`) implements it today;
-the bot issue's neural evaluator will implement the same protocol.
+The shipped network (:mod:`gammond.engine.bot.model`) and the hand-written
+heuristic (:mod:`gammond.engine.bot.heuristic`, the fallback when the weights
+cannot be loaded) both implement it.
 """
 
 from __future__ import annotations

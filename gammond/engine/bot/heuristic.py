@@ -1,6 +1,7 @@
-"""The interim evaluator: a hand-written heuristic, not a trained network.
+"""A hand-written heuristic evaluator, not a trained network.
 
-It stands in until the bot issue brings a real evaluator, and is honest
+The server falls back to it only when the shipped weights cannot be loaded,
+and the tests use it where the bot's strength does not matter.  It is honest
 about what it is: a race formula from pip counts, and in contact a few
 hand-weighted terms (made home points, primes, checkers on the bar, shots
 at blots, anchors) shifted in log-odds.  Gammon and backgammon chances are

@@ -24,8 +24,9 @@ from gammond.engine.bot.search import (
     play_values,
     rank_plays,
 )
-from gammond.engine.errors import IllegalPlayError
-from gammond.engine.play import Play, check_dice
+from gammond.engine.errors import IllegalPlayError, NoPlayError
+from gammond.engine.game import PlayLike, find_play, require_game_on
+from gammond.engine.play import check_dice
 from gammond.engine.position import Position
 
 
@@ -67,15 +68,23 @@ class PlayAnalysis:
 def analyse_play(
     position: Position,
     dice: Sequence[int],
-    play: Play,
+    play: PlayLike,
     evaluator: Evaluator,
     level: Level | LevelSpec = Level.EXPERT,
     *,
     deadline: float | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> PlayAnalysis:
-    """How much cubeless equity ``play`` gives up against the bot's best play."""
+    """How much cubeless equity ``play`` gives up against the bot's best play.
+
+    ``play`` is anything :func:`gammond.engine.game.find_play` accepts; a roll
+    that cannot be played has no decision to analyse (:class:`NoPlayError`).
+    """
     roll = check_dice(dice)
+    require_game_on(position)
+    play = find_play(position, roll, play)
+    if not play.moves:
+        raise NoPlayError(f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse")
     ranking = hint(position, roll, evaluator, level, deadline=deadline, stop=stop)
     index = next((i for i, r in enumerate(ranking.plays) if r.play.result == play.result), None)
     if index is None:

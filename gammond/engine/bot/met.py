@@ -35,6 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gammond.engine.errors import InvalidStateError
+
 GAMMON_RATE = 0.26
 MAX_AWAY = 25
 
@@ -215,7 +217,7 @@ def _tables(
 def _check(a: int, b: int) -> None:
     for name, value in (("a", a), ("b", b)):
         if not 1 <= value <= MAX_AWAY:
-            raise ValueError(f"away score {name}={value} is outside 1..{MAX_AWAY}")
+            raise InvalidStateError(f"away score {name}={value} is outside 1..{MAX_AWAY}")
 
 
 def table(a: int, b: int, gammon_rate: float = GAMMON_RATE) -> float:
@@ -240,7 +242,7 @@ def post_crawford(a: int, b: int, gammon_rate: float = GAMMON_RATE) -> float:
         return 1.0 if a <= 0 else 0.0
     _check(a, b)
     if min(a, b) != 1:
-        raise ValueError(f"post-Crawford scores have a player 1 away, got {a}-away {b}-away")
+        raise InvalidStateError(f"post-Crawford scores have a player 1 away, got {a}-away {b}-away")
     return _tables(gammon_rate, MAX_AWAY)[1][(a, b)]
 
 

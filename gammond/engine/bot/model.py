@@ -22,8 +22,9 @@ from pathlib import Path
 from gammond.engine.bot.batch import Boards, Probs, as_probabilities, boards_of
 from gammond.engine.bot.bearoff import exact_probabilities
 from gammond.engine.bot.evaluator import Probabilities
-from gammond.engine.bot.network import Network, WeightsError
+from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import check_network, score_boards
+from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
 VERSION = "1"

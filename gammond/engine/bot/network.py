@@ -21,14 +21,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from gammond.engine.errors import EngineError
+from gammond.engine.errors import WeightsError
 
 Array = npt.NDArray[np.float32]
 OUTPUTS = 5
-
-
-class WeightsError(EngineError):
-    """A weights file that is missing, unreadable or made for another encoding."""
 
 
 def sigmoid(x: Array) -> Array:

@@ -1,34 +1,34 @@
-"""The neural evaluator: :mod:`gammond.engine.bot.features` into :mod:`gammond.engine.bot.network`.
+"""Scoring boards with a network: :mod:`gammond.engine.bot.features` into :mod:`gammond.engine.bot.network`.
 
+Shared by the runtime evaluator (:mod:`gammond.engine.bot.model`) and the
+training code (``training/``): finished games are scored exactly, the rest
+by the network, made consistent.
+
+>>> import numpy as np
 >>> from gammond.engine import Position
->>> ev = NeuralEvaluator(Network.initial(INPUTS, 8, seed=0))
->>> p = ev.evaluate([Position.starting()])[0]
->>> 0.0 <= p.win_gammon <= p.win <= 1.0
+>>> from gammond.engine.bot.batch import boards_of
+>>> net = check_network(Network.initial(INPUTS, 8, seed=0), "tiny")
+>>> row = score_boards(net, boards_of([Position.starting()]))[0]
+>>> bool(0.0 <= row[1] <= row[0] <= 1.0)
 True
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
 from gammond.engine.bot.batch import (
     Boards,
     Probs,
-    as_probabilities,
-    boards_of,
     checkers_off,
     consistent,
     flip,
     flip_boards,
     won_outcomes,
 )
-from gammond.engine.bot.evaluator import Probabilities
 from gammond.engine.bot.features import FEATURE_VERSION, INPUTS, encode
-from gammond.engine.bot.network import Network, WeightsError
-from gammond.engine.position import Position
+from gammond.engine.bot.network import Network
+from gammond.engine.errors import WeightsError
 
 
 def score_boards(network: Network, boards: Boards) -> Probs:
@@ -57,27 +57,3 @@ def check_network(network: Network, source: str) -> Network:
             f"this engine encodes {INPUTS} inputs, v{FEATURE_VERSION}"
         )
     return network
-
-
-class NeuralEvaluator:
-    """Network probabilities for any position (see :func:`score_boards`)."""
-
-    def __init__(self, network: Network, name: str | None = None) -> None:
-        self.network = check_network(network, name or "network")
-        self.name = name or str(network.meta.get("name", "neural"))
-
-    @classmethod
-    def from_file(cls, path: Path) -> NeuralEvaluator:
-        network = Network.load(path)
-        return cls(network, str(network.meta.get("name", path.stem)))
-
-    def evaluate_boards(self, boards: Boards) -> Probs:
-        return score_boards(self.network, boards)
-
-    def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
-        if not positions:
-            return []
-        return [as_probabilities(row) for row in self.evaluate_boards(boards_of(positions))]
-
-    def __repr__(self) -> str:
-        return f"NeuralEvaluator(<{self.name}: {self.network.inputs}x{self.network.hidden}x5>)"

@@ -51,7 +51,8 @@ from gammond.engine.bot.batch import (
 )
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
 from gammond.engine.dice import ROLLS
-from gammond.engine.errors import EngineError
+from gammond.engine.errors import InvalidLevelError
+from gammond.engine.game import require_game_on
 from gammond.engine.play import Play, check_dice, legal_plays
 from gammond.engine.position import Position
 
@@ -122,10 +123,6 @@ class Ranking:
     @property
     def best(self) -> RankedPlay:
         return self.plays[0]
-
-
-class InvalidLevelError(EngineError):
-    """A bot level that is not one of :class:`Level`."""
 
 
 def check_level(level: int) -> Level:
@@ -303,6 +300,7 @@ def rank_plays(
     """
     spec = level if isinstance(level, LevelSpec) else LEVELS[check_level(level)]
     roll = check_dice(dice)
+    require_game_on(position)
     plays = legal_plays(position, roll) or [Play((), position)]
     evaluator = board_evaluator(evaluator)
     values = play_values(evaluator, [p.result.board for p in plays], 0)

@@ -6,15 +6,13 @@ import grpc
 
 from backgammon.v1 import bot_service_pb2 as pb
 from backgammon.v1 import bot_service_pb2_grpc
-from gammond.engine.bot import CubeAdvice, Evaluator, analyse_play, cube_decision, hint, rank_plays
-from gammond.engine.cube import CubeAction, legal_cube_actions
-from gammond.engine.game import find_play
+from gammond.engine.bot import Evaluator, advise_cube, analyse_play, hint, rank_plays
 from gammond.server.deadlines import require_time, stopper
-from gammond.server.errors import PreconditionError, WireError
-from gammond.server.services.game import require_game_on
+from gammond.server.errors import WireError
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
 from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
-from gammond.server.wire.rules import cube_view, decode_context
+from gammond.server.wire.fields import optional
+from gammond.server.wire.rules import decode_context
 
 
 class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
@@ -25,16 +23,15 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self.max_search_s = max_search_s
 
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
-        require_game_on(position)
         ranking = rank_plays(
             position,
             roll,
             self.evaluator,
             level,
-            seed=request.seed if request.HasField("seed") else None,
+            seed=optional(request, "seed"),
             stop=stopper(context, self.max_search_s),
         )
         return pb.BestPlayResponse(
@@ -44,10 +41,9 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         )
 
     def Hint(self, request: pb.HintRequest, context: grpc.ServicerContext) -> pb.HintResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
-        require_game_on(position)
         # Hints coach: the level sets the search depth, never deliberate mistakes.
         ranking = hint(
             position,
@@ -67,31 +63,16 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self, request: pb.CubeDecisionRequest, context: grpc.ServicerContext
     ) -> pb.CubeDecisionResponse:
         position, turn = decode_position_input(request.position, "position")
-        situation = decode_context(request.context, "context")
-        if situation.turn is not turn:
+        cube_context = decode_context(request.context, "context")
+        if cube_context.on_turn is not turn:
             raise WireError(
-                "context.turn", f"is {situation.turn.name} but the position has {turn.name} on roll"
+                "context.turn", f"is {cube_context.on_turn.name} but the position has {turn.name} on roll"
             )
-        require_game_on(position)
-        if situation.match.is_over:
-            raise PreconditionError("MATCH_OVER", "the match is over: no more cube decisions")
         require_time(context)
-        allowed = legal_cube_actions(
-            situation.cube,
-            turn,
-            situation.options,
-            situation.match,
-            on_turn=turn,
-            has_rolled=situation.has_rolled,
-            rolls=situation.rolls,
-        )
-        decision = cube_decision(position, self.evaluator, cube_view(situation, turn))
-        # The engine's rules (pending offers, rolled already, Holland) have the last word.
-        may_double = decision.may_double and CubeAction.DOUBLE in allowed
-        advice = decision.advice if may_double else CubeAdvice.NO_DOUBLE
+        decision = advise_cube(position, cube_context, self.evaluator)
         return pb.CubeDecisionResponse(
-            advice=encode_advice(advice),
-            may_double=may_double,
+            advice=encode_advice(decision.advice),
+            may_double=decision.may_double,
             take=decision.take,
             probabilities=encode_probabilities(decision.probabilities),
             evaluator=self.evaluator.name,
@@ -111,17 +92,16 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     def AnalysePlay(
         self, request: pb.AnalysePlayRequest, context: grpc.ServicerContext
     ) -> pb.AnalysePlayResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
-        require_game_on(position)
-        play = find_play(position, roll, decode_play_like(request, turn))
-        if not play.moves:
-            raise PreconditionError(
-                "NO_PLAY", f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse"
-            )
         analysis = analyse_play(
-            position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
+            position,
+            roll,
+            decode_play_like(request, turn),
+            self.evaluator,
+            level,
+            stop=stopper(context, self.max_search_s),
         )
         return pb.AnalysePlayResponse(
             played=encode_ranked(analysis.played, turn),

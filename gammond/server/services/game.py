@@ -6,16 +6,17 @@ import grpc
 
 from backgammon.v1 import game_service_pb2 as pb
 from backgammon.v1 import game_service_pb2_grpc
-from gammond.engine.cube import apply_cube_action, legal_cube_actions
-from gammond.engine.game import apply_play
-from gammond.engine.play import legal_plays
-from gammond.engine.position import CHECKERS, Position
-from gammond.engine.resign import accept_resignation, offer_resignation, reject_resignation
-from gammond.engine.result import classify_win
-from gammond.engine.scoring import GameOutcome
-from gammond.engine.turn import next_moves
+from gammond.engine import (
+    CubeState,
+    accept_resignation,
+    apply_play,
+    next_moves,
+    offer_resignation,
+    reject_resignation,
+    score_game,
+    turn_plays,
+)
 from gammond.server import metrics
-from gammond.server.errors import PreconditionError, WireError
 from gammond.server.wire.board import (
     decode_color,
     decode_moves,
@@ -25,7 +26,9 @@ from gammond.server.wire.board import (
     encode_move,
     encode_play,
     encode_position,
+    guarded,
 )
+from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import (
     decode_action,
     decode_context,
@@ -39,31 +42,23 @@ from gammond.server.wire.rules import (
 )
 
 
-def require_game_on(position: Position) -> None:
-    """Refuse to play on once a side has borne off all its checkers."""
-    if position.is_game_over():
-        raise PreconditionError("GAME_OVER", "the game is over: a side has borne off all 15 checkers")
-
-
 class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     """Stateless: every request carries the state it applies to."""
 
     def ListLegalPlays(
         self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalPlaysResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
-        require_game_on(position)
-        plays = legal_plays(position, roll)
+        plays = turn_plays(position, roll)
         metrics.observe_generation(len(plays), sum(len(p.moves) for p in plays))
         return pb.ListLegalPlaysResponse(plays=[encode_play(p, turn) for p in plays])
 
     def ListNextMoves(
         self, request: pb.ListNextMovesRequest, context: grpc.ServicerContext
     ) -> pb.ListNextMovesResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
-        require_game_on(position)
         made = decode_moves(request.made, turn, "made")
         progress = next_moves(position, roll, made)
         metrics.observe_generation(progress.plays_left, len(progress.moves))
@@ -75,59 +70,34 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         )
 
     def ApplyPlay(self, request: pb.ApplyPlayRequest, context: grpc.ServicerContext) -> pb.ApplyPlayResponse:
-        dice = request.dice if request.HasField("dice") else None
+        dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
-        require_game_on(position)
         play = decode_play_like(request, turn)
-        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
-        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
-        if cube.pending is not None:
-            raise PreconditionError("CUBE_OFFER_PENDING", f"a {cube.pending.value} awaits an answer")
-        applied = apply_play(position, roll, play)
+        cube = decode_cube(optional(request, "cube"), "cube")
+        options = decode_rules(optional(request, "rules"), "rules")
+        applied = apply_play(position, roll, play, turn=turn, cube=cube, options=options)
         response = pb.ApplyPlayResponse(
             play=encode_play(applied.play, turn),
             next_position=encode_position(applied.next_position, turn.opponent),
         )
-        if applied.result is not None:
-            outcome = GameOutcome.played_out(
-                turn, applied.result, cube.value, options, cube_turned=cube.turned
-            )
-            response.result.CopyFrom(encode_result(outcome))
+        if applied.outcome is not None:
+            response.result.CopyFrom(encode_result(applied.outcome))
         return response
 
     def ListCubeActions(
         self, request: pb.ListCubeActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListCubeActionsResponse:
-        situation = decode_context(request.context, "context")
-        player = decode_color(request.player, "player")
-        actions = legal_cube_actions(
-            situation.cube,
-            player,
-            situation.options,
-            situation.match,
-            on_turn=situation.turn,
-            has_rolled=situation.has_rolled,
-            rolls=situation.rolls,
-        )
+        cube_context = decode_context(request.context, "context")
+        actions = cube_context.legal_actions(decode_color(request.player, "player"))
         return pb.ListCubeActionsResponse(actions=[encode_action(a) for a in actions])
 
     def ApplyCubeAction(
         self, request: pb.ApplyCubeActionRequest, context: grpc.ServicerContext
     ) -> pb.ApplyCubeActionResponse:
-        situation = decode_context(request.context, "context")
+        cube_context = decode_context(request.context, "context")
         player = decode_color(request.player, "player")
-        action = decode_action(request.action, "action")
-        after = apply_cube_action(
-            situation.cube,
-            action,
-            player,
-            situation.options,
-            situation.match,
-            on_turn=situation.turn,
-            has_rolled=situation.has_rolled,
-            rolls=situation.rolls,
-        )
-        if isinstance(after, GameOutcome):
+        after = cube_context.apply(decode_action(request.action, "action"), player)
+        if not isinstance(after, CubeState):
             return pb.ApplyCubeActionResponse(result=encode_result(after))
         return pb.ApplyCubeActionResponse(cube=encode_cube(after))
 
@@ -135,13 +105,13 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         self, request: pb.OfferResignationRequest, context: grpc.ServicerContext
     ) -> pb.OfferResignationResponse:
         offer = decode_resignation(request.offer, "offer")
-        pending = decode_resignation(request.pending, "pending") if request.HasField("pending") else None
+        pending = optional(request, "pending")
         made = offer_resignation(
             offer.by,
             offer.kind,
             to_act=decode_color(request.to_act, "to_act"),
-            cube=decode_cube(request.cube if request.HasField("cube") else None, "cube"),
-            pending=pending,
+            cube=decode_cube(optional(request, "cube"), "cube"),
+            pending=None if pending is None else decode_resignation(pending, "pending"),
         )
         return pb.OfferResignationResponse(offer=encode_resignation(made))
 
@@ -150,8 +120,8 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     ) -> pb.AcceptResignationResponse:
         offer = decode_resignation(request.offer, "offer")
         player = decode_color(request.player, "player")
-        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
-        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
+        cube = decode_cube(optional(request, "cube"), "cube")
+        options = decode_rules(optional(request, "rules"), "rules")
         outcome = accept_resignation(offer, player, cube, options)
         return pb.AcceptResignationResponse(result=encode_result(outcome))
 
@@ -164,16 +134,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
 
     def ScoreGame(self, request: pb.ScoreGameRequest, context: grpc.ServicerContext) -> pb.ScoreGameResponse:
         position, turn = decode_position_input(request.position, "position")
-        cube = decode_cube(request.cube if request.HasField("cube") else None, "cube")
-        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
-        if position.off == CHECKERS and position.opponent_off == CHECKERS:
-            raise WireError("position", "both players have borne off all 15 checkers")
-        if not position.is_game_over():
-            raise PreconditionError(
-                "GAME_NOT_OVER", "the game is not over: neither side has borne off all 15 checkers"
-            )
-        winner, after = (turn, position) if position.off == CHECKERS else (turn.opponent, position.flipped())
-        outcome = GameOutcome.played_out(
-            winner, classify_win(after), cube.value, options, cube_turned=cube.turned
-        )
+        cube = decode_cube(optional(request, "cube"), "cube")
+        options = decode_rules(optional(request, "rules"), "rules")
+        outcome = guarded("position", lambda: score_game(position, turn, cube, options))
         return pb.ScoreGameResponse(result=encode_result(outcome))

@@ -8,14 +8,7 @@ from backgammon.v1 import notation_service_pb2 as pb
 from backgammon.v1 import notation_service_pb2_grpc
 from gammond.server.errors import WireError
 from gammond.server.wire.board import guarded
-from gammond.server.wire.ids import (
-    decode_snapshot,
-    encode_snapshot,
-    from_gnubg,
-    from_xgid,
-    match_id_of,
-    xgid_of,
-)
+from gammond.server.wire.ids import decode_gnubg_ids, decode_snapshot, decode_xgid_snapshot, encode_snapshot
 
 
 class NotationServicer(notation_service_pb2_grpc.NotationServiceServicer):
@@ -27,16 +20,16 @@ class NotationServicer(notation_service_pb2_grpc.NotationServiceServicer):
         snapshot = decode_snapshot(request.snapshot, "snapshot")
         return pb.EncodeIdsResponse(
             position_id=snapshot.position.position_id(),
-            match_id=guarded("snapshot", lambda: match_id_of(snapshot)),
-            xgid=guarded("snapshot", lambda: xgid_of(snapshot)),
+            match_id=guarded("snapshot", snapshot.match_id),
+            xgid=guarded("snapshot", snapshot.xgid),
         )
 
     def DecodeIds(self, request: pb.DecodeIdsRequest, context: grpc.ServicerContext) -> pb.DecodeIdsResponse:
         form = request.WhichOneof("ids")
         if form == "gnubg":
-            snapshot = from_gnubg(request.gnubg, "gnubg")
+            snapshot = decode_gnubg_ids(request.gnubg, "gnubg")
         elif form == "xgid":
-            snapshot = from_xgid(request.xgid, "xgid")
+            snapshot = decode_xgid_snapshot(request.xgid, "xgid")
         else:
             raise WireError("ids", "is required: set gnubg or xgid")
         return pb.DecodeIdsResponse(snapshot=encode_snapshot(snapshot))

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from backgammon.v1 import board_pb2 as pb
 from backgammon.v1 import bot_service_pb2, game_service_pb2
-from gammond.engine.errors import EngineError
+from gammond.engine.errors import EngineError, IllegalActionError
 from gammond.engine.game import PlayLike
 from gammond.engine.ids import decode_position_id
 from gammond.engine.play import Move, Play
@@ -29,9 +29,15 @@ _TO_COLOR = {Player.WHITE: pb.COLOR_WHITE, Player.BLACK: pb.COLOR_BLACK}
 
 
 def guarded(field: str, build: Callable[[], T]) -> T:
-    """Run an engine constructor, naming ``field`` if it rejects the input."""
+    """Run an engine call, naming ``field`` if it rejects the input as malformed.
+
+    A rule's refusal (:class:`IllegalActionError`) passes through unchanged:
+    the input was well formed, the state does not allow it.
+    """
     try:
         return build()
+    except IllegalActionError:
+        raise
     except EngineError as exc:
         raise WireError(field, str(exc)) from None
 
@@ -118,19 +124,6 @@ def decode_xgid(text: str, field: str) -> XgidState:
     return guarded(field, lambda: parse_xgid(text))
 
 
-def xgid_roller(state: XgidState) -> tuple[Position, Player]:
-    """The position seen from the player on roll, who is not always the one to act.
-
-    With an offer pending the XGID's turn names the player who must answer
-    it: the doubler's opponent for a double or a raccoon (so the player on
-    roll is the other one), the doubler for a beaver.
-    """
-    actor = state.on_roll
-    if state.pending in ("double", "raccoon"):
-        return state.position.flipped(), actor.opponent
-    return state.position, actor
-
-
 def _decode_source(message: pb.PositionInput, field: str) -> tuple[Position, Player, tuple[int, int] | None]:
     source = message.WhichOneof("source")
     if source == "position":
@@ -142,7 +135,7 @@ def _decode_source(message: pb.PositionInput, field: str) -> tuple[Position, Pla
         return position, turn, None
     if source == "xgid":
         state = decode_xgid(message.xgid, f"{field}.xgid")
-        return (*xgid_roller(state), state.dice)
+        return (*state.position_on_roll(), state.dice)
     raise WireError(field, "is required: set position, position_id or xgid")
 
 

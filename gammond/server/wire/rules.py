@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from backgammon.v1 import rules_pb2 as pb
-from gammond.engine.bot.cubeful import CubeView, Owner
-from gammond.engine.cube import CubeAction, CubeState
+from gammond.engine.cube import CubeAction, CubeContext, CubeState
 from gammond.engine.match import MatchState, ScoreSheetRow
 from gammond.engine.players import Player
 from gammond.engine.resign import Resignation
@@ -17,6 +15,7 @@ from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameEnd, GameOutcome
 from gammond.server.errors import WireError
 from gammond.server.wire.board import decode_color, encode_color, guarded
+from gammond.server.wire.fields import optional
 
 E = TypeVar("E")
 
@@ -198,45 +197,10 @@ def encode_resignation(offer: Resignation) -> pb.Resignation:
     return pb.Resignation(by=encode_color(offer.by), kind=encode_kind(offer.kind))
 
 
-@dataclass(frozen=True, slots=True)
-class CubeSituation:
-    """A decoded :class:`CubeContext`: the arguments of the engine's cube functions."""
-
-    cube: CubeState
-    turn: Player
-    has_rolled: bool
-    rolls: tuple[int, int]
-    options: RuleOptions
-    match: MatchState
-
-
-def decode_context(message: pb.CubeContext, field: str) -> CubeSituation:
-    options = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
-    return CubeSituation(
-        cube=decode_cube(message.cube if message.HasField("cube") else None, f"{field}.cube"),
-        turn=decode_color(message.turn, f"{field}.turn"),
-        has_rolled=message.has_rolled,
-        rolls=(message.white_rolls, message.black_rolls),
-        options=options,
-        match=decode_match(message.match if message.HasField("match") else None, options, f"{field}.match"),
-    )
-
-
-def cube_view(situation: CubeSituation, turn: Player) -> CubeView:
-    """The bot's view of the cube and score, from the player on roll ``turn``."""
-    cube, options, match = situation.cube, situation.options, situation.match
-    owner = Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
-    away = (match.away(turn), match.away(turn.opponent)) if match.is_match else None
-    return guarded(
-        "context",
-        lambda: CubeView(
-            value=cube.value,
-            owner=owner,
-            away=away,
-            crawford=match.crawford,
-            jacoby=options.jacoby,
-            beavers=options.beavers,
-            dead_cube=options.dead_cube,
-            cubeless=options.cubeless,
-        ),
-    )
+def decode_context(message: pb.CubeContext, field: str) -> CubeContext:
+    options = decode_rules(optional(message, "rules"), f"{field}.rules")
+    cube = decode_cube(optional(message, "cube"), f"{field}.cube")
+    turn = decode_color(message.turn, f"{field}.turn")
+    match = decode_match(optional(message, "match"), options, f"{field}.match")
+    rolls = (message.white_rolls, message.black_rolls)
+    return guarded(field, lambda: CubeContext(cube, turn, message.has_rolled, rolls, options, match))
