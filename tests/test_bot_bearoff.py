@@ -9,6 +9,7 @@ import pytest
 
 from gammond.engine import Position, legal_plays
 from gammond.engine.bot.bearoff import POSITIONS, database, exact_probabilities, home_boards, rank
+from tests.support.peers import require_peer
 
 
 def _home(mine: list[int], theirs: list[int]) -> Position:
@@ -110,7 +111,7 @@ def test_probabilities_are_consistent_and_complementary_across_sides() -> None:
 
 
 def test_race_odds_agree_with_gnu_backgammon() -> None:
-    gnubg_nn = pytest.importorskip("gnubg_nn")
+    gnubg_nn = require_peer("gnubg_nn")
     rng = random.Random(5)
     for _ in range(100):
         a, b = _random_side(rng, rng.randint(1, 15)), _random_side(rng, rng.randint(1, 15))

@@ -1,6 +1,6 @@
 """Chouette: the roll-off line-up, settling a game cube by cube, and the rotation.
 
-Rule text: /work/shared/rules/000_4a0918c4b69868f2.txt ("Chouette: backgammon
+Rule text: 000_4a0918c4b69868f2.txt ("Chouette: backgammon
 for 3 or more").
 """
 

@@ -1,6 +1,6 @@
 """The doubling cube: who may double, take, drop, beaver and raccoon, and what it costs.
 
-Rule text: /work/shared/rules/000_4a0918c4b69868f2.txt ("Double the stakes",
+Rule text: 000_4a0918c4b69868f2.txt ("Double the stakes",
 "Scoring", "Match play", "House rules and other versions").
 """
 

@@ -50,7 +50,7 @@ def run(calls: list[Call], settings: LoadSettings):  # type: ignore[no-untyped-d
 def test_self_play_is_reproducible_and_reaches_doubles_and_the_bar() -> None:
     assert self_play(120, seed=11) == SAMPLES
     assert self_play(120, seed=12) != SAMPLES
-    assert sum(s.is_double for s in SAMPLES) > 0
+    assert sum(s.is_double() for s in SAMPLES) > 0
     assert sum(s.position.bar > 0 for s in SAMPLES) > 0
     assert {s.white for s in SAMPLES} == {True, False}
 

@@ -23,7 +23,7 @@ class _Scripted:
 def test_there_are_21_distinct_rolls_weighing_36_in_all() -> None:
     assert len({r.dice for r in ROLLS}) == 21
     assert sum(r.weight for r in ROLLS) == 36
-    assert all(r.weight == (1 if r.is_double else 2) for r in ROLLS)
+    assert all(r.weight == (1 if r.is_double() else 2) for r in ROLLS)
 
 
 def test_a_seeded_roller_repeats_and_different_seeds_differ() -> None:

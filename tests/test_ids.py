@@ -8,6 +8,7 @@ import random
 import pytest
 
 from gammond.engine import GameState, MatchId, NotationError, Position
+from tests.support.peers import require_peer
 from tests.support.positions import random_position
 
 
@@ -53,7 +54,7 @@ def test_an_id_built_from_its_bit_layout_decodes_to_that_board() -> None:
 
 
 def test_position_ids_agree_with_gnubg_on_thousands_of_random_boards() -> None:
-    gnubg_nn = pytest.importorskip("gnubg_nn")
+    gnubg_nn = require_peer("gnubg_nn")
     rng = random.Random(20260)
     for _ in range(3000):
         position = random_position(rng)

@@ -1,6 +1,6 @@
 """Legal plays: the worked examples of the rule texts, and the call's contract.
 
-Rule texts live in /work/shared/rules/; each example names its file.
+Each example names the rule text (shared rules folder) it comes from.
 """
 
 from __future__ import annotations

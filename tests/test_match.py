@@ -1,8 +1,8 @@
 """Match scores, the Crawford rule, money sessions and the score sheet.
 
-Rule texts: /work/shared/rules/000_4a0918c4b69868f2.txt ("Match play", "A
+Rule texts: 000_4a0918c4b69868f2.txt ("Match play", "A
 worked example: the first games of a match to 5") and
-/work/shared/rules/001_cf1d8828abb60439.txt ("Matches", "No doubling cube").
+001_cf1d8828abb60439.txt ("Matches", "No doubling cube").
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_a_gammon_counts_in_full_past_the_match_length() -> None:
     """001_*.txt: "A gammon or a backgammon counts in full, even when it takes the winner
     past the match length"."""
     state = MatchState(5, (3, 1)).record(_won(BLACK, BACKGAMMON, 2))
-    assert state.scores == (3, 7) and state.winner is BLACK and state.is_over
+    assert state.scores == (3, 7) and state.winner is BLACK and state.is_over()
 
 
 def test_no_game_can_be_recorded_once_the_match_is_over() -> None:
@@ -200,7 +200,7 @@ def _play_match(length: int, outcomes: list[GameOutcome]) -> list[MatchState]:
     states = [MatchState.start(RuleOptions.match(length))]
     for outcome in outcomes:
         state = states[-1]
-        if state.is_over:
+        if state.is_over():
             break
         if state.crawford:
             outcome = _won(outcome.winner, outcome.kind, 1)
@@ -218,11 +218,11 @@ def test_match_properties_hold_for_any_sequence_of_games(length: int, outcomes: 
         assert sum(a != b for a, b in zip(after.scores, before.scores)) == 1
         # The Crawford game comes right after someone first gets to 1 point short.
         first_short = length - 1 in after.scores and max(before.scores) < length - 1
-        assert after.crawford == (first_short and not after.is_over)
+        assert after.crawford == (first_short and not after.is_over())
     assert sum(state.crawford for state in states) <= 1
     # Once over, exactly one player has reached the length.
     final = states[-1]
-    if final.is_over:
+    if final.is_over():
         assert [score >= length for score in final.scores].count(True) == 1
         with pytest.raises(IllegalActionError):
             final.record(_won(WHITE, options=RuleOptions.match(length)))

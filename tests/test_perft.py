@@ -14,7 +14,7 @@ import pytest
 
 from gammond.engine import Position, legal_plays
 from gammond.engine.movegen import generate
-from tests.support.peers import gnubg_results
+from tests.support.peers import gnubg_results, require_peer
 
 TABLE = Path(__file__).parent / "data" / "perft.tsv"
 GROUPS = {"bar_entry", "blocked_entry", "partial", "bear_off", "doubles", "middle_game"}
@@ -80,12 +80,12 @@ def test_the_pure_python_generator_finds_the_same_number(row: Row) -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
 def test_gnubg_finds_the_hand_counted_number_of_plays(row: Row) -> None:
-    pytest.importorskip("gnubg_nn")
+    require_peer("gnubg_nn")
     assert len(gnubg_results(row.position, row.dice)) == row.plays, row.reasoning
 
 
 @pytest.mark.parametrize("row", ROWS, ids=IDS)
 def test_gammond_and_gnubg_reach_the_same_boards(row: Row) -> None:
-    pytest.importorskip("gnubg_nn")
+    require_peer("gnubg_nn")
     ours = {play.result for play in legal_plays(row.position, row.dice)}
     assert ours == gnubg_results(row.position, row.dice), row.reasoning

@@ -1,6 +1,6 @@
 """Resignations: offering a kind, accepting it (the game ends) or rejecting it.
 
-Scoring of an accepted resignation follows /work/shared/rules/000_4a0918c4b69868f2.txt
+Scoring of an accepted resignation follows 000_4a0918c4b69868f2.txt
 ("Scoring": 1, 2 or 3 times the cube; "Jacoby rule").
 """
 

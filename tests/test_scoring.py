@@ -1,6 +1,6 @@
 """Rule options and what a game is worth.
 
-Rule text: /work/shared/rules/000_4a0918c4b69868f2.txt ("Scoring", "What a
+Rule text: 000_4a0918c4b69868f2.txt ("Scoring", "What a
 game is worth", "Match play", "House rules and other versions").
 """
 
@@ -25,14 +25,14 @@ SINGLE, GAMMON, BACKGAMMON = ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BA
 def test_the_default_options_are_money_play_with_the_cube_and_no_house_rules() -> None:
     options = RuleOptions()
     assert options == RuleOptions.money()
-    assert not options.is_match and options.uses_cube
+    assert not options.is_match() and options.uses_cube
     assert not (options.jacoby or options.beavers or options.raccoons or options.holland)
     assert options.max_automatic_doubles == 0
 
 
 def test_match_options_keep_the_dead_cube_rule_on_by_default() -> None:
     options = RuleOptions.match(5)
-    assert options.is_match and options.match_length == 5 and options.dead_cube
+    assert options.is_match() and options.match_length == 5 and options.dead_cube
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import pytest
 
 from gammond.engine import Player, Position
 from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
+from tests.support.peers import require_peer
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -61,7 +62,7 @@ def test_malformed_xgids_are_refused_with_the_reason(text: str, names: str) -> N
 
 
 def test_random_positions_agree_with_gnubg_on_the_position_id() -> None:
-    gnubg = pytest.importorskip("gnubg")
+    gnubg = require_peer("gnubg")
     gnubg.command("set display off")
     rng = random.Random(11)
     for _ in range(30):

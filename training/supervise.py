@@ -33,6 +33,7 @@ from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
+from training.train import log_line
 
 Board = tuple[int, ...]
 _START: Board = Position.starting().board
@@ -104,13 +105,6 @@ def fit(
     return loss
 
 
-def _log(run: Path, line: str) -> None:
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-    with (run / "train.log").open("a", encoding="utf-8") as log:
-        log.write(f"{stamp} {line}\n")
-    print(f"{stamp} {line}", flush=True)
-
-
 def supervised_round(
     run: Path,
     start: Path,
@@ -126,7 +120,7 @@ def supervised_round(
     labels.mkdir(exist_ok=True)
     teacher = Network.load(start)
     evaluator = GammondEvaluator(teacher, start.stem)
-    _log(
+    log_line(
         run,
         f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
     )
@@ -139,7 +133,7 @@ def supervised_round(
         began = time.perf_counter()
         y = label_chunk(evaluator, boards)
         np.savez_compressed(path, boards=np.array(boards, dtype=np.int8), y=y)
-        _log(
+        log_line(
             run,
             f"labelled chunk {index}: {len(boards)} positions, {(time.perf_counter() - began) / len(boards) * 1000:.2f} ms each",
         )
@@ -155,5 +149,5 @@ def supervised_round(
         )
     )
     network.save(run / "checkpoint.npz")
-    _log(run, f"fitted {len(boards_all)} positions, {epochs} epochs, final loss {loss:.4f}")
+    log_line(run, f"fitted {len(boards_all)} positions, {epochs} epochs, final loss {loss:.4f}")
     return network

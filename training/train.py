@@ -37,7 +37,7 @@ from gammond.engine.bot.batch import Boards, Probs, checkers_off, equity, flip, 
 from gammond.engine.bot.features import FEATURE_VERSION, INPUTS, encode
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import score_boards
-from gammond.engine.position import Position
+from gammond.engine.position import Position, flip_board
 
 Exact = Callable[[Boards], tuple[np.ndarray, Probs]]
 Board = tuple[int, ...]
@@ -113,10 +113,6 @@ def _opening(rng: np.random.Generator) -> tuple[int, int]:
             return d1, d2
 
 
-def _flip(board: Sequence[int]) -> Board:
-    return tuple(-board[25 - i] for i in range(26))
-
-
 def play_games(
     network: Network,
     count: int,
@@ -156,7 +152,7 @@ def play_games(
             if not any(n > 0 for n in candidates[best][1:]):
                 done.append((game, values[best]))
             else:
-                game.board = _flip(candidates[best])
+                game.board = flip_board(candidates[best])
                 still.append(game)
         active = still
         for game, outcome in done:
@@ -183,7 +179,8 @@ def _restore_rng(state: str) -> np.random.Generator:
     return rng
 
 
-def _log(run: Path, line: str) -> None:
+def log_line(run: Path, line: str) -> None:
+    """Append a time-stamped line to the run's ``train.log`` and echo it."""
     stamp = time.strftime("%Y-%m-%d %H:%M:%S")
     with (run / "train.log").open("a", encoding="utf-8") as log:
         log.write(f"{stamp} {line}\n")
@@ -225,7 +222,7 @@ def train(
     run.mkdir(parents=True, exist_ok=True)
     network, rng, done = _start_or_resume(run, settings, fork)
     network.meta["settings"] = json.dumps(settings.__dict__)
-    _log(run, f"start at {done} games, target {games}, {json.dumps(settings.__dict__)}")
+    log_line(run, f"start at {done} games, target {games}, {json.dumps(settings.__dict__)}")
     while done < games:
         chunk = min(checkpoint_every - done % checkpoint_every, games - done)
         began = time.perf_counter()
@@ -236,7 +233,7 @@ def train(
         if done % snapshot_every == 0:
             network.save(run / "snapshots" / f"games-{done:08d}.npz")
         per_game = (time.perf_counter() - began) / chunk
-        _log(
+        log_line(
             run,
             f"games {done} loss {stats['loss']:.4f} plies/game {stats['plies']:.1f} gammons {stats['gammons']:.3f} "
             f"rate {settings.rate_at(done):.4f} {per_game * 1000:.1f} ms/game",

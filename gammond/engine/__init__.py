@@ -23,6 +23,7 @@ from gammond.engine.cube import (
     legal_cube_actions,
     opening_cube,
 )
+from gammond.engine.dice import SeededRoller, SystemRoller, opening_roll
 from gammond.engine.errors import (
     CubeOfferPendingError,
     EngineError,
@@ -42,13 +43,21 @@ from gammond.engine.errors import (
     NotationError,
     WeightsError,
 )
-from gammond.engine.game import AppliedPlay, apply_play, find_play, require_game_on, score_game, turn_plays
+from gammond.engine.game import (
+    AppliedPlay,
+    PlayLike,
+    apply_play,
+    find_play,
+    require_game_on,
+    score_game,
+    turn_plays,
+)
 from gammond.engine.ids import GameState, MatchId
 from gammond.engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
 from gammond.engine.notation import format_moves, parse_moves, parse_play
 from gammond.engine.play import Move, Play, PlayList, legal_plays
 from gammond.engine.players import Player
-from gammond.engine.position import Position
+from gammond.engine.position import CHECKERS, Position, flip_board
 from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
 from gammond.engine.result import ResultKind, classify_win
 from gammond.engine.rules import RuleOptions
@@ -59,6 +68,7 @@ from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
     "AppliedPlay",
+    "CHECKERS",
     "CubeAction",
     "CubeContext",
     "CubeOfferPendingError",
@@ -88,6 +98,7 @@ __all__ = [
     "NotationError",
     "Payment",
     "Play",
+    "PlayLike",
     "PlayList",
     "Player",
     "Position",
@@ -97,7 +108,9 @@ __all__ = [
     "RuleOptions",
     "ScoreSheet",
     "ScoreSheetRow",
+    "SeededRoller",
     "Settlement",
+    "SystemRoller",
     "TurnProgress",
     "WeightsError",
     "XgidState",
@@ -107,6 +120,7 @@ __all__ = [
     "box_keeps_place",
     "classify_win",
     "find_play",
+    "flip_board",
     "format_moves",
     "format_xgid",
     "game_points",
@@ -117,6 +131,7 @@ __all__ = [
     "next_moves",
     "offer_resignation",
     "opening_cube",
+    "opening_roll",
     "parse_moves",
     "parse_play",
     "parse_xgid",

@@ -173,7 +173,7 @@ class CubeContext:
             raise InvalidStateError(f"cube must be a CubeState, got {self.cube!r}")
         object.__setattr__(self, "on_turn", check_player(self.on_turn, "player on turn"))
         object.__setattr__(self, "has_rolled", bool(self.has_rolled))
-        if self.options.is_match and self.match is None:
+        if self.options.is_match() and self.match is None:
             raise InvalidStateError(f"match play to {self.options.match_length} needs the match score")
         if self.match is not None:
             self.match.check_options(self.options)
@@ -287,7 +287,7 @@ def _double_refusal(context: CubeContext, player: Player) -> str | None:
 
 def _match_refusal(context: CubeContext, player: Player, match: MatchState) -> str | None:
     state = context.cube
-    if match.is_over:
+    if match.is_over():
         return f"the match is over at {match.scores[0]}-{match.scores[1]}"
     if match.crawford:
         return "the cube is not used in the Crawford game"

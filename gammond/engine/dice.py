@@ -28,7 +28,6 @@ class WeightedRoll:
     def probability(self) -> float:
         return self.weight / 36
 
-    @property
     def is_double(self) -> bool:
         return self.dice[0] == self.dice[1]
 

@@ -31,7 +31,7 @@ def _b64decode(text: str, length: int, what: str) -> bytes:
         raise NotationError(f"{what} {text!r} is not base64: {exc}") from None
 
 
-def encode_position_id(position: Position) -> str:
+def _encode_position_id(position: Position) -> str:
     """The Position ID of ``position``."""
     if kernel.encode_position_id is not None:
         return kernel.encode_position_id(position.board)
@@ -45,7 +45,7 @@ def encode_position_id(position: Position) -> str:
     return base64.b64encode(key.to_bytes(10, "little")).decode("ascii").rstrip("=")
 
 
-def decode_position_id(position_id: str) -> Position:
+def _decode_position_id(position_id: str) -> Position:
     """Parse a Position ID; raise :class:`NotationError` naming the problem."""
     if kernel.decode_position_id is not None:
         # The compiled decoder makes the same checks and raises the same errors.

@@ -34,11 +34,11 @@ class RawPlays(Protocol):
 
 
 def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str, ...]:
-    from gammond.engine.ids import encode_position_id
+    from gammond.engine.ids import _encode_position_id
     from gammond.engine.position import Position
 
     return tuple(
-        encode_position_id(Position._trusted(result))
+        _encode_position_id(Position._trusted(result))
         for _, result in movegen.generate(tuple(board), die1, die2)
     )
 

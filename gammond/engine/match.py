@@ -49,13 +49,13 @@ class MatchState:
         for player, score in zip(Player, scores):
             check_count(score, f"{player.name.lower()}'s score")
         object.__setattr__(self, "scores", scores)
-        if self.is_match and all(score >= self.length for score in scores):
+        if self.is_match() and all(score >= self.length for score in scores):
             raise InvalidStateError(f"both scores {scores} reach the match length {self.length}")
         if self.crawford:
             self._check_crawford()
 
     def _check_crawford(self) -> None:
-        if not self.is_match or self.cubeless:
+        if not self.is_match() or self.cubeless:
             kind = "cubeless match" if self.cubeless else "money session"
             raise InvalidStateError(f"a {kind} has no Crawford game")
         short = [score == self.length - 1 for score in self.scores]
@@ -70,7 +70,6 @@ class MatchState:
         """The score before the first game under ``options`` (a money session if length 0)."""
         return cls(options.match_length, (0, 0), False, options.cubeless)
 
-    @property
     def is_match(self) -> bool:
         """True for a match, False for a money session."""
         return self.length > 0
@@ -82,21 +81,20 @@ class MatchState:
         >>> MatchState(5, (4, 2)).post_crawford
         True
         """
-        if not self.is_match or self.cubeless or self.crawford:
+        if not self.is_match() or self.cubeless or self.crawford:
             return False
-        return self.length - 1 in self.scores and not self.is_over
+        return self.length - 1 in self.scores and not self.is_over()
 
     @property
     def winner(self) -> Player | None:
         """The player who reached or passed the match length, if any."""
-        if not self.is_match:
+        if not self.is_match():
             return None
         for player in Player:
             if self.scores[player] >= self.length:
                 return player
         return None
 
-    @property
     def is_over(self) -> bool:
         """Whether the match has been won (never, for a money session)."""
         return self.winner is not None
@@ -130,9 +128,9 @@ class MatchState:
         >>> MatchState(5, (2, 4)).may_double(Player.WHITE, 1)
         True
         """
-        if self.cubeless or self.crawford or self.is_over:
+        if self.cubeless or self.crawford or self.is_over():
             return False
-        if self.is_match and dead_cube:
+        if self.is_match() and dead_cube:
             return self.scores[player] + cube_value < self.length
         return True
 
@@ -141,7 +139,7 @@ class MatchState:
 
         Gammons and backgammons count in full, even past the match length.
         """
-        if self.is_over:
+        if self.is_over():
             raise IllegalActionError(
                 f"the match to {self.length} is over at {self.scores[0]}-{self.scores[1]}; "
                 "no more games can be recorded"
@@ -153,7 +151,7 @@ class MatchState:
         return MatchState(self.length, new_scores, self._next_is_crawford(new_scores), self.cubeless)
 
     def _next_is_crawford(self, new_scores: tuple[int, int]) -> bool:
-        if not self.is_match or self.cubeless:
+        if not self.is_match() or self.cubeless:
             return False
         short = self.length - 1
         # Only the first time anyone gets to 1 point short: once someone was
@@ -171,14 +169,14 @@ class MatchState:
                     f"{where} has no cube, but the outcome has cube {outcome.cube_value} "
                     f"and ended by {outcome.ended.value}"
                 )
-        if self.is_match and outcome.points != int(outcome.kind) * outcome.cube_value:
+        if self.is_match() and outcome.points != int(outcome.kind) * outcome.cube_value:
             raise InvalidStateError(
                 f"in a match a {outcome.kind.name.lower()} on cube {outcome.cube_value} scores "
                 f"{int(outcome.kind) * outcome.cube_value}, not {outcome.points} (no Jacoby rule)"
             )
 
     def _need_match(self, what: str) -> None:
-        if not self.is_match:
+        if not self.is_match():
             raise IllegalActionError(f"{what} needs a match, but this is a money session")
 
 

@@ -79,15 +79,20 @@ def _parse_point(text: str, whole: str) -> tuple[int, bool]:
     raise NotationError(f"{text!r} in play {whole!r} is not a point (1-24, bar or off)")
 
 
-def parse_moves(text: str) -> list[tuple[int, int, bool]]:
-    """Parse play text into segments ``(from, to, hit_marked)``, paths kept whole.
+def parse_moves(text: str) -> list[Move]:
+    """Parse play text into its moves, paths kept whole (``13/7*/5`` is two moves).
+
+    The inverse of :func:`format_moves`; :func:`parse_play` resolves the text
+    against a position and roll instead.
 
     >>> parse_moves("bar/22* 13/7(2)")
-    [(25, 22, True), (13, 7, False), (13, 7, False)]
+    [Move(from_point=25, to_point=22, hit=True), Move(from_point=13, to_point=7, hit=False), Move(from_point=13, to_point=7, hit=False)]
+    >>> format_moves(parse_moves("bar/22* 13/7(2)"))
+    'bar/22* 13/7(2)'
     """
     if not isinstance(text, str) or not text.strip():
         raise NotationError(f"play text {text!r} is empty")
-    segments: list[tuple[int, int, bool]] = []
+    segments: list[Move] = []
     for token in text.replace(",", " ").split():
         match = _TOKEN.match(token)
         if not match:
@@ -102,7 +107,7 @@ def parse_moves(text: str) -> list[tuple[int, int, bool]]:
             for (src, _), (dst, hit) in zip(points, points[1:]):
                 if dst >= src:
                     raise NotationError(f"{token!r} in play {text!r} moves backwards from {src} to {dst}")
-                segments.append((src, dst, hit))
+                segments.append(Move(src, dst, hit))
     return segments
 
 

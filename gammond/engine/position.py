@@ -43,6 +43,18 @@ def _validate(board: tuple[int, ...]) -> None:
         raise InvalidPositionError(f"opponent has {theirs} checkers in play, more than 15")
 
 
+def flip_board(board: Sequence[int]) -> tuple[int, ...]:
+    """A 26-slot board seen from the other player: their point ``p`` is our ``25 - p``.
+
+    The one place the flip is written; the hot paths call it on boards that
+    are already valid, without building a :class:`Position`.
+
+    >>> flip_board((0, 2) + (0,) * 23 + (-1,))[:2], flip_board((0, 2) + (0,) * 23 + (-1,))[24:]
+    ((1, 0), (-2, 0))
+    """
+    return tuple(-board[25 - i] for i in range(26))
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A backgammon position from the point of view of the player on roll.
@@ -116,8 +128,7 @@ class Position:
 
     def flipped(self) -> Position:
         """The same board seen from the other player (who is then on roll)."""
-        b = self.board
-        return Position(tuple(-b[25 - i] for i in range(26)))
+        return Position(flip_board(self.board))
 
     @property
     def bar(self) -> int:
@@ -180,9 +191,9 @@ class Position:
         >>> Position.from_id("4HPwATDgc/ABMA") == Position.starting()
         True
         """
-        from gammond.engine.ids import decode_position_id
+        from gammond.engine.ids import _decode_position_id
 
-        return decode_position_id(position_id)
+        return _decode_position_id(position_id)
 
     def position_id(self) -> str:
         """The GNU Backgammon Position ID of this position.
@@ -190,9 +201,9 @@ class Position:
         >>> Position.starting().position_id()
         '4HPwATDgc/ABMA'
         """
-        from gammond.engine.ids import encode_position_id
+        from gammond.engine.ids import _encode_position_id
 
-        return encode_position_id(self)
+        return _encode_position_id(self)
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.position_id()!r})"

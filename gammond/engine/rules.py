@@ -9,7 +9,7 @@ code can trust an options value.
 
 >>> RuleOptions.money(jacoby=True, beavers=True).jacoby
 True
->>> RuleOptions.match(5).is_match
+>>> RuleOptions.match(5).is_match()
 True
 """
 
@@ -115,7 +115,7 @@ class RuleOptions:
             "raccoons": self.raccoons,
             "max_automatic_doubles": self.max_automatic_doubles > 0,
         }
-        if self.is_match:
+        if self.is_match():
             for name, used in money_only.items():
                 if used:
                     raise InvalidRulesError(
@@ -163,7 +163,6 @@ class RuleOptions:
             raise InvalidRulesError(f"match length must be at least 1, got {length}")
         return cls(match_length=length, cubeless=cubeless, holland=holland, dead_cube=dead_cube)
 
-    @property
     def is_match(self) -> bool:
         """True for match play, False for money play."""
         return self.match_length > 0

@@ -23,8 +23,7 @@ from backgammon.v1 import (
     notation_service_pb2,
     rules_pb2,
 )
-from gammond.engine import Move, Position
-from gammond.engine.position import CHECKERS
+from gammond.engine import CHECKERS, Move, Position
 from gammond.load.positions import Sample
 
 DEFAULT_MIX: Mapping[str, int] = {

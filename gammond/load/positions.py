@@ -18,8 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gammond.engine import Play, Position, legal_plays
-from gammond.engine.position import CHECKERS
+from gammond.engine import CHECKERS, Play, Position, legal_plays
 
 _MAX_TURNS = 400
 
@@ -36,7 +35,6 @@ class Sample:
     dice: tuple[int, int]
     play: Play | None
 
-    @property
     def is_double(self) -> bool:
         return self.dice[0] == self.dice[1]
 

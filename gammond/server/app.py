@@ -14,9 +14,8 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from gammond.engine import Position, legal_plays
+from gammond.engine import EngineError, Position, legal_plays
 from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, shipped_evaluator
-from gammond.engine.errors import EngineError
 from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.logs import logger
 from gammond.server.services import SERVICE_NAMES, add_servicers

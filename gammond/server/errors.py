@@ -13,7 +13,7 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
 from grpc_status import rpc_status
 
-from gammond.engine.errors import EngineError, IllegalActionError
+from gammond.engine import EngineError, IllegalActionError
 
 DOMAIN = "gammond"
 

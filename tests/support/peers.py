@@ -2,10 +2,12 @@
 
 GNU Backgammon's move generator (``gnubg_nn``) and OpenSpiel (``pyspiel``)
 are imported inside the functions that need them, so this module loads
-without either; callers skip when a peer is missing.  Neither peer may be
+without either.  Tests ask for a peer with :func:`require_peer`: on a
+developer's machine a missing peer skips the test, but in CI (``CI`` set, as
+``.ci/run`` runs) the dev extra installs every peer, so a missing one fails.  Neither peer may be
 imported from ``engine/`` or ``server/``.
 
-Board layouts (see /work/shared/peers.md):
+Board layouts (see peers.md in the shared material):
 
 * gnubg_nn: ``[opponent, side_on_roll]``, 25 counts each on the owner's own
   numbering (index ``j`` is point ``j + 1``, index 24 the bar) -- the same
@@ -19,12 +21,28 @@ Board layouts (see /work/shared/peers.md):
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
+
+import pytest
 
 from gammond.engine import Position
 from tests.support.positions import Dice, Turn
+
+
+def require_peer(module: str) -> ModuleType:
+    """Import a peer engine's module; skip without it locally, fail without it in CI."""
+    if not os.environ.get("CI"):
+        return pytest.importorskip(module)
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        pytest.fail(f"peer {module!r} is missing in CI, where the dev extra installs it: {exc}")
+
 
 # Offsets in OpenSpiel's 200-float observation tensor (after the 2 x 24 x 4
 # point encodings): own bar, own borne off, own turn flag, then the same for

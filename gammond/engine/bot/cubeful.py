@@ -116,7 +116,7 @@ class CubeView:
         owner = (
             Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
         )
-        is_match = match is not None and match.is_match
+        is_match = match is not None and match.is_match()
         return cls(
             value=cube.value,
             owner=owner,
@@ -304,7 +304,7 @@ def advise_cube(position: Position, context: CubeContext, evaluator: Evaluator) 
     or :class:`MatchOverError` when there is no decision left to make.
     """
     require_game_on(position)
-    if context.match is not None and context.match.is_over:
+    if context.match is not None and context.match.is_over():
         raise MatchOverError("the match is over: no more cube decisions")
     decision = cube_decision(position, evaluator, CubeView.of(context))
     if decision.may_double and CubeAction.DOUBLE not in context.legal_actions(context.on_turn):

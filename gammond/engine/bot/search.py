@@ -54,7 +54,7 @@ from gammond.engine.dice import ROLLS
 from gammond.engine.errors import InvalidLevelError
 from gammond.engine.game import require_game_on
 from gammond.engine.play import Play, check_dice, legal_plays
-from gammond.engine.position import Position
+from gammond.engine.position import Position, flip_board
 
 Stop = Callable[[], bool]
 Board = tuple[int, ...]
@@ -160,10 +160,6 @@ def board_evaluator(evaluator: Evaluator) -> BoardEvaluator:
     return _ByPositions(evaluator)
 
 
-def _flip(board: Sequence[int]) -> Board:
-    return tuple(-board[25 - i] for i in range(26))
-
-
 def on_roll_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int) -> Probs:
     """Probabilities of the player on roll, before rolling, searched ``plies`` deep."""
     array = np.array(boards, dtype=np.int8).reshape(-1, 26)
@@ -197,7 +193,9 @@ def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: in
     if plies > 1:
         ongoing = [i for i, k in enumerate(chosen_index) if any(v > 0 for v in replies[k][1:])]
         if ongoing:
-            deeper = on_roll_values(evaluator, [_flip(replies[chosen_index[i]]) for i in ongoing], plies - 1)
+            deeper = on_roll_values(
+                evaluator, [flip_board(replies[chosen_index[i]]) for i in ongoing], plies - 1
+            )
             chosen[ongoing] = flip(deeper)
     per_roll = chosen.reshape(len(boards), len(_ROLL_DICE), 5)
     result: Probs = np.einsum("nrk,r->nk", per_roll, _ROLL_WEIGHTS)
@@ -214,7 +212,7 @@ def play_values(evaluator: BoardEvaluator, results: Sequence[Board], plies: int)
     won = mine_off == 15
     if won.any():
         out[won] = won_outcomes(array[won])
-    live = [_flip(r) for r, w in zip(results, won) if not w]
+    live = [flip_board(r) for r, w in zip(results, won) if not w]
     if live:
         out[~won] = flip(on_roll_values(evaluator, live, plies))
     return out

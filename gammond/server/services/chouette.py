@@ -6,8 +6,7 @@ import grpc
 
 from backgammon.v1 import chouette_service_pb2 as pb
 from backgammon.v1 import chouette_service_pb2_grpc
-from gammond.engine.chouette import Lineup, box_keeps_place, next_lineup, roll_off, settle
-from gammond.engine.scoring import GameOutcome
+from gammond.engine import GameOutcome, Lineup, box_keeps_place, next_lineup, roll_off, settle
 from gammond.server.errors import WireError
 from gammond.server.services.dice import roller_for
 from gammond.server.wire.board import decode_color, guarded

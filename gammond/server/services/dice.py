@@ -6,8 +6,7 @@ import grpc
 
 from backgammon.v1 import dice_service_pb2 as pb
 from backgammon.v1 import dice_service_pb2_grpc
-from gammond.engine.cube import opening_cube
-from gammond.engine.dice import SeededRoller, SystemRoller, opening_roll
+from gammond.engine import SeededRoller, SystemRoller, opening_cube, opening_roll
 from gammond.server.errors import WireError
 from gammond.server.wire.board import encode_color, encode_dice
 from gammond.server.wire.rules import decode_rules, encode_cube

@@ -6,7 +6,7 @@ import grpc
 
 from backgammon.v1 import match_service_pb2 as pb
 from backgammon.v1 import match_service_pb2_grpc
-from gammond.engine.match import ScoreSheet
+from gammond.engine import ScoreSheet
 from gammond.server.wire.board import encode_color
 from gammond.server.wire.rules import decode_match, decode_result, decode_rules, encode_match, encode_row
 

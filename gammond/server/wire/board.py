@@ -13,13 +13,19 @@ from typing import TypeVar
 
 from backgammon.v1 import board_pb2 as pb
 from backgammon.v1 import bot_service_pb2, game_service_pb2
-from gammond.engine.errors import EngineError, IllegalActionError
-from gammond.engine.game import PlayLike
-from gammond.engine.ids import decode_position_id
-from gammond.engine.play import Move, Play
-from gammond.engine.players import Player
-from gammond.engine.position import CHECKERS, Position
-from gammond.engine.xgid import XgidState, parse_xgid
+from gammond.engine import (
+    CHECKERS,
+    EngineError,
+    IllegalActionError,
+    Move,
+    Play,
+    Player,
+    PlayLike,
+    Position,
+    XgidState,
+    flip_board,
+    parse_xgid,
+)
 from gammond.server.errors import WireError
 
 T = TypeVar("T")
@@ -57,11 +63,10 @@ def encode_color(player: Player) -> pb.Color.ValueType:
 def white_board(position: Position, turn: Player) -> tuple[int, ...]:
     """The engine board of ``position`` (seen from ``turn``) seen from White.
 
-    Flipped by hand rather than with ``Position.flipped``: this is on the
-    hot path of every play listed, and the board is already valid.
+    Flipped with :func:`flip_board` rather than ``Position.flipped``: this is
+    on the hot path of every play listed, and the board is already valid.
     """
-    b = position.board
-    return b if turn is Player.WHITE else tuple(-b[25 - i] for i in range(26))
+    return position.board if turn is Player.WHITE else flip_board(position.board)
 
 
 def _check_totals(board: pb.Board, field: str) -> None:
@@ -131,7 +136,7 @@ def _decode_source(message: pb.PositionInput, field: str) -> tuple[Position, Pla
     if source == "position_id":
         ref = message.position_id
         turn = decode_color(ref.turn, f"{field}.position_id.turn")
-        position = guarded(f"{field}.position_id.id", lambda: decode_position_id(ref.id))
+        position = guarded(f"{field}.position_id.id", lambda: Position.from_id(ref.id))
         return position, turn, None
     if source == "xgid":
         state = decode_xgid(message.xgid, f"{field}.xgid")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from backgammon.v1 import bot_service_pb2 as pb
+from gammond.engine import Player
 from gammond.engine.bot import CubeAdvice, Level, Probabilities, RankedPlay
-from gammond.engine.players import Player
 from gammond.server.errors import WireError
 from gammond.server.wire.board import encode_play
 

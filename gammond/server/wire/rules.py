@@ -6,13 +6,19 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from backgammon.v1 import rules_pb2 as pb
-from gammond.engine.cube import CubeAction, CubeContext, CubeState
-from gammond.engine.match import MatchState, ScoreSheetRow
-from gammond.engine.players import Player
-from gammond.engine.resign import Resignation
-from gammond.engine.result import ResultKind
-from gammond.engine.rules import RuleOptions
-from gammond.engine.scoring import GameEnd, GameOutcome
+from gammond.engine import (
+    CubeAction,
+    CubeContext,
+    CubeState,
+    GameEnd,
+    GameOutcome,
+    MatchState,
+    Player,
+    Resignation,
+    ResultKind,
+    RuleOptions,
+    ScoreSheetRow,
+)
 from gammond.server.errors import WireError
 from gammond.server.wire.board import decode_color, encode_color, guarded
 from gammond.server.wire.fields import optional
