@@ -25,6 +25,12 @@ Run from the repository root: ``python -m bench.movegen``.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as `python bench/movegen.py`: make the repository's packages importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import argparse
 import gc
 import statistics

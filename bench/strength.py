@@ -24,6 +24,12 @@ training games.  Smaller runs: ``--pairs 100 --positions 100``.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as `python bench/strength.py`: make the repository's packages importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import os
 
 # Before numpy loads: the bot's small matrices run slower on many BLAS threads.

@@ -10,6 +10,7 @@ from gammond.engine import GameOutcome, Lineup, box_keeps_place, next_lineup, ro
 from gammond.server.errors import WireError
 from gammond.server.services.dice import roller_for
 from gammond.server.wire.board import decode_color, guarded
+from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_result
 
 MAX_PLAYERS = 64
@@ -42,7 +43,7 @@ class ChouetteServicer(chouette_service_pb2_grpc.ChouetteServiceServicer):
         if max(len(players), len(rolls)) > MAX_PLAYERS:
             raise WireError("players", f"at most {MAX_PLAYERS} players")
         if players:
-            roller = roller_for(request.seed if request.HasField("seed") else None)
+            roller = roller_for(optional(request, "seed"))
             result = guarded("players", lambda: roll_off(players, roller.die))
             lineup, table = result.lineup, {name: list(dice) for name, dice in result.rolls}
         else:

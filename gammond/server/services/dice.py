@@ -9,6 +9,7 @@ from backgammon.v1 import dice_service_pb2_grpc
 from gammond.engine import SeededRoller, SystemRoller, opening_cube, opening_roll
 from gammond.server.errors import WireError
 from gammond.server.wire.board import encode_color, encode_dice
+from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_rules, encode_cube
 
 MAX_COUNT = 1000
@@ -40,8 +41,8 @@ class DiceServicer(dice_service_pb2_grpc.DiceServiceServicer):
     def RollOpening(
         self, request: pb.RollOpeningRequest, context: grpc.ServicerContext
     ) -> pb.RollOpeningResponse:
-        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
-        roller = roller_for(request.seed if request.HasField("seed") else None)
+        options = decode_rules(optional(request, "rules"), "rules")
+        roller = roller_for(optional(request, "seed"))
         opening = opening_roll(roller, options.max_automatic_doubles)
         return pb.RollOpeningResponse(
             first=encode_color(opening.first),

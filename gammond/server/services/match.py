@@ -8,6 +8,7 @@ from backgammon.v1 import match_service_pb2 as pb
 from backgammon.v1 import match_service_pb2_grpc
 from gammond.engine import ScoreSheet
 from gammond.server.wire.board import encode_color
+from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_match, decode_result, decode_rules, encode_match, encode_row
 
 
@@ -17,8 +18,8 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     def RecordGame(
         self, request: pb.RecordGameRequest, context: grpc.ServicerContext
     ) -> pb.RecordGameResponse:
-        options = decode_rules(request.rules if request.HasField("rules") else None, "rules")
-        before = decode_match(request.match if request.HasField("match") else None, options, "match")
+        options = decode_rules(optional(request, "rules"), "rules")
+        before = decode_match(optional(request, "match"), options, "match")
         outcome = decode_result(request.game, "game")
         sheet = ScoreSheet.new(before, first_game=request.games_played + 1).add(outcome)
         after = sheet.state
