@@ -215,6 +215,10 @@ def _check_phase(game: Game) -> None:
         raise InvalidGameError(
             "resignation", f"is pending exactly while one is to be answered ({phase.value})"
         )
+    if (phase is Phase.CUBE_OFFERED) != (game.cube.pending is not None):
+        raise InvalidGameError(
+            "cube.pending", f"an offer waits for an answer exactly at the cube ({phase.value})"
+        )
     if game.over != (game.result is not None):
         raise InvalidGameError("result", f"is set exactly when the game is over ({phase.value})")
     moving = phase is Phase.MOVING or (phase is Phase.RESIGNATION_OFFERED and game.dice is not None)
