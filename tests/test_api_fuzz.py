@@ -56,6 +56,9 @@ _INT_RANGES = {
     FieldDescriptor.TYPE_UINT32: (0, 2**32 - 1),
     FieldDescriptor.TYPE_UINT64: (0, 2**64 - 1),
     FieldDescriptor.TYPE_INT32: (-(2**31), 2**31 - 1),
+    FieldDescriptor.TYPE_INT64: (-(2**63), 2**63 - 1),
+    FieldDescriptor.TYPE_FIXED32: (0, 2**32 - 1),
+    FieldDescriptor.TYPE_FIXED64: (0, 2**64 - 1),
     FieldDescriptor.TYPE_SINT32: (-(2**31), 2**31 - 1),
     FieldDescriptor.TYPE_SINT64: (-(2**63), 2**63 - 1),
 }
@@ -69,8 +72,10 @@ def _scalar(field: FieldDescriptor) -> st.SearchStrategy[Any]:
         return st.booleans()
     if field.type == FieldDescriptor.TYPE_STRING:
         return st.one_of(st.sampled_from(TEXTS), st.text(max_size=30))
-    if field.type == FieldDescriptor.TYPE_DOUBLE:
-        return st.floats(allow_nan=True)
+    if field.type == FieldDescriptor.TYPE_BYTES:
+        return st.binary(max_size=40)
+    if field.type in (FieldDescriptor.TYPE_DOUBLE, FieldDescriptor.TYPE_FLOAT):
+        return st.floats(allow_nan=True, width=64 if field.type == FieldDescriptor.TYPE_DOUBLE else 32)
     low, high = _INT_RANGES[field.type]
     return st.one_of(st.integers(max(low, -16), min(high, 30)), st.integers(low, high))
 

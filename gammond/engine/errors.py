@@ -58,6 +58,19 @@ class WeightsError(EngineError):
     """A weights file that is missing, unreadable or made for another encoding."""
 
 
+class InvalidGameError(InvalidStateError):
+    """A game state that could not arise in a legal game; ``field`` is its path.
+
+    >>> str(InvalidGameError("cube.pending", "no double can be offered in the Crawford game"))
+    'cube.pending: no double can be offered in the Crawford game'
+    """
+
+    def __init__(self, field: str, description: str) -> None:
+        super().__init__(f"{field}: {description}")
+        self.field = field
+        self.description = description
+
+
 # -- refusals: valid input the rules do not allow now -----------------------------------------
 
 

@@ -38,6 +38,20 @@ class OutOfTimeError(Exception):
     """The caller's deadline passed before the work could start."""
 
 
+class PreconditionError(ValueError):
+    """A limit of the wire, not a rule: e.g. a value too wide for an older RPC's 32-bit field.
+
+    Rules' refusals come from the engine (:class:`IllegalActionError`).
+    """
+
+    def __init__(self, reason: str, description: str) -> None:
+        super().__init__(description)
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"PreconditionError({self.reason!r}, {str(self)!r})"
+
+
 def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
     packed = any_pb2.Any()
     packed.Pack(detail)  # type: ignore[arg-type]
@@ -76,6 +90,8 @@ def status_for(error: Exception) -> grpc.Status | None:
         return deadline_exceeded(str(error))
     if isinstance(error, WireError):
         return bad_request(error.field, error.description)
+    if isinstance(error, PreconditionError):
+        return precondition(error.reason, str(error))
     if isinstance(error, IllegalActionError):
         # The engine names each refusal; the reason is the machine-readable half.
         return precondition(error.reason, str(error))

@@ -29,6 +29,8 @@ from backgammon.v1 import (
     match_service_pb2_grpc,
     notation_service_pb2,
     notation_service_pb2_grpc,
+    play_service_pb2,
+    play_service_pb2_grpc,
 )
 from gammond.engine.bot import Evaluator
 from gammond.server.services.bot import BotServicer
@@ -37,6 +39,7 @@ from gammond.server.services.dice import DiceServicer
 from gammond.server.services.game import GameServicer
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
+from gammond.server.services.play import PlayServicer
 
 # Each proto file that defines a service, in the order the API documents them.
 SERVICE_FILES: tuple[FileDescriptor, ...] = (
@@ -46,6 +49,7 @@ SERVICE_FILES: tuple[FileDescriptor, ...] = (
     notation_service_pb2.DESCRIPTOR,
     bot_service_pb2.DESCRIPTOR,
     chouette_service_pb2.DESCRIPTOR,
+    play_service_pb2.DESCRIPTOR,
 )
 SERVICE_NAMES: tuple[str, ...] = tuple(
     service.full_name for file in SERVICE_FILES for service in file.services_by_name.values()
@@ -78,6 +82,10 @@ def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float
         "backgammon.v1.ChouetteService": (
             chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server,
             ChouetteServicer(),
+        ),
+        "backgammon.v1.PlayService": (
+            play_service_pb2_grpc.add_PlayServiceServicer_to_server,
+            PlayServicer(evaluator, max_search_s),
         ),
     }
     # A service added to the list above but not here (or the reverse) fails at start-up.
