@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
+from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
@@ -41,7 +42,6 @@ from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.result import classify_win
 from gammond.engine.scoring import GameEnd, GameOutcome
-from gammond.engine.turn import turn_options
 
 T = TypeVar("T")
 
@@ -280,7 +280,7 @@ def _check_moving(game: Game, turn: Player, last: LogEntry | None) -> None:
         raise InvalidGameError(
             "dice", f"are not the last roll in the log ({mover.name} {rolled[0]}-{rolled[1]})"
         )
-    _at("moves", lambda: turn_options(game.turn_position(), game.dice or (1, 1), game.moves))
+    _at("moves", lambda: moving_options(game))
 
 
 def _check_offer(game: Game, turn: Player, last: LogEntry | None) -> None:
