@@ -63,6 +63,7 @@ def check_game(game: Game) -> Game:
     _check_board(game)
     _check_cube(game)
     _check_phase(game)
+    _check_turns(game)
     return game
 
 
@@ -378,3 +379,41 @@ def _check_result(game: Game, turn: Player, last: LogEntry | None) -> None:
         )
         if expected != result:
             raise InvalidGameError("result.points", f"the game scores {expected.points}")
+
+
+def _check_turns(game: Game) -> None:
+    """Whose turn it is, and who rolled, played, doubled or resigned, follow from the log.
+
+    A roll that cannot be played passes the turn at once, with no play in the
+    log, so a roll with nothing after it by the roller hands the turn over.
+    """
+    turn: Player | None = None
+    rolled = False
+    for i, entry in enumerate(game.log):
+        player, kind = entry.player, entry.kind
+        if kind is ActionKind.ROLL and player is None:
+            if entry.dice is not None and entry.dice[0] != entry.dice[1]:
+                turn, rolled = (Player.WHITE if entry.dice[0] > entry.dice[1] else Player.BLACK), True
+            continue
+        if turn is None or player is None or kind not in _TURN_KINDS:
+            continue  # answers to offers; _check_log names malformed entries
+        if rolled and (kind in (ActionKind.ROLL, ActionKind.DOUBLE) or player is turn.opponent):
+            turn, rolled = turn.opponent, False  # the roll before could not be played
+        if player is not turn or (kind is ActionKind.PLAY and not rolled):
+            raise InvalidGameError(
+                f"log[{i}].player", f"{player.name} cannot {kind.value} on {turn.name}'s turn"
+            )
+        if kind is ActionKind.ROLL:
+            rolled = True
+        elif kind is ActionKind.PLAY:
+            turn, rolled = turn.opponent, False
+    if turn is None or game.over:
+        return
+    if rolled and game.dice is None:
+        turn = turn.opponent  # the last roll passed the turn
+    if game.turn is not turn:
+        named = "unset" if game.turn is None else game.turn.name
+        raise InvalidGameError("turn", f"is {named}, but the log gives {turn.name}")
+
+
+_TURN_KINDS = (ActionKind.ROLL, ActionKind.PLAY, ActionKind.DOUBLE, ActionKind.RESIGN)
