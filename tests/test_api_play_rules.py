@@ -465,3 +465,12 @@ def test_a_turn_passed_by_an_unplayable_roll_is_the_opponents(stubs: Stubs) -> N
     table.do(K.ACTION_KIND_CONFIRM, BLACK)
     table.roll(WHITE, 6, 6)
     assert table.game.turn == BLACK and listing_error(stubs, table.game) is None
+
+
+def test_a_score_sheet_longer_than_any_session_is_refused_before_it_is_walked(stubs: Stubs) -> None:
+    table = opened(stubs)
+    forged = game_pb2.Game()
+    forged.CopyFrom(table.game)
+    for n in range(1025):
+        forged.sheet.add(game=n + 1)
+    assert refused_field(stubs, forged) == "game.sheet"

@@ -30,6 +30,7 @@ from gammond.engine.flow.state import (
     MAX_LOG,
     MAX_SCORE,
     MAX_SEED_BYTES,
+    MAX_SHEET,
     ActionKind,
     DiceSource,
     Game,
@@ -74,6 +75,8 @@ def _check_match(game: Game) -> None:
         raise InvalidGameError("score", f"a score above {MAX_SCORE} is refused")
     if score.is_over:
         raise InvalidGameError("score", f"the match to {score.length} was already over before this game")
+    if len(game.sheet) > MAX_SHEET:
+        raise InvalidGameError("sheet", f"holds {len(game.sheet)} games; more than {MAX_SHEET} is refused")
     if game.number != len(game.sheet) + 1:
         raise InvalidGameError(
             "game_number", f"is {game.number}, but the sheet holds {len(game.sheet)} games"

@@ -17,6 +17,7 @@ from gammond.engine.flow import (
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
+    MAX_SHEET,
     Action,
     ActionKind,
     Choices,
@@ -264,6 +265,10 @@ def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
 def decode_game(message: game_pb2.Game, field: str = "game") -> Game:
     """A Game, each field checked, then the whole checked for consistency."""
     rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    if len(message.sheet) > MAX_SHEET:
+        raise WireError(
+            f"{field}.sheet", f"holds {len(message.sheet)} games; more than {MAX_SHEET} is refused"
+        )
     if len(message.log) > MAX_LOG:
         raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {MAX_LOG} is refused")
     score_message = message.score
