@@ -22,7 +22,6 @@ from backgammon.v1 import (
     dice_service_pb2,
     dice_service_pb2_grpc,
     game_service_pb2,
-    game_service_pb2_grpc,
     match_service_pb2,
     match_service_pb2_grpc,
     notation_service_pb2,
@@ -38,6 +37,7 @@ from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
 from gammond.server.services.game import GameServicer
+from gammond.server.services.game import add_to_server as add_game_service
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
 
@@ -127,7 +127,7 @@ def create_server(options: ServerOptions) -> Served:
         interceptors=[ObservingInterceptor()],
         options=_channel_options(options),
     )
-    game_service_pb2_grpc.add_GameServiceServicer_to_server(GameServicer(), server)
+    add_game_service(GameServicer(), server)
     match_service_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(), server)
     dice_service_pb2_grpc.add_DiceServiceServicer_to_server(DiceServicer(), server)
     notation_service_pb2_grpc.add_NotationServiceServicer_to_server(NotationServicer(), server)
