@@ -137,6 +137,13 @@ _call_lines: _CallLines | None = None
 _debug = True
 
 
+def reset() -> None:
+    """Undo :func:`configure`: structlog's defaults, and the call line through them."""
+    global _call_lines, _debug
+    structlog.reset_defaults()
+    _call_lines, _debug = None, True
+
+
 def debug_enabled() -> bool:
     """Whether debug lines are written (callers skip building them when not)."""
     return _debug
