@@ -19,9 +19,13 @@ run ``--runs`` times, interleaved, and the table shows medians.
     python bench/rpc.py [--calls 4000] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
     python -m bench.rpc     # the same
 
-Columns: calls/s; p50 and p99 latency; server CPU time per call (all the
-server's processes, user + system); ``vs echo``: calls/s over the echo's with
-the same workers.  The last lines are ``ratio vs echo (...): X.XX``.
+Columns: calls/s; p50 and p99 latency; ``vs echo``: calls/s over the echo's
+with the same workers (the median, then each run's); the server's CPU time
+per call (all its processes, user + system) and the echo's over it, which
+is what ``vs echo`` tends to when the server has its CPUs to itself (a busy
+machine lowers every rate, a CPU a call much less).  ``echo + x-request-id``
+is the echo that also sends a request id header before each answer, as
+gammond does.  The last lines are ``ratio vs echo (...): X.XX``.
 """
 
 from __future__ import annotations
@@ -101,18 +105,23 @@ class Row:
     def line(self, echo: Row) -> str:
         p50 = self.median(lambda s: s.percentile(0.5)) * 1000
         p99 = self.median(lambda s: s.percentile(0.99)) * 1000
-        cpu = self.median(lambda s: s.cpu_s / s.calls) * 1e6
+        cpu = self.cpu_per_call
         runs = ", ".join(f"{s.rate / e.rate:.2f}" for s, e in zip(self.samples, echo.samples))
         return (
             f"| {self.name:<24} | {self.workers} | {self.rate:8.0f} | {p50:6.2f} | {p99:6.2f} | "
-            f"{cpu:6.0f} | {self.rate / echo.rate:5.2f} | {runs} |"
+            f"{self.rate / echo.rate:5.2f} | {runs} | {cpu:6.0f} | {echo.cpu_per_call / cpu:5.2f} |"
         )
+
+    @property
+    def cpu_per_call(self) -> float:
+        """Median server CPU time a call, in microseconds."""
+        return self.median(lambda s: s.cpu_s / s.calls) * 1e6
 
 
 HEADER = (
-    "| target                   | workers | calls/s | p50 ms | p99 ms | server CPU us/call | vs echo "
-    "| vs echo, each run |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---|"
+    "| target | workers | calls/s | p50 ms | p99 ms | vs echo | vs echo, each run "
+    "| server CPU us/call | vs echo by CPU |\n"
+    "|---|---:|---:|---:|---:|---:|---|---:|---:|"
 )
 
 
@@ -136,10 +145,25 @@ def requests(
 # -- the echo server ----------------------------------------------------------------------
 
 
-def run_echo_server(ready_file: str, workers: int = 1, port: int = 0) -> None:
-    """A bare grpcio server that returns each request's bytes; ``workers`` processes share the port."""
+def _echo(raw: bytes, context: grpc.ServicerContext) -> bytes:
+    return raw
+
+
+def _echo_with_header(raw: bytes, context: grpc.ServicerContext) -> bytes:
+    # What gammond sends every caller before the answer: its request id.
+    context.send_initial_metadata((("x-request-id", "0123456789abcdef0123456789abcdef"),))
+    return raw
+
+
+def run_echo_server(ready_file: str, workers: int = 1, port: int = 0, header: bool = False) -> None:
+    """A bare grpcio server that returns each request's bytes; ``workers`` processes share the port.
+
+    With ``header`` it first sends an ``x-request-id`` header, as gammond
+    does: the ceiling for a server that must.
+    """
+    echo = _echo_with_header if header else _echo
     handler = grpc.method_handlers_generic_handler(
-        "bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(lambda raw, ctx: raw)}
+        "bench.Echo", {"Echo": grpc.unary_unary_rpc_method_handler(echo)}
     )
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=8), options=[("grpc.so_reuseport", 1)])
     server.add_generic_rpc_handlers((handler,))
@@ -150,6 +174,7 @@ def run_echo_server(ready_file: str, workers: int = 1, port: int = 0) -> None:
         for i in range(workers - 1):
             ready = Path(tmp) / f"echo-{i}.json"
             command = [sys.executable, __file__, "--echo-server", str(ready), "--echo-port", str(port)]
+            command += ["--echo-header"] if header else []
             others.append((subprocess.Popen(command), ready))
         for process, ready in others:
             _wait_ready(process, ready)
@@ -310,9 +335,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--echo-server", metavar="READY_FILE", help=argparse.SUPPRESS)
     parser.add_argument("--echo-workers", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--echo-port", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--echo-header", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.echo_server:
-        run_echo_server(args.echo_server, args.echo_workers, args.echo_port)
+        run_echo_server(args.echo_server, args.echo_workers, args.echo_port, args.echo_header)
         return
     worker_counts = [int(w) for w in args.workers.split(",")]
     views = [v for v in args.views.split(",") if v]
@@ -333,6 +359,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             targets: list[tuple[str, list[str], str, dict[str, list[bytes]]]] = [
                 ("echo (grpcio)", [python, __file__, "--echo-workers", str(workers), "--echo-server"],
                  ECHO_METHOD, {"": echo_payloads}),
+                ("echo + x-request-id", [python, __file__, "--echo-header", "--echo-workers", str(workers),
+                                         "--echo-server"], ECHO_METHOD, {"": echo_payloads}),
                 ("ListLegalPlays", [python, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0",
                                     "--workers", str(workers), "--metrics-port", "0", "--ready-file"],
                  LEGAL_METHOD, payloads),
