@@ -308,6 +308,39 @@ def measure(
     return Sample(len(latencies), ended - began, latencies, cpu_after - cpu_before)
 
 
+# -- in process: the servicer's own cost ----------------------------------------------------
+
+
+def servicer_costs(payloads: dict[str, list[bytes]], repeat: int = 3) -> list[str]:
+    """Table lines: microseconds a call of the reference (a message per play) and of the wire path."""
+    from gammond.engine import kernel
+    from gammond.server.services.game import GameServicer
+
+    servicer = GameServicer()
+    lines = [
+        f"| view | message path us/call | wire path us/call | message / wire |  ({kernel.IMPLEMENTATION} kernel)",
+        "|---|---:|---:|---:|",
+    ]
+
+    def best(method: Any, decoded: list[Any], serialize: bool) -> float:
+        times = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            for request in decoded:
+                answer = method(request, None)
+                if serialize:
+                    answer.SerializeToString()
+            times.append(time.perf_counter() - began)
+        return min(times) / len(decoded) * 1e6
+
+    for view, raw in payloads.items():
+        decoded = [game_service_pb2.ListLegalPlaysRequest.FromString(r) for r in raw]
+        message = best(servicer.ListLegalPlays, decoded, True)
+        wire = best(servicer.list_legal_plays_wire, decoded, False)
+        lines.append(f"| {view} | {message:.1f} | {wire:.1f} | {message / wire:.1f} |")
+    return lines
+
+
 # -- the table -----------------------------------------------------------------------------
 
 
@@ -349,6 +382,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{os.cpu_count()} CPUs; {args.runs} runs of {args.calls} calls a target, "
         f"{args.concurrency} in flight per load process, {len(echo_payloads)} positions"
     )
+    print("\nIn process, the servicer alone (best of 3 passes over the positions):\n")
+    print("\n".join(servicer_costs(payloads)), end="\n\n", flush=True)
     rows: dict[tuple[str, int], Row] = {}
     for run in range(args.runs):
         for workers in worker_counts:

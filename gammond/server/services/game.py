@@ -20,6 +20,7 @@ from gammond.engine import kernel
 from gammond.engine.cube import apply_cube_action, legal_cube_actions
 from gammond.engine.game import apply_play
 from gammond.engine.play import legal_plays
+from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.resign import accept_resignation, offer_resignation, reject_resignation
 from gammond.engine.result import classify_win
@@ -57,16 +58,22 @@ def require_game_on(position: Position) -> None:
         raise PreconditionError("GAME_OVER", "the game is over: a side has borne off all 15 checkers")
 
 
+def _listing(request: pb.ListLegalPlaysRequest) -> tuple[Position, Player, tuple[int, int], int]:
+    """A ListLegalPlays request's position, player, roll and the parts of the answer it asks for."""
+    dice = request.dice if request.HasField("dice") else None
+    position, turn, roll = decode_roll(request.position, dice)
+    parts = view_parts(request.view)
+    require_game_on(position)
+    return position, turn, roll, parts
+
+
 class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     """Stateless: every request carries the state it applies to."""
 
     def ListLegalPlays(
         self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalPlaysResponse:
-        dice = request.dice if request.HasField("dice") else None
-        position, turn, roll = decode_roll(request.position, dice)
-        parts = view_parts(request.view)
-        require_game_on(position)
+        position, turn, roll, parts = _listing(request)
         plays = legal_plays(position, roll)
         metrics.observe_generation(len(plays), sum(len(p.moves) for p in plays))
         response = pb.ListLegalPlaysResponse()
@@ -81,10 +88,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
     ) -> bytes:
         """ListLegalPlays as the bytes of the same answer, without a message per play."""
-        dice = request.dice if request.HasField("dice") else None
-        position, turn, roll = decode_roll(request.position, dice)
-        parts = view_parts(request.view)
-        require_game_on(position)
+        position, turn, roll, parts = _listing(request)
         raw, plays, steps = legal_plays_wire(position, turn, roll, parts)
         metrics.observe_generation(plays, plays * steps)
         return raw
