@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from backgammon.v1 import game_service_pb2
 from gammond.engine import (
     InvalidDiceError,
     InvalidPositionError,
@@ -44,7 +45,10 @@ from gammond.engine import (
     movegen,
 )
 from gammond.engine.ids import _decode_position_id, _encode_position_id
+from gammond.engine.notation import format_moves
 from gammond.engine.play import PlayList
+from gammond.engine.players import Player
+from gammond.server.wire.board import encode_play
 from tests.support.positions import random_position, sample_positions
 
 SEED = 7
@@ -447,3 +451,108 @@ def test_a_failed_compile_leaves_the_build_running_without_the_extension(tmp_pat
     assert done.returncode == 0, done.stderr
     assert "using the pure-Python move generator" in done.stderr
     assert not list((tmp_path / "lib").rglob("_ckernel*"))
+
+
+# -- plays written as wire bytes (wire.c) ------------------------------------------------
+
+# The Position ID of a board with 2,224 plays of 1-1: the answer outgrows the stack buffer.
+MANY_PLAYS = "AAIA/n9UkpJSKg"
+WIRE_PARTS = (1, 3, 4, 5, 7)  # plays; plays + results; count; plays + count; all three
+
+
+def _reference_answer(
+    board: Board, d1: int, d2: int, black: bool, parts: int
+) -> game_service_pb2.ListLegalPlaysResponse:
+    """The ListLegalPlaysResponse the server's message path builds."""
+    turn = Player.BLACK if black else Player.WHITE
+    plays = legal_plays(Position(board), (d1, d2))
+    answer = game_service_pb2.ListLegalPlaysResponse()
+    if parts & 1:
+        answer.plays.extend(encode_play(p, turn, with_result=bool(parts & 2)) for p in plays)
+    if parts & 4:
+        answer.play_count = len(plays)
+    return answer
+
+
+def _wire_mismatches(ck: ModuleType, cases: list[Case], limit: int = 5) -> list[str]:
+    found = []
+    for i, (board, d1, d2) in enumerate(cases):
+        black, parts = bool(i % 2), WIRE_PARTS[i % len(WIRE_PARTS)]
+        raw, count, steps = ck.plays_wire(board, d1, d2, black, parts)
+        reference = _reference_answer(board, d1, d2, black, parts)
+        plays = ck.plays(board, d1, d2)
+        same = game_service_pb2.ListLegalPlaysResponse.FromString(raw) == reference
+        if not same or raw != reference.SerializeToString() or count != len(plays):
+            found.append(f"{Position(board).position_id()} {d1}-{d2} black={black} parts={parts}")
+        elif plays and steps != len(plays[0][0]):
+            found.append(f"{Position(board).position_id()} {d1}-{d2}: {steps} steps a play")
+        if len(found) == limit:
+            break
+    return found
+
+
+def test_the_kernel_writes_the_plays_as_the_server_encodes_them(ck: ModuleType) -> None:
+    cases = self_play(SAMPLE // 5) + list(raw_cases(RAW_SAMPLE, seed=SEED + 2))
+    assert ck.PLAYS | ck.RESULT | ck.COUNT == 7
+    assert _wire_mismatches(ck, cases) == []
+
+
+def test_an_answer_too_big_for_the_stack_is_written_whole(ck: ModuleType) -> None:
+    board = Position.from_id(MANY_PLAYS).board
+    raw, count, steps = ck.plays_wire(board, 1, 1, True, 7)
+    assert (count, steps) == (2224, 4) and len(raw) > 16384
+    assert _wire_mismatches(ck, [(board, 1, 1)] * 2) == []
+
+
+def test_the_kernel_formats_plays_as_the_notation_module_does(ck: ModuleType) -> None:
+    for board, d1, d2 in self_play(SAMPLE // 5) + list(raw_cases(RAW_SAMPLE, seed=SEED + 3)):
+        for play in legal_plays(Position(board), (d1, d2)):
+            assert ck.format_play(play.moves) == format_moves(play.moves), play.moves
+    assert ck.format_play(()) == "(no play)"
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (((0,) * 26, 3, 1, False), TypeError),
+        (((0,) * 26, 3, 1, False, 8), ValueError),
+        (((0,) * 26, 3, 1, False, -1), ValueError),
+        (((0,) * 26, 3, 1, False, "7"), ValueError),
+        (((0,) * 26, 3, 9, False, 7), InvalidDiceError),
+        (((1,) * 26, 3, 1, False, 7), InvalidPositionError),
+    ],
+)
+def test_plays_wire_refuses_bad_arguments_by_kind(
+    ck: ModuleType, args: tuple[object, ...], error: type
+) -> None:
+    with pytest.raises(error):
+        ck.plays_wire(*args)
+
+
+@pytest.mark.parametrize("steps", [((26, 1, False),), ((3, 1, False),) * 5, ((3,),), "ab"])
+def test_format_play_refuses_steps_off_the_board_or_too_many(ck: ModuleType, steps: object) -> None:
+    with pytest.raises((ValueError, TypeError)):
+        ck.format_play(steps)
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True)
+@given(
+    board=_boards,
+    d1=st.integers(-1, 8),
+    d2=st.integers(-1, 8),
+    black=st.booleans(),
+    parts=st.sampled_from(WIRE_PARTS),
+)
+def test_any_raw_board_gives_the_reference_wire_answer_or_a_named_error(
+    board: list[int], d1: int, d2: int, black: bool, parts: int
+) -> None:
+    ck = pytest.importorskip("gammond.engine._ckernel")
+    if not _valid(board):
+        with pytest.raises(InvalidPositionError):
+            ck.plays_wire(board, d1, d2, black, parts)
+    elif not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        with pytest.raises(InvalidDiceError):
+            ck.plays_wire(board, d1, d2, black, parts)
+    else:
+        raw, _, _ = ck.plays_wire(board, d1, d2, black, parts)
+        assert raw == _reference_answer(tuple(board), d1, d2, black, parts).SerializeToString()

@@ -5,6 +5,7 @@ paths); the server wraps it and owns no rule.  Everything a caller needs is
 importable from here; the bot's public API is :mod:`gammond.engine.bot`.
 """
 
+from gammond.engine import kernel
 from gammond.engine.chouette import (
     Lineup,
     Payment,
@@ -45,6 +46,10 @@ from gammond.engine.errors import (
     WeightsError,
 )
 from gammond.engine.flow import (
+    MAX_CUBE,
+    MAX_LOG,
+    MAX_SCORE,
+    MAX_SHEET,
     Action,
     ActionKind,
     Choices,
@@ -61,6 +66,8 @@ from gammond.engine.flow import (
     next_game,
     replay,
 )
+from gammond.engine.flow.actions import moving_options
+from gammond.engine.flow.state import MAX_SEED_BYTES
 from gammond.engine.game import (
     AppliedPlay,
     PlayLike,
@@ -117,6 +124,11 @@ __all__ = [
     "InvalidStateError",
     "Lineup",
     "LogEntry",
+    "MAX_CUBE",
+    "MAX_LOG",
+    "MAX_SCORE",
+    "MAX_SEED_BYTES",
+    "MAX_SHEET",
     "MatchId",
     "MatchOverError",
     "MatchState",
@@ -157,9 +169,11 @@ __all__ = [
     "format_xgid",
     "game_points",
     "is_crawford_game",
+    "kernel",
     "legal_cube_actions",
     "legal_plays",
     "list_actions",
+    "moving_options",
     "new_game",
     "next_game",
     "next_lineup",

@@ -34,3 +34,15 @@ def encode_features(boards: ReadableBuffer | NDArray[Any], out: WriteableBuffer 
     C-contiguous float32 of n * INPUTS values.  TypeError for a wrong item
     type, ValueError for a wrong size, layout or shared memory.
     """
+
+PLAYS: int
+RESULT: int
+COUNT: int
+
+def plays_wire(
+    board: Sequence[int], die1: int, die2: int, black: bool, parts: int, /
+) -> tuple[bytes, int, int]:
+    """``(ListLegalPlaysResponse bytes, plays, steps a play)``; ``parts`` ORs PLAYS, RESULT, COUNT."""
+
+def format_play(steps: Sequence[Step], /) -> str:
+    """gammond.engine.notation.format_moves of (from, to, hit) steps."""

@@ -9,6 +9,10 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 * ``encode_features(boards, out)``: the bot's network inputs
   (:func:`gammond.engine.bot.features.encode`) written into ``out``; compiled only,
   ``None`` on the pure-Python path, where the numpy reference is used.
+* ``plays_wire(board, die1, die2, black, parts)``: the plays written as the
+  protobuf bytes of a ``ListLegalPlaysResponse``, with the number of plays and
+  of steps in each; compiled only, ``None`` on the pure-Python path, where the
+  server's own encoder (:mod:`gammond.server.wire.plays`) is used.
 """
 
 from __future__ import annotations
@@ -47,6 +51,9 @@ generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
 plays: Callable[[Board, int, int], RawPlays] = movegen.generate
 result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 encode_features: Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None = None
+plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
+# What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
+WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs: compiled only; gammond.engine.ids falls back to its own code.
 decode_position_id: Callable[[str], Board] | None = None
 encode_position_id: Callable[[Sequence[int]], str] | None = None
@@ -62,6 +69,7 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         plays = _ckernel.plays
         result_ids = _ckernel.result_ids
         encode_features = _ckernel.encode_features
+        plays_wire = _ckernel.plays_wire
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

@@ -4,20 +4,24 @@ Every unary call goes through :func:`observe`: it decodes the request
 itself (so undecodable bytes are INVALID_ARGUMENT, not INTERNAL), refuses
 work whose deadline has passed, turns exceptions into statuses (see
 :mod:`gammond.server.errors`), and records one log line and the metrics.
+
+This runs on every call, so what can be made once is: the wrapped handler
+and the metrics' label children once per method, the log line from
+pre-rendered pieces (:func:`gammond.server.logs.call_line`).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
-import uuid
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from google.protobuf.message import DecodeError
 
-from gammond.server import metrics
+from gammond.server import logs, metrics
 from gammond.server.deadlines import require_time
 from gammond.server.errors import bad_request, internal, status_for
 from gammond.server.logs import logger
@@ -26,6 +30,8 @@ REQUEST_ID_KEY = "x-request-id"
 _GOOD_ID = re.compile(r"^[A-Za-z0-9._:/+=-]{1,128}$")
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
+if TYPE_CHECKING:  # grpc's classes take type arguments only in its stubs
+    Handler = grpc.RpcMethodHandler[Any, Any]
 
 
 def request_id(metadata: Sequence[tuple[str, str | bytes]] | None) -> str:
@@ -39,7 +45,31 @@ def request_id(metadata: Sequence[tuple[str, str | bytes]] | None) -> str:
     for key, value in metadata or ():
         if key == REQUEST_ID_KEY and isinstance(value, str) and _GOOD_ID.match(value):
             return value
-    return uuid.uuid4().hex
+    # 128 random bits in hex, as uuid4().hex but without building a UUID.
+    return os.urandom(16).hex()
+
+
+class _Method:
+    """One method's metric label children, made on its first call and kept."""
+
+    __slots__ = ("name", "in_flight", "latency", "calls")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.in_flight = metrics.IN_FLIGHT.labels(name)
+        self.latency = metrics.LATENCY.labels(name)
+        self.calls: dict[grpc.StatusCode, Any] = {}
+
+    def called(self, code: grpc.StatusCode) -> Any:
+        """The calls counter's child for ``code``."""
+        child = self.calls.get(code)
+        if child is None:
+            child = self.calls[code] = metrics.CALLS.labels(self.name, code.name)
+        return child
+
+
+# By method name; bounded by the methods the server has handlers for.
+_METHODS: dict[str, _Method] = {}
 
 
 def observe(
@@ -51,11 +81,15 @@ def observe(
 ) -> Any:
     """Run one call with its id, deadline check, status mapping, log line and metrics."""
     started = time.perf_counter()
+    observed = _METHODS.get(method)
+    if observed is None:
+        observed = _METHODS[method] = _Method(method)
     rid = request_id(context.invocation_metadata())
     context.send_initial_metadata(((REQUEST_ID_KEY, rid),))
-    log = logger().bind(method=method, request_id=rid, peer=context.peer())
-    log.debug("rpc.start")
-    metrics.IN_FLIGHT.labels(method).inc()
+    peer = context.peer()
+    if logs.debug_enabled():
+        logger().debug("rpc.start", method=method, request_id=rid, peer=peer)
+    observed.in_flight.inc()
     code = grpc.StatusCode.OK
     try:
         try:
@@ -71,16 +105,16 @@ def observe(
             else status_for(exc)
         )
         if status is None:
-            log.error("rpc.internal_error", exc_info=True)
+            logger().error("rpc.internal_error", method=method, request_id=rid, peer=peer, exc_info=True)
             status = internal(rid)
         code = status.code
         context.abort_with_status(status)
     finally:
         elapsed = time.perf_counter() - started
-        metrics.IN_FLIGHT.labels(method).dec()
-        metrics.CALLS.labels(method, code.name).inc()
-        metrics.LATENCY.labels(method).observe(elapsed)
-        log.info("rpc", code=code.name, latency_ms=round(elapsed * 1000, 3))
+        observed.in_flight.dec()
+        observed.called(code).inc()
+        observed.latency.observe(elapsed)
+        logs.call_line(method, rid, peer, code.name, round(elapsed * 1000, 3))
 
 
 class _Undecodable(Exception):
@@ -88,7 +122,14 @@ class _Undecodable(Exception):
 
 
 class ObservingInterceptor(grpc.ServerInterceptor):
-    """Wraps every unary-unary handler in :func:`observe`; streams pass through."""
+    """Wraps every unary-unary handler in :func:`observe`; streams pass through.
+
+    The wrapped handler is made once per method and kept while the server
+    hands out the same handler for it.
+    """
+
+    def __init__(self) -> None:
+        self._wrapped: dict[str, tuple[Handler, Handler]] = {}
 
     def intercept_service(
         self,
@@ -99,12 +140,17 @@ class ObservingInterceptor(grpc.ServerInterceptor):
         if handler is None or handler.unary_unary is None:
             return handler
         method: str = handler_call_details.method
+        known = self._wrapped.get(method)
+        if known is not None and known[0] is handler:
+            return known[1]
         behavior: Behavior = handler.unary_unary
         deserialize = handler.request_deserializer or (lambda raw: raw)
 
         def wrapped(raw: bytes, context: grpc.ServicerContext) -> Any:
             return observe(method, behavior, deserialize, raw, context)
 
-        return grpc.unary_unary_rpc_method_handler(
+        made: Handler = grpc.unary_unary_rpc_method_handler(
             wrapped, request_deserializer=None, response_serializer=handler.response_serializer
         )
+        self._wrapped[method] = (handler, made)
+        return made

@@ -127,4 +127,28 @@ enum {
  */
 void k_encode_features(const int8_t *boards, size_t n, float *out);
 
+/*
+ * The plays of a roll as protobuf bytes (wire.c): the fields of
+ * backgammon.v1.ListLegalPlaysResponse named by `parts`.
+ */
+enum {
+    K_WIRE_PLAYS = 1,  /* the plays: moves and notation */
+    K_WIRE_RESULT = 2, /* each play's result (with K_WIRE_PLAYS) */
+    K_WIRE_COUNT = 4,  /* play_count */
+    /* Room for one play's text and one play's bytes, tag and length included. */
+    K_NOTATION_MAX = 64,
+    K_WIRE_PLAY_MAX = 160,
+};
+
+/* gammond.engine.notation.format_moves of a play's steps; returns the length (no NUL). */
+size_t k_format_play(const kstep *steps, int n, char out[K_NOTATION_MAX]);
+/* Bytes that k_wire_plays may write for `count` plays. */
+size_t k_wire_plays_bound(size_t count);
+/*
+ * Writes the plays of `r` (after k_generate) into `out`, which has room for
+ * k_wire_plays_bound(r->count) bytes, and returns the length.  `black`: the
+ * mover is Black, so points are mirrored into the fixed numbering.
+ */
+size_t k_wire_plays(const kresult *r, int black, unsigned parts, uint8_t *out);
+
 #endif

@@ -353,6 +353,99 @@ static PyObject *result_ids(PyObject *module, PyObject *const *args, Py_ssize_t 
     return ids;
 }
 
+PyDoc_STRVAR(plays_wire_doc,
+             "plays_wire($module, board, die1, die2, black, parts, /)\n--\n\n"
+             "The plays of generate() as the protobuf bytes of a ListLegalPlaysResponse,\n"
+             "with the number of plays and of steps in each: (bytes, plays, steps).\n"
+             "`parts` ORs PLAYS (1: moves and notation), RESULT (2: each play's result)\n"
+             "and COUNT (4: play_count); `black` mirrors points for a Black mover.");
+
+/* Answers this big are written on the stack; bigger ones (big doubles) on the heap. */
+enum { WIRE_STACK = 16384 };
+
+static PyObject *plays_wire(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError,
+                     "plays_wire takes 5 arguments (board, die1, die2, black, parts), got %zd",
+                     nargs);
+        return NULL;
+    }
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    if (parse_board(args[0], board) < 0 || (die1 = parse_die(args[1])) < 0 ||
+        (die2 = parse_die(args[2])) < 0)
+        return NULL;
+    int black = PyObject_IsTrue(args[3]);
+    long parts = PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : -1;
+    if (black < 0 || (parts == -1 && PyErr_Occurred()))
+        return NULL;
+    if (parts < 0 || parts > (K_WIRE_PLAYS | K_WIRE_RESULT | K_WIRE_COUNT)) {
+        PyErr_Format(PyExc_ValueError, "parts must be a mask of PLAYS, RESULT and COUNT, got %R",
+                     args[4]);
+        return NULL;
+    }
+    kresult result;
+    kresult_init(&result);
+    PyObject *out = NULL;
+    if (generate_unlocked(board, die1, die2, &result) == 0) {
+        uint8_t stack[WIRE_STACK];
+        size_t bound = k_wire_plays_bound(result.count);
+        uint8_t *buffer = bound <= sizeof stack ? stack : PyMem_Malloc(bound);
+        if (!buffer) {
+            PyErr_NoMemory();
+        } else {
+            size_t len = k_wire_plays(&result, black, (unsigned)parts, buffer);
+            out = Py_BuildValue("(y#ni)", (const char *)buffer, (Py_ssize_t)len,
+                                (Py_ssize_t)result.count, result.most);
+            if (buffer != stack)
+                PyMem_Free(buffer);
+        }
+    }
+    kresult_free(&result);
+    return out;
+}
+
+PyDoc_STRVAR(format_play_doc,
+             "format_play($module, steps, /)\n--\n\n"
+             "gammond.engine.notation.format_moves of (from, to, hit) steps, as the\n"
+             "kernel writes it into plays_wire's answers.");
+
+static PyObject *format_play(PyObject *module, PyObject *arg)
+{
+    PyObject *seq = PySequence_Fast(arg, "steps must be a sequence of (from, to, hit)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    kstep steps[K_MAX_STEPS];
+    PyObject *text = NULL;
+    if (n > K_MAX_STEPS) {
+        PyErr_Format(PyExc_ValueError, "a play has at most 4 steps, got %zd", n);
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int from, to, hit;
+        PyObject *step = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(step)) {
+            PyErr_Format(PyExc_TypeError, "step %zd is %R, not a (from, to, hit) tuple", i, step);
+            goto done;
+        }
+        if (!PyArg_ParseTuple(step, "iip;a step is (from, to, hit)", &from, &to, &hit))
+            goto done;
+        if (from < 0 || from > K_BAR || to < 0 || to > K_BAR) {
+            PyErr_Format(PyExc_ValueError, "step %zd leaves the board: %d/%d", i, from, to);
+            goto done;
+        }
+        steps[i] = (kstep){(uint8_t)from, (uint8_t)to, (uint8_t)hit};
+    }
+    char out[K_NOTATION_MAX];
+    size_t len = k_format_play(steps, (int)n, out);
+    text = PyUnicode_FromStringAndSize(out, (Py_ssize_t)len);
+done:
+    Py_DECREF(seq);
+    return text;
+}
+
 PyDoc_STRVAR(encode_doc,
              "encode_position_id($module, board, /)\n--\n\n"
              "The Position ID of a board, as gammond.engine.ids.encode_position_id gives it.");
@@ -509,6 +602,8 @@ static PyMethodDef methods[] = {
     {"decode_position_id", decode_position_id, METH_O, decode_doc},
     {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,
      encode_features_doc},
+    {"plays_wire", (PyCFunction)(void (*)(void))plays_wire, METH_FASTCALL, plays_wire_doc},
+    {"format_play", format_play, METH_O, format_play_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -540,7 +635,10 @@ PyMODINIT_FUNC PyInit__ckernel(void)
     PyObject *module = PyModule_Create(&module_def);
     if (!module)
         return NULL;
-    if (PyModule_AddObjectRef(module, "Plays", (PyObject *)&Plays_Type) < 0) {
+    if (PyModule_AddObjectRef(module, "Plays", (PyObject *)&Plays_Type) < 0 ||
+        PyModule_AddIntConstant(module, "PLAYS", K_WIRE_PLAYS) < 0 ||
+        PyModule_AddIntConstant(module, "RESULT", K_WIRE_RESULT) < 0 ||
+        PyModule_AddIntConstant(module, "COUNT", K_WIRE_COUNT) < 0) {
         Py_DECREF(module);
         return NULL;
     }

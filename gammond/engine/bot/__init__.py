@@ -42,7 +42,12 @@ from gammond.engine.bot.search import (  # noqa: E402
     rank_plays,
 )
 
+# The bot taking its turn in the game flow; last, since it builds on everything above.
+from gammond.engine.flow.bot import BotTurn, bot_act  # noqa: E402
+
 __all__ = [
+    "BotTurn",
+    "bot_act",
     "LEVELS",
     "CubeAdvice",
     "CubeDecision",

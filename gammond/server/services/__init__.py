@@ -24,7 +24,6 @@ from backgammon.v1 import (
     dice_service_pb2,
     dice_service_pb2_grpc,
     game_service_pb2,
-    game_service_pb2_grpc,
     match_service_pb2,
     match_service_pb2_grpc,
     notation_service_pb2,
@@ -37,6 +36,7 @@ from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
 from gammond.server.services.game import GameServicer
+from gammond.server.services.game import add_to_server as add_game_service
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
 from gammond.server.services.play import PlayServicer
@@ -59,10 +59,8 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
 def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float) -> None:
     """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``."""
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
-        "backgammon.v1.GameService": (
-            game_service_pb2_grpc.add_GameServiceServicer_to_server,
-            GameServicer(),
-        ),
+        # GameService answers its two listings as wire bytes (see services/game.py).
+        "backgammon.v1.GameService": (add_game_service, GameServicer()),
         "backgammon.v1.MatchService": (
             match_service_pb2_grpc.add_MatchServiceServicer_to_server,
             MatchServicer(),

@@ -1,18 +1,32 @@
-"""GameService: legal plays, interactive turns, plays, the cube, resignations."""
+"""GameService: legal plays, interactive turns, plays, the cube, resignations.
+
+``ListLegalPlays`` and ``ListNextMoves`` are served by their ``*_wire``
+twins, which write the answer's bytes without a message object per play
+(:mod:`gammond.server.wire.plays`); the message-building methods stay as the
+reference the tests compare them with.  :func:`add_to_server` wires that up.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import grpc
+from google.protobuf import message_factory
 
 from backgammon.v1 import game_service_pb2 as pb
 from backgammon.v1 import game_service_pb2_grpc
 from gammond.engine import (
     CubeState,
+    Player,
+    Position,
     accept_resignation,
     apply_play,
+    kernel,
     next_moves,
     offer_resignation,
     reject_resignation,
+    require_game_on,
     score_game,
     turn_plays,
 )
@@ -29,6 +43,7 @@ from gammond.server.wire.board import (
     guarded,
 )
 from gammond.server.wire.fields import optional
+from gammond.server.wire.plays import legal_plays_wire, next_moves_wire, view_parts
 from gammond.server.wire.rules import (
     decode_action,
     decode_context,
@@ -42,17 +57,39 @@ from gammond.server.wire.rules import (
 )
 
 
+def _listing(request: pb.ListLegalPlaysRequest) -> tuple[Position, Player, tuple[int, int], int]:
+    """A ListLegalPlays request's position, player, roll and the parts of the answer it asks for."""
+    position, turn, roll = decode_roll(request.position, optional(request, "dice"))
+    parts = view_parts(request.view)
+    require_game_on(position)
+    return position, turn, roll, parts
+
+
 class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     """Stateless: every request carries the state it applies to."""
 
     def ListLegalPlays(
         self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
     ) -> pb.ListLegalPlaysResponse:
-        dice = optional(request, "dice")
-        position, turn, roll = decode_roll(request.position, dice)
+        position, turn, roll, parts = _listing(request)
         plays = turn_plays(position, roll)
         metrics.observe_generation(len(plays), sum(len(p.moves) for p in plays))
-        return pb.ListLegalPlaysResponse(plays=[encode_play(p, turn) for p in plays])
+        response = pb.ListLegalPlaysResponse()
+        if parts & kernel.WIRE_PLAYS:
+            with_result = bool(parts & kernel.WIRE_RESULT)
+            response.plays.extend(encode_play(p, turn, with_result=with_result) for p in plays)
+        if parts & kernel.WIRE_COUNT:
+            response.play_count = len(plays)
+        return response
+
+    def list_legal_plays_wire(
+        self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
+    ) -> bytes:
+        """ListLegalPlays as the bytes of the same answer, without a message per play."""
+        position, turn, roll, parts = _listing(request)
+        raw, plays, steps = legal_plays_wire(position, turn, roll, parts)
+        metrics.observe_generation(plays, plays * steps)
+        return raw
 
     def ListNextMoves(
         self, request: pb.ListNextMovesRequest, context: grpc.ServicerContext
@@ -68,6 +105,20 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
             complete=progress.complete,
             plays_left=progress.plays_left,
         )
+
+    def list_next_moves_wire(self, request: pb.ListNextMovesRequest, context: grpc.ServicerContext) -> bytes:
+        """ListNextMoves as the bytes of the same answer."""
+        position, turn, roll = decode_roll(request.position, optional(request, "dice"))
+        made = decode_moves(request.made, turn, "made")
+        progress = next_moves(position, roll, made)
+        metrics.observe_generation(progress.plays_left, len(progress.moves))
+        return next_moves_wire(
+            progress.position, turn, progress.moves, progress.complete, progress.plays_left
+        )
+
+    def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
+        """The methods answered as bytes, by RPC name."""
+        return {"ListLegalPlays": self.list_legal_plays_wire, "ListNextMoves": self.list_next_moves_wire}
 
     def ApplyPlay(self, request: pb.ApplyPlayRequest, context: grpc.ServicerContext) -> pb.ApplyPlayResponse:
         dice = optional(request, "dice")
@@ -138,3 +189,27 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         options = decode_rules(optional(request, "rules"), "rules")
         outcome = guarded("position", lambda: score_game(position, turn, cube, options))
         return pb.ScoreGameResponse(result=encode_result(outcome))
+
+
+def add_to_server(servicer: GameServicer, server: grpc.Server) -> None:
+    """Serve GameService as ``add_GameServiceServicer_to_server`` would, with the wire methods.
+
+    The handlers come from the service's descriptor, like the generated
+    ones, except that each of :meth:`GameServicer.wire_methods` answers with
+    bytes that its handler passes through unserialized.
+    """
+    service = pb.DESCRIPTOR.services_by_name["GameService"]
+    wire = servicer.wire_methods()
+    handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
+    for method in service.methods:
+        request = message_factory.GetMessageClass(method.input_type)
+        response = message_factory.GetMessageClass(method.output_type)
+        if method.name in wire:
+            behavior, serialize = wire[method.name], None
+        else:
+            behavior, serialize = getattr(servicer, method.name), response.SerializeToString
+        handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+            behavior, request_deserializer=request.FromString, response_serializer=serialize
+        )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
+    server.add_registered_method_handlers(service.full_name, handlers)

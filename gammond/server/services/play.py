@@ -10,10 +10,15 @@ import grpc
 
 from backgammon.v1 import play_service_pb2 as pb
 from backgammon.v1 import play_service_pb2_grpc
-from gammond.engine.bot import Evaluator
-from gammond.engine.flow import DiceSource, apply_action, list_actions, new_game, next_game
-from gammond.engine.flow.bot import bot_act
-from gammond.engine.flow.state import MAX_SEED_BYTES
+from gammond.engine import (
+    MAX_SEED_BYTES,
+    DiceSource,
+    apply_action,
+    list_actions,
+    new_game,
+    next_game,
+)
+from gammond.engine.bot import Evaluator, bot_act
 from gammond.server.deadlines import stopper
 from gammond.server.errors import WireError
 from gammond.server.wire.board import decode_color

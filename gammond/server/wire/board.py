@@ -198,12 +198,12 @@ def decode_moves(moves: Iterable[pb.CheckerMove], turn: Player, field: str) -> l
     return out
 
 
-def encode_play(play: Play, turn: Player) -> pb.Play:
-    """A play of ``turn``; its result is shown with the opponent on roll."""
+def encode_play(play: Play, turn: Player, *, with_result: bool = True) -> pb.Play:
+    """A play of ``turn``; its result is shown with the opponent on roll (unless left out)."""
     return pb.Play(
         moves=[encode_move(m, turn) for m in play.moves],
         notation=str(play),
-        result=encode_after(play, turn),
+        result=encode_after(play, turn) if with_result else None,
     )
 
 

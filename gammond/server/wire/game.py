@@ -11,9 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
 from backgammon.v1 import rules_pb2 as rules_pb
-from gammond.engine.cube import CubeAction, CubeState
-from gammond.engine.errors import InvalidGameError
-from gammond.engine.flow import (
+from gammond.engine import (
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
@@ -21,23 +19,27 @@ from gammond.engine.flow import (
     Action,
     ActionKind,
     Choices,
+    CubeAction,
+    CubeState,
     DiceSource,
     Event,
     EventKind,
     Game,
+    GameOutcome,
+    InvalidGameError,
     LogEntry,
+    MatchState,
+    Move,
     Phase,
+    Player,
+    Position,
+    Resignation,
+    ResultKind,
+    ScoreSheetRow,
     check_game,
+    format_moves,
+    moving_options,
 )
-from gammond.engine.flow.actions import moving_options
-from gammond.engine.match import MatchState, ScoreSheetRow
-from gammond.engine.notation import format_moves
-from gammond.engine.play import Move
-from gammond.engine.players import Player
-from gammond.engine.position import Position
-from gammond.engine.resign import Resignation
-from gammond.engine.result import ResultKind
-from gammond.engine.scoring import GameOutcome
 from gammond.server.errors import WireError
 from gammond.server.wire.board import (
     decode_board,

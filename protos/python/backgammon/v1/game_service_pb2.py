@@ -26,49 +26,51 @@ from backgammon.v1 import board_pb2 as backgammon_dot_v1_dot_board__pb2
 from backgammon.v1 import rules_pb2 as backgammon_dot_v1_dot_rules__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n backgammon/v1/game_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"j\n\x15ListLegalPlaysRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\"<\n\x16ListLegalPlaysResponse\x12\"\n\x05plays\x18\x01 \x03(\x0b\x32\x13.backgammon.v1.Play\"\x93\x01\n\x14ListNextMovesRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12(\n\x04made\x18\x03 \x03(\x0b\x32\x1a.backgammon.v1.CheckerMove\"\x93\x01\n\x15ListNextMovesResponse\x12)\n\x08position\x18\x01 \x01(\x0b\x32\x17.backgammon.v1.Position\x12)\n\x05moves\x18\x02 \x03(\x0b\x32\x1a.backgammon.v1.CheckerMove\x12\x10\n\x08\x63omplete\x18\x03 \x01(\x08\x12\x12\n\nplays_left\x18\x04 \x01(\r\"\xaa\x02\n\x10\x41pplyPlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12\x12\n\x08notation\x18\x03 \x01(\tH\x00\x12,\n\x05moves\x18\x04 \x01(\x0b\x32\x1b.backgammon.v1.CheckerMovesH\x00\x12&\n\x06result\x18\x05 \x01(\x0b\x32\x14.backgammon.v1.BoardH\x00\x12&\n\x04\x63ube\x18\x06 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x07 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptionsB\x06\n\x04play\"\x91\x01\n\x11\x41pplyPlayResponse\x12!\n\x04play\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Play\x12.\n\rnext_position\x18\x02 \x01(\x0b\x32\x17.backgammon.v1.Position\x12)\n\x06result\x18\x03 \x01(\x0b\x32\x19.backgammon.v1.GameResult\"k\n\x16ListCubeActionsRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\"E\n\x17ListCubeActionsResponse\x12*\n\x07\x61\x63tions\x18\x01 \x03(\x0e\x32\x19.backgammon.v1.CubeAction\"\x96\x01\n\x16\x41pplyCubeActionRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12)\n\x06\x61\x63tion\x18\x03 \x01(\x0e\x32\x19.backgammon.v1.CubeAction\"{\n\x17\x41pplyCubeActionResponse\x12(\n\x04\x63ube\x18\x01 \x01(\x0b\x32\x18.backgammon.v1.CubeStateH\x00\x12+\n\x06result\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.GameResultH\x00\x42\t\n\x07outcome\"\xbf\x01\n\x17OfferResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06to_act\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x04\x63ube\x18\x03 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12+\n\x07pending\x18\x04 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\"E\n\x18OfferResignationResponse\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\"\xbe\x01\n\x18\x41\x63\x63\x65ptResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x04\x63ube\x18\x03 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x04 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\"F\n\x19\x41\x63\x63\x65ptResignationResponse\x12)\n\x06result\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.GameResult\"k\n\x18RejectResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\"\x1b\n\x19RejectResignationResponse\"\x95\x01\n\x10ScoreGameRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12&\n\x04\x63ube\x18\x02 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x03 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\">\n\x11ScoreGameResponse\x12)\n\x06result\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.GameResult2\xe1\x06\n\x0bGameService\x12]\n\x0eListLegalPlays\x12$.backgammon.v1.ListLegalPlaysRequest\x1a%.backgammon.v1.ListLegalPlaysResponse\x12Z\n\rListNextMoves\x12#.backgammon.v1.ListNextMovesRequest\x1a$.backgammon.v1.ListNextMovesResponse\x12N\n\tApplyPlay\x12\x1f.backgammon.v1.ApplyPlayRequest\x1a .backgammon.v1.ApplyPlayResponse\x12`\n\x0fListCubeActions\x12%.backgammon.v1.ListCubeActionsRequest\x1a&.backgammon.v1.ListCubeActionsResponse\x12`\n\x0f\x41pplyCubeAction\x12%.backgammon.v1.ApplyCubeActionRequest\x1a&.backgammon.v1.ApplyCubeActionResponse\x12\x63\n\x10OfferResignation\x12&.backgammon.v1.OfferResignationRequest\x1a\'.backgammon.v1.OfferResignationResponse\x12\x66\n\x11\x41\x63\x63\x65ptResignation\x12\'.backgammon.v1.AcceptResignationRequest\x1a(.backgammon.v1.AcceptResignationResponse\x12\x66\n\x11RejectResignation\x12\'.backgammon.v1.RejectResignationRequest\x1a(.backgammon.v1.RejectResignationResponse\x12N\n\tScoreGame\x12\x1f.backgammon.v1.ScoreGameRequest\x1a .backgammon.v1.ScoreGameResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n backgammon/v1/game_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"\x91\x01\n\x15ListLegalPlaysRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12%\n\x04view\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.PlayView\"P\n\x16ListLegalPlaysResponse\x12\"\n\x05plays\x18\x01 \x03(\x0b\x32\x13.backgammon.v1.Play\x12\x12\n\nplay_count\x18\x02 \x01(\r\"\x93\x01\n\x14ListNextMovesRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12(\n\x04made\x18\x03 \x03(\x0b\x32\x1a.backgammon.v1.CheckerMove\"\x93\x01\n\x15ListNextMovesResponse\x12)\n\x08position\x18\x01 \x01(\x0b\x32\x17.backgammon.v1.Position\x12)\n\x05moves\x18\x02 \x03(\x0b\x32\x1a.backgammon.v1.CheckerMove\x12\x10\n\x08\x63omplete\x18\x03 \x01(\x08\x12\x12\n\nplays_left\x18\x04 \x01(\r\"\xaa\x02\n\x10\x41pplyPlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12\x12\n\x08notation\x18\x03 \x01(\tH\x00\x12,\n\x05moves\x18\x04 \x01(\x0b\x32\x1b.backgammon.v1.CheckerMovesH\x00\x12&\n\x06result\x18\x05 \x01(\x0b\x32\x14.backgammon.v1.BoardH\x00\x12&\n\x04\x63ube\x18\x06 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x07 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptionsB\x06\n\x04play\"\x91\x01\n\x11\x41pplyPlayResponse\x12!\n\x04play\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Play\x12.\n\rnext_position\x18\x02 \x01(\x0b\x32\x17.backgammon.v1.Position\x12)\n\x06result\x18\x03 \x01(\x0b\x32\x19.backgammon.v1.GameResult\"k\n\x16ListCubeActionsRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\"E\n\x17ListCubeActionsResponse\x12*\n\x07\x61\x63tions\x18\x01 \x03(\x0e\x32\x19.backgammon.v1.CubeAction\"\x96\x01\n\x16\x41pplyCubeActionRequest\x12+\n\x07\x63ontext\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12)\n\x06\x61\x63tion\x18\x03 \x01(\x0e\x32\x19.backgammon.v1.CubeAction\"{\n\x17\x41pplyCubeActionResponse\x12(\n\x04\x63ube\x18\x01 \x01(\x0b\x32\x18.backgammon.v1.CubeStateH\x00\x12+\n\x06result\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.GameResultH\x00\x42\t\n\x07outcome\"\xbf\x01\n\x17OfferResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06to_act\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x04\x63ube\x18\x03 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12+\n\x07pending\x18\x04 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\"E\n\x18OfferResignationResponse\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\"\xbe\x01\n\x18\x41\x63\x63\x65ptResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x04\x63ube\x18\x03 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x04 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\"F\n\x19\x41\x63\x63\x65ptResignationResponse\x12)\n\x06result\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.GameResult\"k\n\x18RejectResignationRequest\x12)\n\x05offer\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.Resignation\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\"\x1b\n\x19RejectResignationResponse\"\x95\x01\n\x10ScoreGameRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12&\n\x04\x63ube\x18\x02 \x01(\x0b\x32\x18.backgammon.v1.CubeState\x12)\n\x05rules\x18\x03 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\">\n\x11ScoreGameResponse\x12)\n\x06result\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.GameResult*c\n\x08PlayView\x12\x19\n\x15PLAY_VIEW_UNSPECIFIED\x10\x00\x12\x12\n\x0ePLAY_VIEW_FULL\x10\x01\x12\x13\n\x0fPLAY_VIEW_MOVES\x10\x02\x12\x13\n\x0fPLAY_VIEW_COUNT\x10\x03\x32\xe1\x06\n\x0bGameService\x12]\n\x0eListLegalPlays\x12$.backgammon.v1.ListLegalPlaysRequest\x1a%.backgammon.v1.ListLegalPlaysResponse\x12Z\n\rListNextMoves\x12#.backgammon.v1.ListNextMovesRequest\x1a$.backgammon.v1.ListNextMovesResponse\x12N\n\tApplyPlay\x12\x1f.backgammon.v1.ApplyPlayRequest\x1a .backgammon.v1.ApplyPlayResponse\x12`\n\x0fListCubeActions\x12%.backgammon.v1.ListCubeActionsRequest\x1a&.backgammon.v1.ListCubeActionsResponse\x12`\n\x0f\x41pplyCubeAction\x12%.backgammon.v1.ApplyCubeActionRequest\x1a&.backgammon.v1.ApplyCubeActionResponse\x12\x63\n\x10OfferResignation\x12&.backgammon.v1.OfferResignationRequest\x1a\'.backgammon.v1.OfferResignationResponse\x12\x66\n\x11\x41\x63\x63\x65ptResignation\x12\'.backgammon.v1.AcceptResignationRequest\x1a(.backgammon.v1.AcceptResignationResponse\x12\x66\n\x11RejectResignation\x12\'.backgammon.v1.RejectResignationRequest\x1a(.backgammon.v1.RejectResignationResponse\x12N\n\tScoreGame\x12\x1f.backgammon.v1.ScoreGameRequest\x1a .backgammon.v1.ScoreGameResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'backgammon.v1.game_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_LISTLEGALPLAYSREQUEST']._serialized_start=105
-  _globals['_LISTLEGALPLAYSREQUEST']._serialized_end=211
-  _globals['_LISTLEGALPLAYSRESPONSE']._serialized_start=213
-  _globals['_LISTLEGALPLAYSRESPONSE']._serialized_end=273
-  _globals['_LISTNEXTMOVESREQUEST']._serialized_start=276
-  _globals['_LISTNEXTMOVESREQUEST']._serialized_end=423
-  _globals['_LISTNEXTMOVESRESPONSE']._serialized_start=426
-  _globals['_LISTNEXTMOVESRESPONSE']._serialized_end=573
-  _globals['_APPLYPLAYREQUEST']._serialized_start=576
-  _globals['_APPLYPLAYREQUEST']._serialized_end=874
-  _globals['_APPLYPLAYRESPONSE']._serialized_start=877
-  _globals['_APPLYPLAYRESPONSE']._serialized_end=1022
-  _globals['_LISTCUBEACTIONSREQUEST']._serialized_start=1024
-  _globals['_LISTCUBEACTIONSREQUEST']._serialized_end=1131
-  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_start=1133
-  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_end=1202
-  _globals['_APPLYCUBEACTIONREQUEST']._serialized_start=1205
-  _globals['_APPLYCUBEACTIONREQUEST']._serialized_end=1355
-  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_start=1357
-  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_end=1480
-  _globals['_OFFERRESIGNATIONREQUEST']._serialized_start=1483
-  _globals['_OFFERRESIGNATIONREQUEST']._serialized_end=1674
-  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_start=1676
-  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_end=1745
-  _globals['_ACCEPTRESIGNATIONREQUEST']._serialized_start=1748
-  _globals['_ACCEPTRESIGNATIONREQUEST']._serialized_end=1938
-  _globals['_ACCEPTRESIGNATIONRESPONSE']._serialized_start=1940
-  _globals['_ACCEPTRESIGNATIONRESPONSE']._serialized_end=2010
-  _globals['_REJECTRESIGNATIONREQUEST']._serialized_start=2012
-  _globals['_REJECTRESIGNATIONREQUEST']._serialized_end=2119
-  _globals['_REJECTRESIGNATIONRESPONSE']._serialized_start=2121
-  _globals['_REJECTRESIGNATIONRESPONSE']._serialized_end=2148
-  _globals['_SCOREGAMEREQUEST']._serialized_start=2151
-  _globals['_SCOREGAMEREQUEST']._serialized_end=2300
-  _globals['_SCOREGAMERESPONSE']._serialized_start=2302
-  _globals['_SCOREGAMERESPONSE']._serialized_end=2364
-  _globals['_GAMESERVICE']._serialized_start=2367
-  _globals['_GAMESERVICE']._serialized_end=3232
+  _globals['_PLAYVIEW']._serialized_start=2426
+  _globals['_PLAYVIEW']._serialized_end=2525
+  _globals['_LISTLEGALPLAYSREQUEST']._serialized_start=106
+  _globals['_LISTLEGALPLAYSREQUEST']._serialized_end=251
+  _globals['_LISTLEGALPLAYSRESPONSE']._serialized_start=253
+  _globals['_LISTLEGALPLAYSRESPONSE']._serialized_end=333
+  _globals['_LISTNEXTMOVESREQUEST']._serialized_start=336
+  _globals['_LISTNEXTMOVESREQUEST']._serialized_end=483
+  _globals['_LISTNEXTMOVESRESPONSE']._serialized_start=486
+  _globals['_LISTNEXTMOVESRESPONSE']._serialized_end=633
+  _globals['_APPLYPLAYREQUEST']._serialized_start=636
+  _globals['_APPLYPLAYREQUEST']._serialized_end=934
+  _globals['_APPLYPLAYRESPONSE']._serialized_start=937
+  _globals['_APPLYPLAYRESPONSE']._serialized_end=1082
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_start=1084
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_end=1191
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_start=1193
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_end=1262
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_start=1265
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_end=1415
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_start=1417
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_end=1540
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_start=1543
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_end=1734
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_start=1736
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_end=1805
+  _globals['_ACCEPTRESIGNATIONREQUEST']._serialized_start=1808
+  _globals['_ACCEPTRESIGNATIONREQUEST']._serialized_end=1998
+  _globals['_ACCEPTRESIGNATIONRESPONSE']._serialized_start=2000
+  _globals['_ACCEPTRESIGNATIONRESPONSE']._serialized_end=2070
+  _globals['_REJECTRESIGNATIONREQUEST']._serialized_start=2072
+  _globals['_REJECTRESIGNATIONREQUEST']._serialized_end=2179
+  _globals['_REJECTRESIGNATIONRESPONSE']._serialized_start=2181
+  _globals['_REJECTRESIGNATIONRESPONSE']._serialized_end=2208
+  _globals['_SCOREGAMEREQUEST']._serialized_start=2211
+  _globals['_SCOREGAMEREQUEST']._serialized_end=2360
+  _globals['_SCOREGAMERESPONSE']._serialized_start=2362
+  _globals['_SCOREGAMERESPONSE']._serialized_end=2424
+  _globals['_GAMESERVICE']._serialized_start=2528
+  _globals['_GAMESERVICE']._serialized_end=3393
 # @@protoc_insertion_point(module_scope)

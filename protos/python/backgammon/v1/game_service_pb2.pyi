@@ -9,6 +9,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -20,6 +21,41 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _PlayView:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _PlayViewEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_PlayView.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    PLAY_VIEW_UNSPECIFIED: _PlayView.ValueType  # 0
+    """Not set: the same plays as PLAY_VIEW_FULL, and play_count left unset."""
+    PLAY_VIEW_FULL: _PlayView.ValueType  # 1
+    """Each play with its moves, its notation and its result."""
+    PLAY_VIEW_MOVES: _PlayView.ValueType  # 2
+    """Each play with its moves and its notation, without the result (the
+    position after the play).
+    """
+    PLAY_VIEW_COUNT: _PlayView.ValueType  # 3
+    """No plays: only play_count."""
+
+class PlayView(_PlayView, metaclass=_PlayViewEnumTypeWrapper):
+    """How much of each legal play ListLegalPlays sends back. A client that draws
+    the result boards itself, or only needs to know whether (or how many ways)
+    a roll can be played, asks for less and gets a smaller, faster answer.
+    """
+
+PLAY_VIEW_UNSPECIFIED: PlayView.ValueType  # 0
+"""Not set: the same plays as PLAY_VIEW_FULL, and play_count left unset."""
+PLAY_VIEW_FULL: PlayView.ValueType  # 1
+"""Each play with its moves, its notation and its result."""
+PLAY_VIEW_MOVES: PlayView.ValueType  # 2
+"""Each play with its moves and its notation, without the result (the
+position after the play).
+"""
+PLAY_VIEW_COUNT: PlayView.ValueType  # 3
+"""No plays: only play_count."""
+Global___PlayView: _TypeAlias = PlayView  # noqa: Y015
+
 @_typing.final
 class ListLegalPlaysRequest(_message.Message):
     """Request of GameService.ListLegalPlays."""
@@ -28,6 +64,11 @@ class ListLegalPlaysRequest(_message.Message):
 
     POSITION_FIELD_NUMBER: _builtins.int
     DICE_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    view: Global___PlayView.ValueType
+    """How much of each play to send back. Unset: every play in full, as
+    before this field existed.
+    """
     @_builtins.property
     def position(self) -> _board_pb2.PositionInput:
         """The position; its turn is the player to move. An XGID may also carry
@@ -43,10 +84,11 @@ class ListLegalPlaysRequest(_message.Message):
         *,
         position: _board_pb2.PositionInput | None = ...,
         dice: _board_pb2.Dice | None = ...,
+        view: Global___PlayView.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "position", b"position"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "position", b"position"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "position", b"position", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -59,20 +101,28 @@ class ListLegalPlaysResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     PLAYS_FIELD_NUMBER: _builtins.int
+    PLAY_COUNT_FIELD_NUMBER: _builtins.int
+    play_count: _builtins.int
+    """How many distinct legal plays there are (0: the roll cannot be played).
+    Set whenever the request names a view; left unset (0) when it does not,
+    so a client that names none gets exactly the answer it always got.
+    """
     @_builtins.property
     def plays(self) -> _containers.RepeatedCompositeFieldContainer[_board_pb2.Play]:
         """Every distinct legal play, in a stable order. Empty when the roll
-        cannot be played: the turn passes with no move.
+        cannot be played: the turn passes with no move. Always empty with
+        PLAY_VIEW_COUNT.
         """
 
     def __init__(
         self,
         *,
         plays: _abc.Iterable[_board_pb2.Play] | None = ...,
+        play_count: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["plays", b"plays"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["play_count", b"play_count", "plays", b"plays"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
