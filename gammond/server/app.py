@@ -7,6 +7,7 @@ and the bot once, so a load balancer sends no traffic to a cold worker.
 
 from __future__ import annotations
 
+import time
 from concurrent import futures
 from dataclasses import dataclass
 
@@ -32,7 +33,9 @@ from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays,
 from gammond.engine.errors import EngineError
 from gammond.engine.play import legal_plays
 from gammond.engine.position import Position
+from gammond.server.admission import Admission
 from gammond.server.interceptor import ObservingInterceptor
+from gammond.server.limits import MAX_REQUEST_BYTES
 from gammond.server.logs import logger
 from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
@@ -52,7 +55,9 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
         (chouette_service_pb2, "ChouetteService"),
     )
 )
-MAX_MESSAGE_BYTES = 1 << 20
+# gRPC itself refuses bigger requests before any handler sees them; the
+# interceptor refuses those past limits.MAX_REQUEST_BYTES, logged and counted.
+MAX_MESSAGE_BYTES = 4 * MAX_REQUEST_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,8 @@ class ServerOptions:
     max_connection_age_s: float = 300.0
     max_connection_age_grace_s: float = 30.0
     max_search_s: float = 10.0
+    max_expensive_calls: int = 2
+    idle_timeout_s: float = 60.0
     reuse_port: bool = False
 
 
@@ -76,6 +83,7 @@ class Served:
     port: int
     health: health.HealthServicer
     evaluator: Evaluator
+    gate: Admission
 
     def warm_up(self) -> None:
         """Run the engine and the bot once, then report SERVING."""
@@ -85,9 +93,16 @@ class Served:
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
-    def stop(self, grace_s: float) -> None:
-        """Report NOT_SERVING, then finish in-flight calls for up to ``grace_s``."""
+    def stop(self, grace_s: float, notice_s: float = 0.0) -> None:
+        """Report NOT_SERVING, then finish in-flight calls for up to ``grace_s``.
+
+        For ``notice_s`` first the port stays open and answers, so health
+        checkers (and load balancers) see NOT_SERVING, not just a refused
+        connection, and stop sending new calls before the listener closes.
+        """
         self.health.enter_graceful_shutdown()
+        if notice_s > 0:
+            time.sleep(notice_s)
         self.server.stop(grace_s).wait()
 
 
@@ -98,6 +113,10 @@ def _channel_options(options: ServerOptions) -> list[tuple[str, int]]:
         ("grpc.max_connection_age_ms", int(options.max_connection_age_s * 1000)),
         ("grpc.max_connection_age_grace_ms", int(options.max_connection_age_grace_s * 1000)),
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        # Connections without calls close, and so do ones that never finish
+        # the HTTP/2 handshake (a socket that never sends a byte).
+        ("grpc.max_connection_idle_ms", int(options.idle_timeout_s * 1000)),
+        ("grpc.server_handshake_timeout_ms", int(min(options.idle_timeout_s, 120.0) * 1000)),
     ]
 
 
@@ -131,7 +150,8 @@ def create_server(options: ServerOptions) -> Served:
     match_service_pb2_grpc.add_MatchServiceServicer_to_server(MatchServicer(), server)
     dice_service_pb2_grpc.add_DiceServiceServicer_to_server(DiceServicer(), server)
     notation_service_pb2_grpc.add_NotationServiceServicer_to_server(NotationServicer(), server)
-    bot = BotServicer(best_evaluator(), options.max_search_s)
+    gate = Admission(options.max_expensive_calls)
+    bot = BotServicer(best_evaluator(), options.max_search_s, gate)
     bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot, server)
     chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server(ChouetteServicer(), server)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
@@ -142,4 +162,4 @@ def create_server(options: ServerOptions) -> Served:
     reflection.enable_server_reflection(reflected, server)
     port = server.add_insecure_port(address(options.host, options.port))
     server.start()
-    return Served(server, port, health_servicer, bot.evaluator)
+    return Served(server, port, health_servicer, bot.evaluator, gate)

@@ -34,6 +34,8 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             threads=config.threads,
             max_connection_age_s=config.max_connection_age_s,
             max_search_s=config.max_search_s,
+            max_expensive_calls=config.max_expensive_calls,
+            idle_timeout_s=config.idle_timeout_s,
             reuse_port=True,
         )
     )
@@ -41,6 +43,6 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
     logger().info("worker.serving", port=served.port)
     ready.put(index)
     stopping.wait()
-    logger().info("worker.draining", grace_s=config.grace_s)
-    served.stop(config.grace_s)
+    logger().info("worker.draining", grace_s=config.grace_s, notice_s=config.drain_notice_s)
+    served.stop(config.grace_s, config.drain_notice_s)
     logger().info("worker.stopped")

@@ -20,6 +20,7 @@ from gammond.engine.bot.search import (
     LevelSpec,
     RankedPlay,
     Ranking,
+    SearchStopped,
     board_evaluator,
     play_values,
     rank_plays,
@@ -83,13 +84,27 @@ def analyse_play(
             f"play {play} with {roll[0]}-{roll[1]} is not legal in position {position.position_id()}"
         )
     best, played = ranking.plays[0], ranking.plays[index]
+    complete = ranking.complete
     if played.plies < best.plies:
-        # Compare like with like: search the play as deep as the best one.
-        values = play_values(board_evaluator(evaluator), [played.play.result.board], best.plies)[0]
-        played = RankedPlay(played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies)
+        # Compare like with like: search the play as deep as the best one,
+        # within the same deadline (a cut search leaves it shallower).
+        try:
+            values = play_values(
+                board_evaluator(evaluator), [played.play.result.board], best.plies, stop or _never
+            )[0]
+        except SearchStopped:
+            complete = False
+        else:
+            played = RankedPlay(
+                played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies
+            )
     loss = max(best.equity - played.equity, 0.0)
     better = sum(1 for i, r in enumerate(ranking.plays) if i != index and r.equity > played.equity)
-    return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, ranking.complete)
+    return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, complete)
+
+
+def _never() -> bool:
+    return False
 
 
 def _without_noise(level: Level | LevelSpec) -> LevelSpec:

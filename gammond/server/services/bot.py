@@ -9,6 +9,8 @@ from backgammon.v1 import bot_service_pb2_grpc
 from gammond.engine.bot import CubeAdvice, Evaluator, analyse_play, cube_decision, hint, rank_plays
 from gammond.engine.cube import CubeAction, legal_cube_actions
 from gammond.engine.game import find_play
+from gammond.server import metrics
+from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, stopper
 from gammond.server.errors import PreconditionError, WireError
 from gammond.server.services.game import require_game_on
@@ -17,26 +19,39 @@ from gammond.server.wire.bot import decode_level, encode_advice, encode_probabil
 from gammond.server.wire.rules import cube_view, decode_context
 
 
-class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
-    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline."""
+def _count_cut(method: str, complete: bool) -> None:
+    if not complete:
+        metrics.SEARCH_CUT.labels(method).inc()
 
-    def __init__(self, evaluator: Evaluator, max_search_s: float) -> None:
+
+class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
+    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline.
+
+    The searching calls (BestPlay, Hint, AnalysePlay) first take a slot of
+    ``gate``, so a worker runs only so many at once (see
+    :mod:`gammond.server.admission`).
+    """
+
+    def __init__(self, evaluator: Evaluator, max_search_s: float, gate: Admission | None = None) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
+        self.gate = gate or Admission(2)
 
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
         dice = request.dice if request.HasField("dice") else None
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
         require_game_on(position)
-        ranking = rank_plays(
-            position,
-            roll,
-            self.evaluator,
-            level,
-            seed=request.seed if request.HasField("seed") else None,
-            stop=stopper(context, self.max_search_s),
-        )
+        with self.gate.admit("BestPlay"):
+            ranking = rank_plays(
+                position,
+                roll,
+                self.evaluator,
+                level,
+                seed=request.seed if request.HasField("seed") else None,
+                stop=stopper(context, self.max_search_s),
+            )
+        _count_cut("BestPlay", ranking.complete)
         return pb.BestPlayResponse(
             best=encode_ranked(ranking.plays[0], turn),
             complete=ranking.complete,
@@ -49,14 +64,16 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         level = decode_level(request.level, "level")
         require_game_on(position)
         # Hints coach: the level sets the search depth, never deliberate mistakes.
-        ranking = hint(
-            position,
-            roll,
-            self.evaluator,
-            level,
-            max_plays=request.max_plays,
-            stop=stopper(context, self.max_search_s),
-        )
+        with self.gate.admit("Hint"):
+            ranking = hint(
+                position,
+                roll,
+                self.evaluator,
+                level,
+                max_plays=request.max_plays,
+                stop=stopper(context, self.max_search_s),
+            )
+        _count_cut("Hint", ranking.complete)
         return pb.HintResponse(
             plays=[encode_ranked(r, turn) for r in ranking.plays],
             complete=ranking.complete,
@@ -120,9 +137,11 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
             raise PreconditionError(
                 "NO_PLAY", f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse"
             )
-        analysis = analyse_play(
-            position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
-        )
+        with self.gate.admit("AnalysePlay"):
+            analysis = analyse_play(
+                position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
+            )
+        _count_cut("AnalysePlay", analysis.complete)
         return pb.AnalysePlayResponse(
             played=encode_ranked(analysis.played, turn),
             best=encode_ranked(analysis.best, turn),

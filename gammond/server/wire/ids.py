@@ -19,6 +19,7 @@ from gammond.engine.rules import RuleOptions
 from gammond.engine.xgid import XgidState
 from gammond.server.errors import WireError
 from gammond.server.wire.board import (
+    MAX_NUMBER,
     decode_color,
     decode_dice,
     decode_position,
@@ -143,6 +144,11 @@ def from_gnubg(message: pb.GnubgIds, field: str) -> Snapshot:
 
 def from_xgid(text: str, field: str) -> Snapshot:
     state = decode_xgid(text, field)
+    # The XGID's numbers answer in 32-bit fields: hold them to the wire's limits.
+    numbers = {"cube": state.cube_value, "match length": state.match_length, "score": max(state.scores)}
+    for name, value in numbers.items():
+        if value > MAX_NUMBER:
+            raise WireError(field, f"the {name} {value} is above the limit of {MAX_NUMBER}")
     position, turn = xgid_roller(state)
     pending: tuple[CubeAction | None, Player | None] = (None, None)
     if state.pending is not None:
