@@ -170,7 +170,7 @@ def _flip(board: Sequence[int]) -> Board:
 # Boards per network call in the deep passes.  It bounds a search's memory
 # (the features and hidden layers of one batch, a few MB, whatever the
 # position) and how long it runs between looks at the clock (a few ms).
-BATCH_BOARDS = 2048
+BATCH_BOARDS = 512
 
 
 class SearchStopped(Exception):
@@ -245,9 +245,10 @@ def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: in
     rolls = len(_ROLL_DICE)
     replies = _Replies(evaluator, len(boards) * rolls, stop)
     for b, board in enumerate(boards):
-        if stop():
-            raise SearchStopped
         for r, (d1, d2) in enumerate(_ROLL_DICE):
+            # Doubles in a wide position give a thousand plays or more: look at the clock per roll.
+            if stop():
+                raise SearchStopped
             replies.add(b * rolls + r, [res for _, res in kernel.generate(board, d1, d2)] or [board])
     replies.flush()
     chosen = replies.values

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
+
 import grpc
 
 from backgammon.v1 import bot_service_pb2 as pb
 from backgammon.v1 import bot_service_pb2_grpc
-from gammond.engine.bot import CubeAdvice, Evaluator, analyse_play, cube_decision, hint, rank_plays
+from gammond.engine.bot import (
+    LEVELS,
+    CubeAdvice,
+    Evaluator,
+    Level,
+    analyse_play,
+    cube_decision,
+    hint,
+    rank_plays,
+)
 from gammond.engine.cube import CubeAction, legal_cube_actions
 from gammond.engine.game import find_play
 from gammond.server import metrics
@@ -27,9 +38,9 @@ def _count_cut(method: str, complete: bool) -> None:
 class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     """Holds only the evaluator; ``max_search_s`` caps a search without a deadline.
 
-    The searching calls (BestPlay, Hint, AnalysePlay) first take a slot of
-    ``gate``, so a worker runs only so many at once (see
-    :mod:`gammond.server.admission`).
+    The searching calls (BestPlay, Hint, AnalysePlay at a level that looks
+    ahead) first take a slot of ``gate``, so a worker runs only so many at
+    once (see :mod:`gammond.server.admission`).
     """
 
     def __init__(self, evaluator: Evaluator, max_search_s: float, gate: Admission | None = None) -> None:
@@ -37,12 +48,16 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self.max_search_s = max_search_s
         self.gate = gate or Admission(2)
 
+    def _admitted(self, method: str, level: Level) -> AbstractContextManager[None]:
+        """A slot of the gate for a searching level; 0-ply levels are one batch and pass freely."""
+        return self.gate.admit(method) if LEVELS[level].plies > 0 else nullcontext()
+
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
         dice = request.dice if request.HasField("dice") else None
         position, turn, roll = decode_roll(request.position, dice)
         level = decode_level(request.level, "level")
         require_game_on(position)
-        with self.gate.admit("BestPlay"):
+        with self._admitted("BestPlay", level):
             ranking = rank_plays(
                 position,
                 roll,
@@ -64,7 +79,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         level = decode_level(request.level, "level")
         require_game_on(position)
         # Hints coach: the level sets the search depth, never deliberate mistakes.
-        with self.gate.admit("Hint"):
+        with self._admitted("Hint", level):
             ranking = hint(
                 position,
                 roll,
@@ -137,7 +152,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
             raise PreconditionError(
                 "NO_PLAY", f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse"
             )
-        with self.gate.admit("AnalysePlay"):
+        with self._admitted("AnalysePlay", level):
             analysis = analyse_play(
                 position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
             )
