@@ -70,7 +70,7 @@ class ServerOptions:
     max_connection_age_s: float = 300.0
     max_connection_age_grace_s: float = 30.0
     max_search_s: float = 10.0
-    max_expensive_calls: int = 2
+    max_expensive_calls: int = 1
     idle_timeout_s: float = 60.0
     reuse_port: bool = False
 

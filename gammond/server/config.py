@@ -32,7 +32,7 @@ class ServerConfig:
     grace_s: float = 10.0
     max_connection_age_s: float = 300.0
     max_search_s: float = 10.0
-    max_expensive_calls: int = 2
+    max_expensive_calls: int = 1
     idle_timeout_s: float = 60.0
     drain_notice_s: float = 1.0
     log_level: str = "info"

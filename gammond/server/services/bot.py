@@ -46,7 +46,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     def __init__(self, evaluator: Evaluator, max_search_s: float, gate: Admission | None = None) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
-        self.gate = gate or Admission(2)
+        self.gate = gate or Admission(1)
 
     def _admitted(self, method: str, level: Level) -> AbstractContextManager[None]:
         """A slot of the gate for a searching level; 0-ply levels are one batch and pass freely."""
