@@ -183,9 +183,14 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
-def raw_call(channel: grpc.Channel, method: str) -> Callable[..., bytes]:
+def raw_call(channel: grpc.Channel, method: str) -> grpc.UnaryUnaryMultiCallable[bytes, bytes]:
     """A unary call sending and receiving bytes, so broken messages can be sent."""
     return channel.unary_unary(method, request_serializer=None, response_deserializer=None)
+
+
+def _message_type(f: FieldDescriptor) -> Descriptor:
+    assert f.message_type is not None
+    return f.message_type
 
 
 def call_code(call: Callable[..., Any], payload: Any, timeout: float) -> tuple[grpc.StatusCode, float]:
@@ -516,17 +521,17 @@ class Fuzzer:
         message.CopyFrom(seed)
         if self.rng.random() < 0.2:
             return message.SerializeToString()
-        target, descriptor = message, message.DESCRIPTOR
+        target: Message = message
         for _ in range(4):
             present = [f for f, _ in target.ListFields() if f.type == FieldDescriptor.TYPE_MESSAGE]
             present = [f for f in present if not f.is_repeated]
             if not present or self.rng.random() < 0.4:
                 break
-            f = self.rng.choice(present)
-            target, descriptor = getattr(target, f.name), f.message_type
-        f = self.rng.choice(descriptor.fields)
+            target = getattr(target, self.rng.choice(present).name)
+        fields: list[FieldDescriptor] = list(target.DESCRIPTOR.fields)  # type: ignore[arg-type]
+        f = self.rng.choice(fields)
         if f.type == FieldDescriptor.TYPE_MESSAGE:
-            fresh = self.message(f.message_type, 3)
+            fresh = self.message(_message_type(f), 3)
             if f.is_repeated:
                 getattr(target, f.name).add().CopyFrom(fresh)
             else:
@@ -571,12 +576,12 @@ class Fuzzer:
                 count = self.rng.choice((0, 1, 2, 3, 3, 5, 30)) if self.rng.random() > 0.002 else 5000
                 for _ in range(count):
                     if f.type == FieldDescriptor.TYPE_MESSAGE:
-                        getattr(message, f.name).add().CopyFrom(self.message(f.message_type, depth + 1))
+                        getattr(message, f.name).add().CopyFrom(self.message(_message_type(f), depth + 1))
                     else:
                         getattr(message, f.name).append(self.scalar(f))
             elif f.type == FieldDescriptor.TYPE_MESSAGE:
                 if depth < 5:
-                    getattr(message, f.name).CopyFrom(self.message(f.message_type, depth + 1))
+                    getattr(message, f.name).CopyFrom(self.message(_message_type(f), depth + 1))
             else:
                 setattr(message, f.name, self.scalar(f))
         return message
@@ -585,7 +590,8 @@ class Fuzzer:
         rng = self.rng
         if f.type == FieldDescriptor.TYPE_ENUM:
             # Mostly a meaningful value, so that calls get past the first check.
-            known = [v.number for v in f.enum_type.values if v.number] or [0]
+            values = f.enum_type.values if f.enum_type is not None else []
+            known = [v.number for v in values if v.number] or [0]
             return rng.choice(known) if rng.random() < 0.9 else rng.randint(-3, 40)
         if f.name.startswith("die") or f.message_type is None and f.name == "dice":
             return rng.randint(1, 6) if rng.random() < 0.9 else rng.choice(NUMBERS)
@@ -627,6 +633,13 @@ _HINTS = {
     "payer": _NAMES,
     "payee": _NAMES,
 }
+_SOAK_LEVELS = (
+    bot_service_pb2.BOT_LEVEL_BEGINNER,
+    bot_service_pb2.BOT_LEVEL_ADVANCED,
+    bot_service_pb2.BOT_LEVEL_EXPERT,
+    bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
+    bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
+)
 _RANGES = {
     FieldDescriptor.TYPE_UINT32: (0, (1 << 32) - 1),
     FieldDescriptor.TYPE_UINT64: (0, (1 << 64) - 1),
@@ -718,7 +731,7 @@ def phase_fuzz(workers: int, requests: int, seconds: float, threads: int = 8, se
             with grpc.insecure_channel(
                 server.target, options=[("grpc.max_send_message_length", 8 << 20)]
             ) as channel:
-                calls: dict[str, Callable[..., bytes]] = {}
+                calls: dict[str, grpc.UnaryUnaryMultiCallable[bytes, bytes]] = {}
                 while time.monotonic() < end:
                     with lock:
                         if sent[0] >= requests:
@@ -881,7 +894,7 @@ def phase_soak(workers: int, seconds: float, sample_s: float = 5.0) -> Outcome:
             with grpc.insecure_channel(server.target) as channel:
                 while not stop.is_set():
                     if index == 0:
-                        level = rng.choice((1, 3, 4, 5, 5))
+                        level = rng.choice(_SOAK_LEVELS)
                         pid = rng.choice((WIDEST_ID, STARTING_ID))
                         request = bot_service_pb2.BestPlayRequest(
                             position=position(pid), dice=dice(1, 1), level=level
