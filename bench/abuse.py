@@ -753,6 +753,12 @@ def phase_fuzz(workers: int, requests: int, seconds: float, threads: int = 8, se
         started = time.monotonic()
         for thread in pool:
             thread.start()
+        while any(thread.is_alive() for thread in pool):
+            pool[0].join(60.0)
+            if pool[0].is_alive():
+                print(
+                    f"fuzz: {sent[0]} sent in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True
+                )
         for thread in pool:
             thread.join()
         took = time.monotonic() - started
@@ -1038,6 +1044,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--fuzz-requests", type=int, default=20_000)
     parser.add_argument("--fuzz-seconds", type=float, default=600.0)
+    parser.add_argument("--fuzz-seed", type=int, default=16, help="runs with other seeds send other requests")
     parser.add_argument("--contention-calls", type=int, default=2000)
     parser.add_argument("--soak-seconds", type=float, default=300.0)
     parser.add_argument("--json", help="also write the figures here")
@@ -1051,7 +1058,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     phases: dict[str, Callable[[], Outcome]] = {
         "cases": lambda: phase_cases(args.quick),
         "search": lambda: phase_search(args.quick),
-        "fuzz": lambda: phase_fuzz(args.workers, args.fuzz_requests, args.fuzz_seconds),
+        "fuzz": lambda: phase_fuzz(args.workers, args.fuzz_requests, args.fuzz_seconds, seed=args.fuzz_seed),
         "contention": lambda: phase_contention(args.workers, args.contention_calls, 120.0),
         "kill": lambda: phase_kill(args.workers, 6.0 if args.quick else 15.0),
         "soak": lambda: phase_soak(args.workers, args.soak_seconds, 2.0 if args.quick else 10.0),
