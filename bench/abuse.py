@@ -753,9 +753,9 @@ def phase_fuzz(workers: int, requests: int, seconds: float, threads: int = 8, se
         started = time.monotonic()
         for thread in pool:
             thread.start()
-        while any(thread.is_alive() for thread in pool):
-            pool[0].join(60.0)
-            if pool[0].is_alive():
+        while alive := [thread for thread in pool if thread.is_alive()]:
+            alive[0].join(60.0)
+            if alive[0].is_alive():
                 print(
                     f"fuzz: {sent[0]} sent in {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True
                 )
