@@ -231,7 +231,15 @@ class _Replies:
             raise SearchStopped
         if not self._pending:
             return
-        values = after_play(self.evaluator, np.array(self._pending, dtype=np.int8))
+        # One roll of a wide position alone can give thousands of replies:
+        # score them a batch at a time, looking at the clock between batches.
+        parts = []
+        for start in range(0, len(self._pending), BATCH_BOARDS):
+            if start and self.stop():
+                raise SearchStopped
+            chunk = np.array(self._pending[start : start + BATCH_BOARDS], dtype=np.int8)
+            parts.append(after_play(self.evaluator, chunk))
+        values = parts[0] if len(parts) == 1 else np.concatenate(parts)
         scores = equity(values)
         for slot, lo, hi in self._spans:
             best = lo + int(np.argmax(scores[lo:hi]))
