@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -87,10 +88,15 @@ def analyse_play(
     complete = ranking.complete
     if played.plies < best.plies:
         # Compare like with like: search the play as deep as the best one,
-        # within the same deadline (a cut search leaves it shallower).
+        # within the caller's deadline (not the level's budget, which the
+        # ranking has used up); a cut search leaves it shallower.
+        def caller_stop() -> bool:
+            late = deadline is not None and time.monotonic() >= deadline
+            return late or (stop is not None and stop())
+
         try:
             values = play_values(
-                board_evaluator(evaluator), [played.play.result.board], best.plies, stop or _never
+                board_evaluator(evaluator), [played.play.result.board], best.plies, caller_stop
             )[0]
         except SearchStopped:
             complete = False
@@ -101,10 +107,6 @@ def analyse_play(
     loss = max(best.equity - played.equity, 0.0)
     better = sum(1 for i, r in enumerate(ranking.plays) if i != index and r.equity > played.equity)
     return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, complete)
-
-
-def _never() -> bool:
-    return False
 
 
 def _without_noise(level: Level | LevelSpec) -> LevelSpec:

@@ -170,7 +170,7 @@ def _flip(board: Sequence[int]) -> Board:
 # Boards per network call in the deep passes.  It bounds a search's memory
 # (the features and hidden layers of one batch, a few MB, whatever the
 # position) and how long it runs between looks at the clock (a few ms).
-BATCH_BOARDS = 512
+BATCH_BOARDS = 1024
 
 
 class SearchStopped(Exception):
