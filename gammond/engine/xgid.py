@@ -18,6 +18,7 @@ a match, and Jacoby (1) plus beavers (2) in money play.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from gammond.engine.errors import NotationError, excerpt
@@ -104,13 +105,17 @@ def _count(char: str, text: str, index: int) -> int:
 _MAX_DIGITS = 12
 
 
+_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{_MAX_DIGITS}}}")
+
+
 def _int(field: str, name: str, text: str) -> int:
-    digits = field.strip().lstrip("+-")
-    if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_DIGITS:
+    # ASCII digits only: int() and str.strip() disagree on what is blank.
+    number = _INTEGER.fullmatch(field.strip(" \t"))
+    if number is None:
         raise NotationError(
             f"XGID {excerpt(text)}: {name} {excerpt(field)} is not an integer of at most {_MAX_DIGITS} digits"
         )
-    return int(field)
+    return int(number.group())
 
 
 def parse_xgid(text: str) -> XgidState:
