@@ -256,7 +256,7 @@ def test_the_cube_grows_past_32_bits_without_overflow(stubs: Stubs) -> None:
     assert table.game.result.points == 3 << 33 and table.game.result.cube_value == 1 << 33
 
 
-def test_the_older_32_bit_rpcs_refuse_a_cube_past_32_bits_as_a_failed_precondition(stubs: Stubs) -> None:
+def test_the_older_32_bit_rpcs_refuse_a_cube_past_their_limit_naming_the_field(stubs: Stubs) -> None:
     from backgammon.v1 import game_service_pb2
 
     context = rules_pb2.CubeContext(
@@ -271,7 +271,9 @@ def test_the_older_32_bit_rpcs_refuse_a_cube_past_32_bits_as_a_failed_preconditi
         context=context, player=WHITE, action=rules_pb2.CUBE_ACTION_TAKE
     )
     error = failure(stubs.game.ApplyCubeAction, take)
-    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "VALUE_TOO_LARGE"
+    # The older messages hold numbers to 2^24 on the way in (gammond.server.wire.board.MAX_NUMBER).
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT
+    assert [f for f, _ in error.field_violations] == ["context.cube.value"]
 
 
 # -- match play --------------------------------------------------------------------------------
@@ -417,7 +419,7 @@ def test_a_rejected_resignation_lets_play_go_on_where_it_stopped(stubs: Stubs) -
     assert table.game.phase == K.PHASE_MOVING and len(table.game.moves) == 1
 
 
-def test_the_older_rpcs_refuse_scores_and_points_past_32_bits_as_a_failed_precondition(stubs: Stubs) -> None:
+def test_the_older_rpcs_refuse_scores_and_points_past_their_limit_naming_the_field(stubs: Stubs) -> None:
     from backgammon.v1 import game_service_pb2, match_service_pb2
 
     white_home = board_pb2.Board(points=[0] * 24, white_off=15, black_bar=0)
@@ -425,7 +427,8 @@ def test_the_older_rpcs_refuse_scores_and_points_past_32_bits_as_a_failed_precon
     won = board_pb2.PositionInput(position=board_pb2.Position(board=white_home, turn=WHITE))
     cube = rules_pb2.CubeState(value=1 << 31, owner=rules_pb2.CUBE_OWNER_WHITE)
     error = failure(stubs.game.ScoreGame, game_service_pb2.ScoreGameRequest(position=won, cube=cube))
-    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "VALUE_TOO_LARGE"
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT
+    assert [f for f, _ in error.field_violations] == ["cube.value"]
     record = match_service_pb2.RecordGameRequest(
         match=rules_pb2.MatchState(white_score=(1 << 32) - 1),
         game=rules_pb2.GameResult(
@@ -437,7 +440,8 @@ def test_the_older_rpcs_refuse_scores_and_points_past_32_bits_as_a_failed_precon
         ),
     )
     error = failure(stubs.match.RecordGame, record)
-    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "VALUE_TOO_LARGE"
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT
+    assert [f for f, _ in error.field_violations] == ["match.white_score"]
 
 
 def test_a_turn_the_log_does_not_give_is_refused(stubs: Stubs) -> None:

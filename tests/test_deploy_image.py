@@ -1,4 +1,4 @@
-"""The container image, checked without a container engine (there is none here).
+"""The container image, checked without a container engine (scripts/build-image builds and runs it).
 
 The Dockerfile's install step is the script CI runs, every file it copies is
 in the build context, the final stage runs unprivileged with no compiler,

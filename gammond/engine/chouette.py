@@ -19,11 +19,12 @@ Lineup(box='ann', captain='cy', line=('bob',))
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from gammond.engine.errors import InvalidDiceError, InvalidStateError
+from gammond.engine.errors import InvalidDiceError, InvalidStateError, excerpt
 from gammond.engine.players import Player
 from gammond.engine.rules import check_player
 from gammond.engine.scoring import GameOutcome
@@ -46,10 +47,12 @@ class Lineup:
         names = self.players
         for name in names:
             if not isinstance(name, str) or not name.strip():
-                raise InvalidStateError(f"player names must be non-empty strings, got {name!r}")
-        repeated = sorted({name for name in names if names.count(name) > 1})
+                raise InvalidStateError(f"player names must be non-empty strings, got {excerpt(name)}")
+        # Counted once: the line-up's size comes from the client.
+        repeated = sorted(name for name, n in Counter(names).items() if n > 1)
         if repeated:
-            raise InvalidStateError(f"player names must differ, but {', '.join(repeated)} appear twice")
+            shown = ", ".join(name if len(name) <= 40 else excerpt(name) for name in repeated[:3])
+            raise InvalidStateError(f"player names must differ, but {shown} appear twice")
         if len(names) < MIN_PLAYERS:
             raise InvalidStateError(f"a chouette needs at least {MIN_PLAYERS} players, got {len(names)}")
 
@@ -77,7 +80,7 @@ class Lineup:
         for name, dice in rolls.items():
             for die in dice:
                 if not isinstance(die, int) or isinstance(die, bool) or not 1 <= die <= 6:
-                    raise InvalidDiceError(f"{name!r} rolled {die!r}, which is not a die from 1 to 6")
+                    raise InvalidDiceError(f"{excerpt(name)} rolled {die!r}, which is not a die from 1 to 6")
         order = _rank(list(rolls), rolls, 0)
         if len(order) < MIN_PLAYERS:
             raise InvalidStateError(f"a chouette needs at least {MIN_PLAYERS} players, got {len(order)}")
@@ -85,25 +88,30 @@ class Lineup:
 
 
 def _rank(names: list[str], rolls: Mapping[str, Sequence[int]], depth: int) -> list[str]:
-    """``names`` (tied on their first ``depth`` dice) from highest roller to lowest."""
-    if len(names) == 1:
-        (name,) = names
-        if len(rolls[name]) != depth:
-            raise InvalidDiceError(
-                f"{name!r} rolled {len(rolls[name])} dice in the roll-off, but only {depth} were needed"
-            )
-        return names
-    for name in names:
-        if len(rolls[name]) <= depth:
-            others = ", ".join(repr(other) for other in names if other != name)
-            raise InvalidDiceError(f"{name!r} is still tied with {others} and needs another roll")
+    """``names`` (tied on their first ``depth`` dice) from highest roller to lowest.
 
-    def die_at(name: str) -> int:
-        return rolls[name][depth]
-
+    A work list, not recursion: how deep the ties go comes from the client.
+    """
     ranked: list[str] = []
-    for _, group in groupby(sorted(names, key=die_at, reverse=True), key=die_at):
-        ranked.extend(_rank(list(group), rolls, depth + 1))
+    # Groups still to rank, the next one last; each is tied on its first ``level`` dice.
+    pending: list[tuple[list[str], int]] = [(names, depth)]
+    while pending:
+        group, level = pending.pop()
+        if len(group) == 1:
+            (name,) = group
+            if len(rolls[name]) != level:
+                raise InvalidDiceError(
+                    f"{excerpt(name)} rolled {len(rolls[name])} dice in the roll-off, but only {level} were needed"
+                )
+            ranked.append(name)
+            continue
+        for name in group:
+            if len(rolls[name]) <= level:
+                others = ", ".join(excerpt(other) for other in group[:4] if other != name)
+                raise InvalidDiceError(f"{excerpt(name)} is still tied with {others} and needs another roll")
+        ordered = sorted(group, key=lambda name: rolls[name][level], reverse=True)
+        subgroups = [list(tied) for _, tied in groupby(ordered, key=lambda name: rolls[name][level])]
+        pending.extend((tied, level + 1) for tied in reversed(subgroups))
     return ranked
 
 
@@ -122,7 +130,7 @@ def roll_off(names: Sequence[str], die: Callable[[], int]) -> RollOff:
     """
     rolls: dict[str, list[int]] = {name: [] for name in names}
     if len(rolls) != len(names):
-        raise InvalidStateError(f"player names must differ, got {list(names)!r}")
+        raise InvalidStateError(f"player names must differ, got {excerpt(list(names))}")
     groups = [list(names)]
     rounds = 0
     while groups:
@@ -221,4 +229,4 @@ def _check_games(lineup: Lineup, games: Mapping[str, GameOutcome]) -> None:
         )
     for member in lineup.team:
         if not isinstance(games[member], GameOutcome):
-            raise InvalidStateError(f"{member!r}'s game must be a GameOutcome, got {games[member]!r}")
+            raise InvalidStateError(f"{excerpt(member)}'s game must be a GameOutcome, got {games[member]!r}")

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from gammond.engine.errors import InvalidDiceError
+from gammond.engine.errors import InvalidDiceError, excerpt
 from gammond.engine.players import Player
 
 
@@ -45,7 +45,7 @@ def parse_roll(text: str) -> tuple[int, int]:
     """
     digits = [c for c in str(text) if not c.isspace() and c not in "-,"]
     if len(digits) != 2 or not all(c in "123456" for c in digits):
-        raise InvalidDiceError(f"roll {text!r} is not two dice from 1 to 6, like 31 or 3-1")
+        raise InvalidDiceError(f"roll {excerpt(text)} is not two dice from 1 to 6, like 31 or 3-1")
     return int(digits[0]), int(digits[1])
 
 

@@ -18,6 +18,24 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+EXCERPT_CHARS = 40
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages.
+
+    Messages quote the input that was wrong, but never all of a long one.
+
+    >>> excerpt("8/5 6/5")
+    "'8/5 6/5'"
+    >>> excerpt("x" * 100, 10)
+    "'xxxxxxxxx... (100 characters)"
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[: limit - 1]!r}"[:-1] + f"... ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "..."
+
 
 class EngineError(ValueError):
     """Base class of every error the engine raises on bad input."""

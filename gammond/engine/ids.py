@@ -17,18 +17,18 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from gammond.engine import kernel
-from gammond.engine.errors import NotationError
+from gammond.engine.errors import NotationError, excerpt
 from gammond.engine.position import Position
 
 
 def _b64decode(text: str, length: int, what: str) -> bytes:
     if not isinstance(text, str) or len(text) != length:
-        raise NotationError(f"{what} must be {length} characters, got {text!r}")
+        raise NotationError(f"{what} must be {length} characters, got {excerpt(text)}")
     padded = text + "=" * (-len(text) % 4)
     try:
         return base64.b64decode(padded, validate=True)
     except (binascii.Error, ValueError) as exc:
-        raise NotationError(f"{what} {text!r} is not base64: {exc}") from None
+        raise NotationError(f"{what} {excerpt(text)} is not base64: {exc}") from None
 
 
 def _encode_position_id(position: Position) -> str:
@@ -61,19 +61,19 @@ def _decode_position_id(position_id: str) -> Position:
                 count += 1
                 bit += 1
             if bit >= 80:
-                raise NotationError(f"Position ID {position_id!r} runs out of bits")
+                raise NotationError(f"Position ID {excerpt(position_id)} runs out of bits")
             bit += 1
             side.append(count)
     if key >> bit:
-        raise NotationError(f"Position ID {position_id!r} has stray bits after both sides")
+        raise NotationError(f"Position ID {excerpt(position_id)} has stray bits after both sides")
     theirs, mine = sides
     for name, side in (("opponent", theirs), ("player on roll", mine)):
         if sum(side) > 15:
-            raise NotationError(f"Position ID {position_id!r} gives the {name} {sum(side)} checkers")
+            raise NotationError(f"Position ID {excerpt(position_id)} gives the {name} {sum(side)} checkers")
     try:
         return Position.from_sides(mine, theirs)
     except ValueError as exc:
-        raise NotationError(f"Position ID {position_id!r}: {exc}") from None
+        raise NotationError(f"Position ID {excerpt(position_id)}: {exc}") from None
 
 
 class GameState(IntEnum):
@@ -170,7 +170,7 @@ class MatchId:
             values.append(key & ((1 << width) - 1))
             key >>= width
         if key:
-            raise NotationError(f"Match ID {match_id!r} has bits past the 67 it may use")
+            raise NotationError(f"Match ID {excerpt(match_id)} has bits past the 67 it may use")
         (
             cube_log,
             owner,
@@ -188,11 +188,11 @@ class MatchId:
             no_jacoby,
         ) = values
         if owner == 2:
-            raise NotationError(f"Match ID {match_id!r} has cube owner code 2, which is unused")
+            raise NotationError(f"Match ID {excerpt(match_id)} has cube owner code 2, which is unused")
         if state > 4:
-            raise NotationError(f"Match ID {match_id!r} has game state {state}, not 0..4")
+            raise NotationError(f"Match ID {excerpt(match_id)} has game state {state}, not 0..4")
         if d1 > 6 or d2 > 6 or (d1 == 0) != (d2 == 0):
-            raise NotationError(f"Match ID {match_id!r} has impossible dice {d1}-{d2}")
+            raise NotationError(f"Match ID {excerpt(match_id)} has impossible dice {d1}-{d2}")
         return cls(
             cube_value=1 << cube_log,
             cube_owner=None if owner == 3 else owner,

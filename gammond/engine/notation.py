@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from gammond.engine.errors import IllegalPlayError, NotationError
+from gammond.engine.errors import IllegalPlayError, NotationError, excerpt
 from gammond.engine.play import Move, Play, check_dice, legal_plays
 from gammond.engine.position import Position
 
@@ -74,9 +74,11 @@ def _parse_point(text: str, whole: str) -> tuple[int, bool]:
         return 25, hit
     if name in ("off", "o"):
         return 0, hit
-    if name.isdigit() and 0 <= int(name) <= 25:
+    # Two ASCII digits at most: int() refuses past 4,300 digits and some
+    # Unicode digits (isdigit() accepts "²").
+    if name.isascii() and name.isdigit() and len(name) <= 2 and int(name) <= 25:
         return int(name), hit
-    raise NotationError(f"{text!r} in play {whole!r} is not a point (1-24, bar or off)")
+    raise NotationError(f"{excerpt(text)} in play {excerpt(whole)} is not a point (1-24, bar or off)")
 
 
 def parse_moves(text: str) -> list[Move]:
@@ -91,22 +93,24 @@ def parse_moves(text: str) -> list[Move]:
     'bar/22* 13/7(2)'
     """
     if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"play text {text!r} is empty")
+        raise NotationError(f"play text {excerpt(text)} is empty")
     segments: list[Move] = []
     for token in text.replace(",", " ").split():
         match = _TOKEN.match(token)
         if not match:
-            raise NotationError(f"{token!r} in play {text!r} is not a move like 8/5 or 13/7(2)")
+            raise NotationError(f"{excerpt(token)} in play {excerpt(text)} is not a move like 8/5 or 13/7(2)")
         points = [_parse_point(p, text) for p in match["path"].split("/")]
         if len(points) < 2:
-            raise NotationError(f"{token!r} in play {text!r} needs a from and a to point")
+            raise NotationError(f"{excerpt(token)} in play {excerpt(text)} needs a from and a to point")
         count = int(match["count"] or 1)
         if count < 1:
-            raise NotationError(f"{token!r} in play {text!r} repeats a move {count} times")
+            raise NotationError(f"{excerpt(token)} in play {excerpt(text)} repeats a move {count} times")
         for _ in range(count):
             for (src, _), (dst, hit) in zip(points, points[1:]):
                 if dst >= src:
-                    raise NotationError(f"{token!r} in play {text!r} moves backwards from {src} to {dst}")
+                    raise NotationError(
+                        f"{excerpt(token)} in play {excerpt(text)} moves backwards from {src} to {dst}"
+                    )
                 segments.append(Move(src, dst, hit))
     return segments
 
@@ -140,4 +144,4 @@ def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
             return play
     roll = "-".join(str(d) for d in dice)
     hint = f" (did you mean {' or '.join(str(p) for p in candidates)}?)" if candidates else ""
-    raise IllegalPlayError(f"{text!r} is not a legal play of {roll} in {position.position_id()}{hint}")
+    raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {roll} in {position.position_id()}{hint}")

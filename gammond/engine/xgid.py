@@ -18,9 +18,10 @@ a match, and Jacoby (1) plus beavers (2) in money play.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from gammond.engine.errors import NotationError
+from gammond.engine.errors import NotationError, excerpt
 from gammond.engine.players import Player
 from gammond.engine.position import Position
 
@@ -105,14 +106,24 @@ def _count(char: str, text: str, index: int) -> int:
         return ord(char) - ord("A") + 1
     if "a" <= char <= "p":
         return -(ord(char) - ord("a") + 1)
-    raise NotationError(f"XGID {text!r}: board character {index} {char!r} is not '-', A-P or a-p")
+    raise NotationError(f"XGID {excerpt(text)}: board character {index} {char!r} is not '-', A-P or a-p")
+
+
+# Longer numbers are never valid here, and int() refuses past 4,300 digits.
+_MAX_DIGITS = 12
+
+
+_INTEGER = re.compile(rf"[+-]?[0-9]{{1,{_MAX_DIGITS}}}")
 
 
 def _int(field: str, name: str, text: str) -> int:
-    try:
-        return int(field)
-    except ValueError:
-        raise NotationError(f"XGID {text!r}: {name} {field!r} is not an integer") from None
+    # ASCII digits only: int() and str.strip() disagree on what is blank.
+    number = _INTEGER.fullmatch(field.strip(" \t"))
+    if number is None:
+        raise NotationError(
+            f"XGID {excerpt(text)}: {name} {excerpt(field)} is not an integer of at most {_MAX_DIGITS} digits"
+        )
+    return int(number.group())
 
 
 def parse_xgid(text: str) -> XgidState:
@@ -123,11 +134,11 @@ def parse_xgid(text: str) -> XgidState:
     body = body[5:] if body.upper().startswith("XGID=") else body
     fields = body.split(":")
     if len(fields) not in (9, 10) or len(fields[0]) != 26:
-        raise NotationError(f"XGID {text!r} needs a 26-character board and 8 or 9 fields after it")
+        raise NotationError(f"XGID {excerpt(text)} needs a 26-character board and 8 or 9 fields after it")
     chars = fields[0]
     board = [_count(c, text, i) for i, c in enumerate(chars)]
     if board[0] > 0 or board[25] < 0:
-        raise NotationError(f"XGID {text!r}: a bar holds the other player's checkers")
+        raise NotationError(f"XGID {excerpt(text)}: a bar holds the other player's checkers")
     cube_log = _int(fields[1], "cube", text)
     owner_code = _int(fields[2], "cube owner", text)
     turn = _int(fields[3], "turn", text)
@@ -136,11 +147,11 @@ def parse_xgid(text: str) -> XgidState:
     length = _int(fields[8], "match length", text)
     max_log = _int(fields[9], "max cube", text) if len(fields) == 10 else 10
     if not 0 <= cube_log <= 62 or not 0 <= max_log <= 62:
-        raise NotationError(f"XGID {text!r}: cube exponent out of range")
+        raise NotationError(f"XGID {excerpt(text)}: cube exponent out of range")
     if owner_code not in (-1, 0, 1) or turn not in (-1, 1):
-        raise NotationError(f"XGID {text!r}: cube owner must be -1/0/1 and turn -1/1")
+        raise NotationError(f"XGID {excerpt(text)}: cube owner must be -1/0/1 and turn -1/1")
     if min(scores) < 0 or length < 0 or not 0 <= flags <= 3:
-        raise NotationError(f"XGID {text!r}: negative score or length, or flags outside 0..3")
+        raise NotationError(f"XGID {excerpt(text)}: negative score or length, or flags outside 0..3")
     on_roll = Player.WHITE if turn == 1 else Player.BLACK
     white_view = Position(tuple(board))
     position = white_view if on_roll is Player.WHITE else white_view.flipped()
@@ -168,4 +179,4 @@ def _parse_dice(field: str, text: str) -> tuple[tuple[int, int] | None, str | No
         return None, None
     if len(field) == 2 and all(c in "123456" for c in field):
         return (int(field[0]), int(field[1])), None
-    raise NotationError(f"XGID {text!r}: dice {field!r} are not 00, D, B, R or two digits 1-6")
+    raise NotationError(f"XGID {excerpt(text)}: dice {field!r} are not 00, D, B, R or two digits 1-6")

@@ -7,6 +7,7 @@ and the bot once, so a load balancer sends no traffic to a cold worker.
 
 from __future__ import annotations
 
+import time
 from concurrent import futures
 from dataclasses import dataclass
 
@@ -16,11 +17,15 @@ from grpc_reflection.v1alpha import reflection
 
 from gammond.engine import EngineError, Position, legal_plays
 from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, shipped_evaluator
+from gammond.server.admission import Admission
 from gammond.server.interceptor import ObservingInterceptor
+from gammond.server.limits import MAX_REQUEST_BYTES
 from gammond.server.logs import logger
 from gammond.server.services import SERVICE_NAMES, add_servicers
 
-MAX_MESSAGE_BYTES = 1 << 20
+# gRPC itself refuses bigger requests before any handler sees them; the
+# interceptor refuses those past limits.MAX_REQUEST_BYTES, logged and counted.
+MAX_MESSAGE_BYTES = 4 * MAX_REQUEST_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +38,8 @@ class ServerOptions:
     max_connection_age_s: float = 300.0
     max_connection_age_grace_s: float = 30.0
     max_search_s: float = 10.0
+    max_expensive_calls: int = 1
+    idle_timeout_s: float = 60.0
     reuse_port: bool = False
 
 
@@ -44,6 +51,7 @@ class Served:
     port: int
     health: health.HealthServicer
     evaluator: Evaluator
+    gate: Admission
 
     def warm_up(self) -> None:
         """Run the engine and the bot once, then report SERVING."""
@@ -53,9 +61,16 @@ class Served:
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
-    def stop(self, grace_s: float) -> None:
-        """Report NOT_SERVING, then finish in-flight calls for up to ``grace_s``."""
+    def stop(self, grace_s: float, notice_s: float = 0.0) -> None:
+        """Report NOT_SERVING, then finish in-flight calls for up to ``grace_s``.
+
+        For ``notice_s`` first the port stays open and answers, so health
+        checkers (and load balancers) see NOT_SERVING, not just a refused
+        connection, and stop sending new calls before the listener closes.
+        """
         self.health.enter_graceful_shutdown()
+        if notice_s > 0:
+            time.sleep(notice_s)
         self.server.stop(grace_s).wait()
 
 
@@ -66,6 +81,10 @@ def _channel_options(options: ServerOptions) -> list[tuple[str, int]]:
         ("grpc.max_connection_age_ms", int(options.max_connection_age_s * 1000)),
         ("grpc.max_connection_age_grace_ms", int(options.max_connection_age_grace_s * 1000)),
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        # Connections without calls close, and so do ones that never finish
+        # the HTTP/2 handshake (a socket that never sends a byte).
+        ("grpc.max_connection_idle_ms", int(options.idle_timeout_s * 1000)),
+        ("grpc.server_handshake_timeout_ms", int(min(options.idle_timeout_s, 120.0) * 1000)),
     ]
 
 
@@ -96,7 +115,8 @@ def create_server(options: ServerOptions) -> Served:
         options=_channel_options(options),
     )
     evaluator = load_bot()
-    add_servicers(server, evaluator, options.max_search_s)
+    gate = Admission(options.max_expensive_calls)
+    add_servicers(server, evaluator, options.max_search_s, gate)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
@@ -105,4 +125,4 @@ def create_server(options: ServerOptions) -> Served:
     reflection.enable_server_reflection(reflected, server)
     port = server.add_insecure_port(address(options.host, options.port))
     server.start()
-    return Served(server, port, health_servicer, evaluator)
+    return Served(server, port, health_servicer, evaluator, gate)

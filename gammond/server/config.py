@@ -32,6 +32,9 @@ class ServerConfig:
     grace_s: float = 10.0
     max_connection_age_s: float = 300.0
     max_search_s: float = 10.0
+    max_expensive_calls: int = 1
+    idle_timeout_s: float = 60.0
+    drain_notice_s: float = 1.0
     log_level: str = "info"
     ready_file: str | None = None
 
@@ -58,6 +61,13 @@ def _positive_float(text: str) -> float:
     value = float(text)
     if not value > 0:
         raise ValueError(f"{value} is not above 0")
+    return value
+
+
+def _non_negative_float(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise ValueError(f"{value} is below 0")
     return value
 
 
@@ -114,6 +124,27 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         _D.max_search_s,
         "longest bot search in seconds, whatever the deadline",
     ),
+    (
+        "--max-expensive-calls",
+        "GAMMOND_MAX_EXPENSIVE_CALLS",
+        _positive_int,
+        _D.max_expensive_calls,
+        "bot searches one worker runs at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    (
+        "--idle-timeout",
+        "GAMMOND_IDLE_TIMEOUT_S",
+        _positive_float,
+        _D.idle_timeout_s,
+        "seconds before a connection with no calls (or one that never speaks) is closed",
+    ),
+    (
+        "--drain-notice",
+        "GAMMOND_DRAIN_NOTICE_S",
+        _non_negative_float,
+        _D.drain_notice_s,
+        "seconds health says NOT_SERVING on SIGTERM before the port closes",
+    ),
     ("--log-level", "GAMMOND_LOG_LEVEL", _level, _D.log_level, "debug, info, warning or error"),
     (
         "--ready-file",
@@ -168,7 +199,14 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
     args = _parser(os.environ if environ is None else environ).parse_args(argv)
     values = vars(args)
     grace_s, age_s, search_s = values.pop("grace"), values.pop("max_connection_age"), values.pop("max_search")
+    idle_s, notice_s = values.pop("idle_timeout"), values.pop("drain_notice")
     workers = values.pop("workers") or default_workers()
     return ServerConfig(
-        workers=workers, grace_s=grace_s, max_connection_age_s=age_s, max_search_s=search_s, **values
+        workers=workers,
+        grace_s=grace_s,
+        max_connection_age_s=age_s,
+        max_search_s=search_s,
+        idle_timeout_s=idle_s,
+        drain_notice_s=notice_s,
+        **values,
     )

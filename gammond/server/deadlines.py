@@ -16,6 +16,7 @@ from gammond.server.errors import OutOfTimeError
 
 # Time kept back for encoding and sending the answer.
 _MARGIN_S = 0.05
+_MAX_MARGIN_S = 0.3
 
 
 def time_left(context: grpc.ServicerContext) -> float:
@@ -31,8 +32,19 @@ def require_time(context: grpc.ServicerContext) -> None:
 
 
 def stopper(context: grpc.ServicerContext, cap_s: float) -> Callable[[], bool]:
-    """A ``stop()`` for the bot: true once the deadline (or ``cap_s``) is near."""
+    """A ``stop()`` for the bot: true once the deadline (or ``cap_s``) is near, or the call is gone.
+
+    The time kept back grows with the deadline (15% of it, at most
+    :data:`_MAX_MARGIN_S`): ranking and encoding thousands of plays after
+    the search takes tens of milliseconds.  A cancelled call (the client
+    gave up or hung up) stops the search at its next check.
+    """
     require_time(context)
-    budget = min(time_left(context) - _MARGIN_S, cap_s)
-    end = time.monotonic() + max(budget, 0.0)
-    return lambda: time.monotonic() >= end
+    left = time_left(context)
+    margin = min(max(_MARGIN_S, left * 0.15), _MAX_MARGIN_S)
+    end = time.monotonic() + max(min(left - margin, cap_s), 0.0)
+
+    def stop() -> bool:
+        return time.monotonic() >= end or not context.is_active()
+
+    return stop

@@ -14,6 +14,7 @@ from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-unty
 from grpc_status import rpc_status
 
 from gammond.engine import EngineError, IllegalActionError
+from gammond.server.admission import BusyError
 
 DOMAIN = "gammond"
 
@@ -34,6 +35,13 @@ class WireError(ValueError):
         return f"WireError({self.field!r}, {self.description!r})"
 
 
+class OversizeError(Exception):
+    """A request larger than the server accepts (RESOURCE_EXHAUSTED, as gRPC's own limit)."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"the request is {size} bytes; at most {limit} are accepted")
+
+
 class OutOfTimeError(Exception):
     """The caller's deadline passed before the work could start."""
 
@@ -52,7 +60,27 @@ class PreconditionError(ValueError):
         return f"PreconditionError({self.reason!r}, {str(self)!r})"
 
 
+# A status travels in HTTP/2 headers (grpc-message, grpc-status-details-bin),
+# which clients and proxies cap at 8-16 KiB: keep ours far below.
+MAX_MESSAGE_CHARS = 400
+
+
+def bounded(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was.
+
+    >>> bounded("short")
+    'short'
+    >>> bounded("x" * 50, 20)
+    'xxxxxx... (50 chars)'
+    """
+    if len(text) <= limit:
+        return text
+    tail = f"... ({len(text)} chars)"
+    return text[: max(limit - len(tail), 0)] + tail
+
+
 def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
+    message = bounded(message)
     packed = any_pb2.Any()
     packed.Pack(detail)  # type: ignore[arg-type]
     proto = status_pb2.Status(code=code.value[0], message=message, details=[packed])
@@ -61,6 +89,7 @@ def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
 
 def bad_request(field: str, description: str) -> grpc.Status:
     """INVALID_ARGUMENT naming ``field``."""
+    field, description = bounded(field, 200), bounded(description)
     violation = error_details_pb2.BadRequest.FieldViolation(field=field, description=description)
     detail = error_details_pb2.BadRequest(field_violations=[violation])
     return _status(grpc.StatusCode.INVALID_ARGUMENT, f"{field}: {description}", detail)
@@ -68,6 +97,7 @@ def bad_request(field: str, description: str) -> grpc.Status:
 
 def precondition(reason: str, description: str) -> grpc.Status:
     """FAILED_PRECONDITION with an ``ErrorInfo`` reason."""
+    description = bounded(description)
     detail = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN)
     return _status(grpc.StatusCode.FAILED_PRECONDITION, description, detail)
 
@@ -80,12 +110,24 @@ def internal(request_id: str) -> grpc.Status:
 
 def deadline_exceeded(description: str) -> grpc.Status:
     """DEADLINE_EXCEEDED, for work refused because the caller's time is up."""
-    proto = status_pb2.Status(code=grpc.StatusCode.DEADLINE_EXCEEDED.value[0], message=description)
+    proto = status_pb2.Status(code=grpc.StatusCode.DEADLINE_EXCEEDED.value[0], message=bounded(description))
     return rpc_status.to_status(proto)
+
+
+def resource_exhausted(description: str, retry_after_s: float) -> grpc.Status:
+    """RESOURCE_EXHAUSTED with a ``RetryInfo`` saying when to try again."""
+    detail = error_details_pb2.RetryInfo()
+    detail.retry_delay.FromNanoseconds(int(retry_after_s * 1e9))
+    return _status(grpc.StatusCode.RESOURCE_EXHAUSTED, description, detail)
 
 
 def status_for(error: Exception) -> grpc.Status | None:
     """The status for an expected error, or None for a bug (INTERNAL)."""
+    if isinstance(error, BusyError):
+        return resource_exhausted(str(error), error.retry_after_s)
+    if isinstance(error, OversizeError):
+        proto = status_pb2.Status(code=grpc.StatusCode.RESOURCE_EXHAUSTED.value[0], message=str(error))
+        return rpc_status.to_status(proto)
     if isinstance(error, OutOfTimeError):
         return deadline_exceeded(str(error))
     if isinstance(error, WireError):

@@ -24,7 +24,9 @@ from google.protobuf.message import DecodeError
 from gammond.server import logs, metrics
 from gammond.server.deadlines import require_time
 from gammond.server.errors import bad_request, internal, status_for
+from gammond.server.limits import check_limits, check_size
 from gammond.server.logs import logger
+from gammond.server.streams import code_of, observed_stream_handler
 
 REQUEST_ID_KEY = "x-request-id"
 _GOOD_ID = re.compile(r"^[A-Za-z0-9._:/+=-]{1,128}$")
@@ -93,11 +95,16 @@ def observe(
     code = grpc.StatusCode.OK
     try:
         try:
+            check_size(len(raw))
             request = deserialize(raw)
         except DecodeError:
             raise _Undecodable() from None
+        check_limits(request, len(raw))
         require_time(context)
-        return behavior(request, context)
+        response = behavior(request, context)
+        # Health's Check answers NOT_FOUND by setting the code, not raising.
+        code = code_of(context)
+        return response
     except Exception as exc:  # noqa: BLE001 - every failure becomes a status
         status = (
             bad_request("request", "is not a valid message")
@@ -122,7 +129,7 @@ class _Undecodable(Exception):
 
 
 class ObservingInterceptor(grpc.ServerInterceptor):
-    """Wraps every unary-unary handler in :func:`observe`; streams pass through.
+    """Wraps every unary-unary handler in :func:`observe`, streams in :mod:`gammond.server.streams`.
 
     The wrapped handler is made once per method and kept while the server
     hands out the same handler for it.
@@ -137,9 +144,11 @@ class ObservingInterceptor(grpc.ServerInterceptor):
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler[Any, Any] | None:
         handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
+        if handler is None:
             return handler
         method: str = handler_call_details.method
+        if handler.unary_unary is None:
+            return observed_stream_handler(method, handler)
         known = self._wrapped.get(method)
         if known is not None and known[0] is handler:
             return known[1]

@@ -43,3 +43,15 @@ def observe_generation(plays: int, moves: int) -> None:
     """Record what the move generator produced for one request."""
     PLAYS.observe(plays)
     MOVES.observe(moves)
+
+
+REFUSED = Counter(
+    "gammond_admission_refused_total",
+    "Expensive calls refused with RESOURCE_EXHAUSTED because the worker's limit was reached.",
+    ["method"],
+)
+SEARCH_CUT = Counter(
+    "gammond_search_incomplete_total",
+    "Bot searches cut short by the deadline, --max-search or a cancelled call.",
+    ["method"],
+)

@@ -26,6 +26,7 @@ from typing import Any
 
 from gammond.server.config import ServerConfig
 from gammond.server.logs import configure, logger
+from gammond.server.memory import limit_arenas
 
 _STARTUP_S = 120.0
 _POLL_S = 0.5
@@ -102,6 +103,8 @@ class Supervisor:
         signal.signal(signal.SIGINT, self._signal)
         folder, owned = _metrics_dir()
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+        # Read by each worker's C library at start: keeps its RSS flat (memory.py).
+        limit_arenas()
         reservation = _reserve(config.host, config.port)
         port = int(reservation.getsockname()[1])
         httpd = None
@@ -141,7 +144,7 @@ class Supervisor:
             if process.is_alive() and process.pid is not None:
                 os.kill(process.pid, signal.SIGTERM)
         for process in self.workers.values():
-            process.join(self.config.grace_s + 5.0)
+            process.join(self.config.drain_notice_s + self.config.grace_s + 5.0)
             if process.is_alive():
                 logger().error("worker.kill", pid=process.pid)
                 process.kill()

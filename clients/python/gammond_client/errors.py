@@ -15,7 +15,9 @@ class GammondError(Exception):
 
     ``field_violations`` lists ``(field, description)`` for INVALID_ARGUMENT;
     ``reason`` is the ErrorInfo reason (``ILLEGAL_PLAY``, ...) for
-    FAILED_PRECONDITION; ``request_id`` is set for INTERNAL.
+    FAILED_PRECONDITION; ``request_id`` is set for INTERNAL;
+    ``retry_after_s`` is the server's ``RetryInfo`` hint for
+    RESOURCE_EXHAUSTED (a busy worker: try again after that long).
     """
 
     code: grpc.StatusCode
@@ -23,6 +25,7 @@ class GammondError(Exception):
     field_violations: list[tuple[str, str]] = field(default_factory=list)
     reason: str | None = None
     request_id: str | None = None
+    retry_after_s: float | None = None
 
     def __str__(self) -> str:
         return f"{self.code.name}: {self.message}"
@@ -46,4 +49,8 @@ def from_rpc_error(error: grpc.RpcError) -> GammondError:
             request = error_details_pb2.RequestInfo()
             detail.Unpack(request)
             result.request_id = request.request_id
+        elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+            retry = error_details_pb2.RetryInfo()
+            detail.Unpack(retry)
+            result.retry_after_s = retry.retry_delay.ToNanoseconds() / 1e9
     return result

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from gammond.engine.bot.search import (
     LevelSpec,
     RankedPlay,
     Ranking,
+    SearchStopped,
     board_evaluator,
     play_values,
     rank_plays,
@@ -92,13 +94,28 @@ def analyse_play(
             f"play {play} with {roll[0]}-{roll[1]} is not legal in position {position.position_id()}"
         )
     best, played = ranking.plays[0], ranking.plays[index]
+    complete = ranking.complete
     if played.plies < best.plies:
-        # Compare like with like: search the play as deep as the best one.
-        values = play_values(board_evaluator(evaluator), [played.play.result.board], best.plies)[0]
-        played = RankedPlay(played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies)
+        # Compare like with like: search the play as deep as the best one,
+        # within the caller's deadline (not the level's budget, which the
+        # ranking has used up); a cut search leaves it shallower.
+        def caller_stop() -> bool:
+            late = deadline is not None and time.monotonic() >= deadline
+            return late or (stop is not None and stop())
+
+        try:
+            values = play_values(
+                board_evaluator(evaluator), [played.play.result.board], best.plies, caller_stop
+            )[0]
+        except SearchStopped:
+            complete = False
+        else:
+            played = RankedPlay(
+                played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies
+            )
     loss = max(best.equity - played.equity, 0.0)
     better = sum(1 for i, r in enumerate(ranking.plays) if i != index and r.equity > played.equity)
-    return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, ranking.complete)
+    return PlayAnalysis(played, best, loss, 1 + better if loss > 0 else 1, complete)
 
 
 def _without_noise(level: Level | LevelSpec) -> LevelSpec:

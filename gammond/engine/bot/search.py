@@ -160,8 +160,28 @@ def board_evaluator(evaluator: Evaluator) -> BoardEvaluator:
     return _ByPositions(evaluator)
 
 
-def on_roll_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int) -> Probs:
-    """Probabilities of the player on roll, before rolling, searched ``plies`` deep."""
+# Boards per network call in the deep passes.  It bounds a search's memory
+# (the features and hidden layers of one batch, a few MB, whatever the
+# position) and how long it runs between looks at the clock (a few ms).
+BATCH_BOARDS = 1024
+
+
+class SearchStopped(Exception):
+    """The ``stop`` callable fired inside a deep pass; the pass's partial work is dropped."""
+
+
+def _never() -> bool:
+    return False
+
+
+def on_roll_values(
+    evaluator: BoardEvaluator, boards: Sequence[Board], plies: int, stop: Stop = _never
+) -> Probs:
+    """Probabilities of the player on roll, before rolling, searched ``plies`` deep.
+
+    ``stop`` is polled every few milliseconds; when it fires,
+    :class:`SearchStopped` is raised.
+    """
     array = np.array(boards, dtype=np.int8).reshape(-1, 26)
     if plies <= 0:
         return evaluator.evaluate_boards(array)
@@ -173,37 +193,84 @@ def on_roll_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: in
         out[over] = flip(won_outcomes(-array[over][:, ::-1]))
     live = [b for b, done in zip(boards, over) if not done]
     if live:
-        out[~over] = _rolled_values(evaluator, live, plies)
+        out[~over] = _rolled_values(evaluator, live, plies, stop)
     return out
 
 
-def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int) -> Probs:
+class _Replies:
+    """The opponent's best 0-ply reply to each (board, roll), found in bounded batches.
+
+    Replies pile up until :data:`BATCH_BOARDS`, are scored in one network
+    call, and only the best of each (board, roll) is kept: memory stays at
+    one batch however many plays the rolls allow.
+    """
+
+    def __init__(self, evaluator: BoardEvaluator, slots: int, stop: Stop) -> None:
+        self.evaluator = evaluator
+        self.stop = stop
+        self.values = np.empty((slots, 5))
+        self.boards: list[Board] = [()] * slots
+        self._pending: list[Board] = []
+        self._spans: list[tuple[int, int, int]] = []
+
+    def add(self, slot: int, results: list[Board]) -> None:
+        self._spans.append((slot, len(self._pending), len(self._pending) + len(results)))
+        self._pending.extend(results)
+        if len(self._pending) >= BATCH_BOARDS:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.stop():
+            raise SearchStopped
+        if not self._pending:
+            return
+        # One roll of a wide position alone can give thousands of replies:
+        # score them a batch at a time, looking at the clock between batches.
+        parts = []
+        for start in range(0, len(self._pending), BATCH_BOARDS):
+            if start and self.stop():
+                raise SearchStopped
+            chunk = np.array(self._pending[start : start + BATCH_BOARDS], dtype=np.int8)
+            parts.append(after_play(self.evaluator, chunk))
+        values = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        scores = equity(values)
+        for slot, lo, hi in self._spans:
+            best = lo + int(np.argmax(scores[lo:hi]))
+            self.values[slot] = values[best]
+            self.boards[slot] = self._pending[best]
+        self._pending, self._spans = [], []
+
+
+def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int, stop: Stop) -> Probs:
     """Average over the 21 rolls of the value after the best 0-ply play (deepened)."""
-    replies: list[Board] = []
-    spans: list[tuple[int, int]] = []
-    for board in boards:
-        for d1, d2 in _ROLL_DICE:
-            results = [r for _, r in kernel.generate(board, d1, d2)] or [board]
-            spans.append((len(replies), len(replies) + len(results)))
-            replies.extend(results)
-    values = after_play(evaluator, np.array(replies, dtype=np.int8))
-    scores = equity(values)
-    chosen_index = [lo + int(np.argmax(scores[lo:hi])) for lo, hi in spans]
-    chosen = values[chosen_index]
+    rolls = len(_ROLL_DICE)
+    replies = _Replies(evaluator, len(boards) * rolls, stop)
+    for b, board in enumerate(boards):
+        for r, (d1, d2) in enumerate(_ROLL_DICE):
+            # Doubles in a wide position give a thousand plays or more: look at the clock per roll.
+            if stop():
+                raise SearchStopped
+            replies.add(b * rolls + r, [res for _, res in kernel.generate(board, d1, d2)] or [board])
+    replies.flush()
+    chosen = replies.values
     if plies > 1:
-        ongoing = [i for i, k in enumerate(chosen_index) if any(v > 0 for v in replies[k][1:])]
+        ongoing = [i for i, reply in enumerate(replies.boards) if any(v > 0 for v in reply[1:])]
         if ongoing:
-            deeper = on_roll_values(
-                evaluator, [flip_board(replies[chosen_index[i]]) for i in ongoing], plies - 1
-            )
-            chosen[ongoing] = flip(deeper)
-    per_roll = chosen.reshape(len(boards), len(_ROLL_DICE), 5)
+            flipped = [flip_board(replies.boards[i]) for i in ongoing]
+            chosen[ongoing] = flip(on_roll_values(evaluator, flipped, plies - 1, stop))
+    per_roll = chosen.reshape(len(boards), rolls, 5)
     result: Probs = np.einsum("nrk,r->nk", per_roll, _ROLL_WEIGHTS)
     return result
 
 
-def play_values(evaluator: BoardEvaluator, results: Sequence[Board], plies: int) -> Probs:
-    """The mover's probabilities after each play (result boards, mover's view), ``plies`` deep."""
+def play_values(
+    evaluator: BoardEvaluator, results: Sequence[Board], plies: int, stop: Stop = _never
+) -> Probs:
+    """The mover's probabilities after each play (result boards, mover's view), ``plies`` deep.
+
+    0-ply scores all of ``results`` at once (one batch, however many); a
+    deeper search raises :class:`SearchStopped` when ``stop`` fires.
+    """
     array = np.array(results, dtype=np.int8).reshape(-1, 26)
     if plies <= 0:
         return after_play(evaluator, array)
@@ -214,7 +281,7 @@ def play_values(evaluator: BoardEvaluator, results: Sequence[Board], plies: int)
         out[won] = won_outcomes(array[won])
     live = [flip_board(r) for r, w in zip(results, won) if not w]
     if live:
-        out[~won] = flip(on_roll_values(evaluator, live, plies))
+        out[~won] = flip(on_roll_values(evaluator, live, plies, stop))
     return out
 
 
@@ -251,8 +318,10 @@ def _deepen(
 ) -> tuple[list[RankedPlay], bool]:
     """Rescore the first ``count`` plays at ``plies``; the rest keep their score.
 
-    1-ply is cheap enough to score all candidates in one batch; deeper
-    passes go one candidate at a time so a deadline can stop between them.
+    1-ply scores all candidates together; deeper passes go one candidate
+    at a time.  Either way ``stop`` is polled between batches of
+    :data:`BATCH_BOARDS` boards, and a candidate it interrupts keeps its
+    shallower score.
     """
     deeper: list[RankedPlay] = []
     step = count if plies == 1 else 1
@@ -260,7 +329,10 @@ def _deepen(
         if stop():
             break
         chunk = ranked[start : start + step]
-        values = play_values(evaluator, [c.play.result.board for c in chunk], plies)
+        try:
+            values = play_values(evaluator, [c.play.result.board for c in chunk], plies, stop)
+        except SearchStopped:
+            break
         for candidate, row, score in zip(chunk, values, equity(values)):
             deeper.append(RankedPlay(candidate.play, as_probabilities(row), float(score), plies))
     complete = len(deeper) == count

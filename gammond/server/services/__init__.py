@@ -32,6 +32,7 @@ from backgammon.v1 import (
     play_service_pb2_grpc,
 )
 from gammond.engine.bot import Evaluator
+from gammond.server.admission import Admission
 from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
@@ -56,8 +57,11 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
 )
 
 
-def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float) -> None:
-    """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``."""
+def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float, gate: Admission) -> None:
+    """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
+
+    BotService's searching calls share ``gate`` (the game flow's bot turns search at most 1-ply and pass freely).
+    """
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
         # GameService answers its two listings as wire bytes (see services/game.py).
         "backgammon.v1.GameService": (add_game_service, GameServicer()),
@@ -75,7 +79,7 @@ def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float
         ),
         "backgammon.v1.BotService": (
             bot_service_pb2_grpc.add_BotServiceServicer_to_server,
-            BotServicer(evaluator, max_search_s),
+            BotServicer(evaluator, max_search_s, gate),
         ),
         "backgammon.v1.ChouetteService": (
             chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server,

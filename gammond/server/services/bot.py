@@ -1,12 +1,16 @@
-"""BotService: best play, hints, cube advice and evaluation from the strongest evaluator."""
+"""BotService: best play, hints, cube advice and evaluation from the shipped evaluator."""
 
 from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
 
 import grpc
 
 from backgammon.v1 import bot_service_pb2 as pb
 from backgammon.v1 import bot_service_pb2_grpc
-from gammond.engine.bot import Evaluator, advise_cube, analyse_play, hint, rank_plays
+from gammond.engine.bot import LEVELS, Evaluator, Level, advise_cube, analyse_play, hint, rank_plays
+from gammond.server import metrics
+from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, stopper
 from gammond.server.errors import WireError
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
@@ -15,25 +19,41 @@ from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_context
 
 
-class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
-    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline."""
+def _count_cut(method: str, complete: bool) -> None:
+    if not complete:
+        metrics.SEARCH_CUT.labels(method).inc()
 
-    def __init__(self, evaluator: Evaluator, max_search_s: float) -> None:
+
+class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
+    """Holds only the evaluator; ``max_search_s`` caps a search without a deadline.
+
+    The searching calls (BestPlay, Hint, AnalysePlay at a level that looks
+    ahead) first take a slot of ``gate``, so a worker runs only so many at
+    once (see :mod:`gammond.server.admission`).
+    """
+
+    def __init__(self, evaluator: Evaluator, max_search_s: float, gate: Admission | None = None) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
+        self.gate = gate or Admission(1)
+
+    def _admitted(self, method: str, level: Level) -> AbstractContextManager[None]:
+        """A slot of the gate for a searching level; 0-ply levels are one batch and pass freely."""
+        return self.gate.admit(method) if LEVELS[level].plies > 0 else nullcontext()
 
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
-        dice = optional(request, "dice")
-        position, turn, roll = decode_roll(request.position, dice)
+        position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
-        ranking = rank_plays(
-            position,
-            roll,
-            self.evaluator,
-            level,
-            seed=optional(request, "seed"),
-            stop=stopper(context, self.max_search_s),
-        )
+        with self._admitted("BestPlay", level):
+            ranking = rank_plays(
+                position,
+                roll,
+                self.evaluator,
+                level,
+                seed=optional(request, "seed"),
+                stop=stopper(context, self.max_search_s),
+            )
+        _count_cut("BestPlay", ranking.complete)
         return pb.BestPlayResponse(
             best=encode_ranked(ranking.plays[0], turn),
             complete=ranking.complete,
@@ -41,18 +61,19 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         )
 
     def Hint(self, request: pb.HintRequest, context: grpc.ServicerContext) -> pb.HintResponse:
-        dice = optional(request, "dice")
-        position, turn, roll = decode_roll(request.position, dice)
+        position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
         # Hints coach: the level sets the search depth, never deliberate mistakes.
-        ranking = hint(
-            position,
-            roll,
-            self.evaluator,
-            level,
-            max_plays=request.max_plays,
-            stop=stopper(context, self.max_search_s),
-        )
+        with self._admitted("Hint", level):
+            ranking = hint(
+                position,
+                roll,
+                self.evaluator,
+                level,
+                max_plays=request.max_plays,
+                stop=stopper(context, self.max_search_s),
+            )
+        _count_cut("Hint", ranking.complete)
         return pb.HintResponse(
             plays=[encode_ranked(r, turn) for r in ranking.plays],
             complete=ranking.complete,
@@ -92,17 +113,14 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     def AnalysePlay(
         self, request: pb.AnalysePlayRequest, context: grpc.ServicerContext
     ) -> pb.AnalysePlayResponse:
-        dice = optional(request, "dice")
-        position, turn, roll = decode_roll(request.position, dice)
+        position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
-        analysis = analyse_play(
-            position,
-            roll,
-            decode_play_like(request, turn),
-            self.evaluator,
-            level,
-            stop=stopper(context, self.max_search_s),
-        )
+        play = decode_play_like(request, turn)
+        with self._admitted("AnalysePlay", level):
+            analysis = analyse_play(
+                position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
+            )
+        _count_cut("AnalysePlay", analysis.complete)
         return pb.AnalysePlayResponse(
             played=encode_ranked(analysis.played, turn),
             best=encode_ranked(analysis.best, turn),

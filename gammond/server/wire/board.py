@@ -34,6 +34,20 @@ _TO_PLAYER = {pb.COLOR_WHITE: Player.WHITE, pb.COLOR_BLACK: Player.BLACK}
 _TO_COLOR = {Player.WHITE: pb.COLOR_WHITE, Player.BLACK: pb.COLOR_BLACK}
 
 
+# No real game comes near these numbers.  Capping what the client sends at
+# 2^24 keeps every product the rules make of them (a take or a raccoon
+# doubling the cube, a backgammon tripling it, a score adding points, the
+# next game's number) inside the 32-bit fields of the answer.
+MAX_NUMBER = 1 << 24
+
+
+def check_number(value: int, field: str) -> int:
+    """``value`` if it is at most :data:`MAX_NUMBER`, else a WireError naming ``field``."""
+    if value > MAX_NUMBER:
+        raise WireError(field, f"is {value}, above the limit of {MAX_NUMBER}")
+    return value
+
+
 def guarded(field: str, build: Callable[[], T]) -> T:
     """Run an engine call, naming ``field`` if it rejects the input as malformed.
 

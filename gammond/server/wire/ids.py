@@ -6,6 +6,7 @@ from backgammon.v1 import notation_service_pb2 as pb
 from gammond.engine import CubeState, GameSnapshot, MatchState, Position, RuleOptions
 from gammond.server.errors import WireError
 from gammond.server.wire.board import (
+    MAX_NUMBER,
     decode_color,
     decode_dice,
     decode_position,
@@ -64,4 +65,14 @@ def decode_gnubg_ids(message: pb.GnubgIds, field: str) -> GameSnapshot:
 
 
 def decode_xgid_snapshot(text: str, field: str) -> GameSnapshot:
-    return guarded(field, lambda: GameSnapshot.from_xgid(text))
+    snapshot = guarded(field, lambda: GameSnapshot.from_xgid(text))
+    # The XGID's numbers answer in 32-bit fields: hold them to the wire's limits.
+    numbers = {
+        "cube": snapshot.cube.value,
+        "match length": snapshot.options.match_length,
+        "score": max(snapshot.match.scores),
+    }
+    for name, value in numbers.items():
+        if value > MAX_NUMBER:
+            raise WireError(field, f"the {name} {value} is above the limit of {MAX_NUMBER}")
+    return snapshot

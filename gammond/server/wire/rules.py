@@ -20,7 +20,7 @@ from gammond.engine import (
     ScoreSheetRow,
 )
 from gammond.server.errors import PreconditionError, WireError
-from gammond.server.wire.board import decode_color, encode_color, guarded
+from gammond.server.wire.board import check_number, decode_color, encode_color, guarded
 from gammond.server.wire.fields import optional
 
 E = TypeVar("E")
@@ -95,6 +95,8 @@ def decode_rules(message: pb.RuleOptions | None, field: str) -> RuleOptions:
     if message is None:
         return RuleOptions()
     dead_cube = message.dead_cube if message.HasField("dead_cube") else True
+    check_number(message.match_length, f"{field}.match_length")
+    check_number(message.max_automatic_doubles, f"{field}.max_automatic_doubles")
     return guarded(
         field,
         lambda: RuleOptions(
@@ -129,6 +131,7 @@ def decode_cube(message: pb.CubeState | None, field: str) -> CubeState:
         return CubeState()
     if message.value == 0:
         raise WireError(f"{field}.value", "must be a power of two from 1 (leave cube unset for 1)")
+    check_number(message.value, f"{field}.value")
     owner = _enum(_OWNERS, message.owner, f"{field}.owner", "CENTERED, WHITE, BLACK")
     pending: CubeAction | None = None
     offered_by: Player | None = None
@@ -158,6 +161,8 @@ def decode_match(message: pb.MatchState | None, options: RuleOptions, field: str
     """The score before a game; an unset message is 0-0 under ``options``."""
     if message is None:
         return MatchState.start(options)
+    check_number(message.white_score, f"{field}.white_score")
+    check_number(message.black_score, f"{field}.black_score")
     return guarded(
         field,
         lambda: MatchState(
@@ -181,6 +186,8 @@ def decode_result(message: pb.GameResult, field: str) -> GameOutcome:
     winner = decode_color(message.winner, f"{field}.winner")
     kind = decode_kind(message.kind, f"{field}.kind")
     ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
+    check_number(message.cube_value, f"{field}.cube_value")
+    check_number(message.points, f"{field}.points")
     return guarded(field, lambda: GameOutcome(winner, kind, message.cube_value, ended, message.points))
 
 

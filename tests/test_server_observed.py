@@ -1,0 +1,99 @@
+"""Every outcome observed: oversize requests, health and reflection calls, idle sockets, drains."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from prometheus_client import REGISTRY
+
+from gammond.server.app import Served, ServerOptions, create_server
+from gammond.server.limits import MAX_REQUEST_BYTES
+
+HEALTH_CHECK = "/grpc.health.v1.Health/Check"
+REFLECTION = "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo"
+LEGAL_PLAYS = "/backgammon.v1.GameService/ListLegalPlays"
+
+
+@pytest.fixture
+def served() -> Iterator[Served]:
+    server = create_server(ServerOptions(idle_timeout_s=0.5))
+    server.warm_up()
+    yield server
+    server.stop(0)
+
+
+def calls(method: str, code: str) -> float:
+    return REGISTRY.get_sample_value("gammond_rpc_calls_total", {"method": method, "code": code}) or 0.0
+
+
+def test_a_health_check_for_an_unknown_service_is_counted_as_not_found(served: Served) -> None:
+    before = calls(HEALTH_CHECK, "NOT_FOUND")
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.Check(health_pb2.HealthCheckRequest(service="no.such.Service"), timeout=10)  # type: ignore[attr-defined]
+    assert caught.value.code() is grpc.StatusCode.NOT_FOUND
+    assert calls(HEALTH_CHECK, "NOT_FOUND") == before + 1
+
+
+def test_a_reflection_call_is_logged_and_counted(served: Served) -> None:
+    before = calls(REFLECTION, "OK")
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+        request = reflection_pb2.ServerReflectionRequest(list_services="")
+        answers = list(stub.ServerReflectionInfo(iter([request]), timeout=10))
+    assert answers[0].list_services_response.service
+    # The count is written as the stream closes, just after the client sees its end.
+    deadline = time.monotonic() + 10
+    while calls(REFLECTION, "OK") < before + 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert calls(REFLECTION, "OK") == before + 1
+
+
+def test_an_oversize_request_is_refused_and_counted_as_resource_exhausted(served: Served) -> None:
+    before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
+    payload = b"\x0a" + bytes([0x80, 0x80, 0x50]) + b"a" * (0x50 << 14)
+    assert len(payload) > MAX_REQUEST_BYTES
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        call = channel.unary_unary(LEGAL_PLAYS, request_serializer=None, response_deserializer=None)
+        with pytest.raises(grpc.RpcError) as caught:
+            call(payload, timeout=10)
+    assert caught.value.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert str(MAX_REQUEST_BYTES) in (caught.value.details() or "")
+    assert calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED") == before + 1
+
+
+def test_a_connection_that_never_sends_a_byte_is_closed(served: Served) -> None:
+    with socket.create_connection(("127.0.0.1", served.port), timeout=20) as sock:
+        # The server may greet first; it must then hang up (recv gives b"").
+        while sock.recv(4096):
+            pass
+
+
+def test_health_says_not_serving_while_a_drain_gives_notice(served: Served) -> None:
+    seen: list[str] = []
+    stopper = threading.Thread(target=served.stop, args=(0.5, 5.0))
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        stub.Check(health_pb2.HealthCheckRequest(), timeout=10)  # type: ignore[attr-defined]
+        stopper.start()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                answer = stub.Check(health_pb2.HealthCheckRequest(), timeout=10)  # type: ignore[attr-defined]
+            except grpc.RpcError as error:
+                seen.append(error.code().name)
+                break
+            seen.append(health_pb2.HealthCheckResponse.ServingStatus.Name(answer.status))
+            if seen[-1] == "NOT_SERVING":
+                break
+            time.sleep(0.01)
+    stopper.join(30)
+    assert seen[-1] == "NOT_SERVING"
