@@ -106,7 +106,8 @@ def _items(game: Game) -> tuple[list[_Item], _Item | None]:
                 index += 1
             elif index == len(log) and game.phase is Phase.MOVING:
                 continue  # rolled, not yet played: nothing to write
-            items.append(_Item(mover, f"{dice[0]}{dice[1]}: {format_play(moves)}".rstrip()))
+            high, low = max(dice), min(dice)
+            items.append(_Item(mover, f"{high}{low}: {format_play(moves)}".rstrip()))
         elif entry.player is not None and entry.kind in _CUBE_WORDS:
             text = _CUBE_WORDS[entry.kind]
             if entry.kind is ActionKind.DOUBLE:
