@@ -432,6 +432,11 @@ def _resolve(number: int, item: str, text: str, game: Game) -> tuple[Move, ...]:
     assert game.dice is not None
     position = game.turn_position()
     try:
+        # A play spelled die by die names the path: that settles an unmarked hit on the way.
+        steps = Counter((m.from_point, m.to_point) for m in parse_moves(text))
+        for play in legal_plays(position, game.dice):
+            if Counter((m.from_point, m.to_point) for m in play.moves) == steps:
+                return play.moves
         return parse_play(text, position, game.dice).moves
     except NotationError as exc:
         raise RecordError(number, f"'{item}': {exc}") from None
