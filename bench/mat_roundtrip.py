@@ -85,7 +85,9 @@ def decoded(messages: Sequence[object]) -> list[object]:
     return [decode_game(message, f"games[{i}]") for i, message in enumerate(messages)]  # type: ignore[arg-type]
 
 
-def run(matches: int, level_name: str = "intermediate", first_seed: int = 1) -> tuple[Outcome, Outcome]:
+def run(
+    matches: int, level_name: str = "intermediate", first_seed: int = 1, quiet: bool = False
+) -> tuple[Outcome, Outcome]:
     from backgammon.v1 import bot_service_pb2
     from gammond.engine.records import record_of
     from gammond.server.app import ServerOptions, create_server
@@ -94,7 +96,8 @@ def run(matches: int, level_name: str = "intermediate", first_seed: int = 1) -> 
     from tests.support.records import differences, gnubg_plays, gnubg_reads, gnubg_summary, our_summary
 
     level = bot_service_pb2.BotLevel.Value(f"BOT_LEVEL_{level_name.upper()}")
-    configure("warning")  # one log line per call would drown the result
+    if quiet:
+        configure("warning")  # one log line per call would drown the result
     served = create_server(ServerOptions(host="127.0.0.1", port=0, threads=2))
     served.warm_up()
     ours, theirs = Outcome(), Outcome()
@@ -138,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     args = parser.parse_args(argv)
     start = time.monotonic()
-    ours, theirs = run(args.matches, args.level, args.first_seed)
+    ours, theirs = run(args.matches, args.level, args.first_seed, quiet=True)
     for failure in ours.failures[:10]:
         print(f"ours read by gnubg differs: {failure}")
     for failure in theirs.failures[:10]:
