@@ -11,6 +11,7 @@ White; the right column ``O`` is Black.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -164,3 +165,52 @@ def differences(ours: Summary, theirs: Summary) -> list[str]:
 
 def first(sequence: Sequence[str]) -> str:
     return sequence[0] if sequence else ""
+
+
+def _numbers(line: str) -> list[float]:
+    """The two players' figures on a line of gnubg's statistics (the EMG ones, not the MWC in brackets)."""
+    import re
+
+    return [float(x) for x in re.findall(r"([+-]?\d+\.\d+)\s+\(", line)]
+
+
+def gnubg_statistics(text: str, plies: int = 0) -> dict[str, tuple[float, float]]:
+    """GNU Backgammon's own analysis of a .mat match at ``plies``: its figures for (left, right) player.
+
+    Keys: ``checker`` (mEMG per unforced move), ``cube`` (mEMG per close or
+    actual cube decision), ``overall`` (mEMG per decision), ``luck`` (EMG in
+    total).  gnubg prints errors as negative numbers; they are returned >= 0.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "match.mat")
+        with open(path, "w") as handle:
+            handle.write(text)
+        # gnubg prints on the process's standard output: catch it at the file descriptor.
+        report = os.path.join(folder, "statistics.txt")
+        sys.stdout.flush()
+        saved = os.dup(1)
+        try:
+            with open(report, "w") as sink:
+                os.dup2(sink.fileno(), 1)
+                gnubg = gnubg_module()
+                gnubg.command(f"import mat {path}")
+                gnubg.command(f"set analysis chequerplay evaluation plies {plies}")
+                gnubg.command(f"set analysis cubedecision evaluation plies {plies}")
+                gnubg.command("analyse match")
+                gnubg.command("show statistics match")
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        with open(report, errors="replace") as handle:
+            lines = handle.read().splitlines()
+    rates = [_numbers(line) for line in lines if line.startswith("Error rate mEMG")]
+    luck = [_numbers(line) for line in lines if line.startswith("Luck total EMG")]
+    if len(rates) < 3 or not luck:
+        raise RuntimeError("gnubg printed no statistics for the match")
+    checker, cube, overall = rates[0], rates[1], rates[2]
+    return {
+        "checker": (-checker[0], -checker[1]),
+        "cube": (-cube[0], -cube[1]),
+        "overall": (-overall[0], -overall[1]),
+        "luck": (luck[0][0], luck[0][1]),
+    }

@@ -26,8 +26,14 @@ _LEVELS = [level.name.lower() for level in Level]
 MAX_LENGTH = 25
 
 
-def selfplay_match(length: int, seed: int, level: Level = Level.INTERMEDIATE) -> list[Game]:
-    """A whole match to ``length``, the bot playing both sides with seeded dice, through the game flow."""
+def selfplay_match(
+    length: int, seed: int, level: Level = Level.INTERMEDIATE, black_level: Level | None = None
+) -> list[Game]:
+    """A whole match to ``length``, the bot playing both sides with seeded dice, through the game flow.
+
+    White plays at ``level``, Black at ``black_level`` (the same when None).
+    """
+    levels = (level, level if black_level is None else black_level)
     from gammond.engine.bot import shipped_evaluator
 
     evaluator = shipped_evaluator()
@@ -36,7 +42,7 @@ def selfplay_match(length: int, seed: int, level: Level = Level.INTERMEDIATE) ->
     while True:
         while not game.over:
             acting = sorted({a.player for a in list_actions(game).actions if a.player is not None})
-            game = bot_act(game, acting[0], evaluator, level, seed=seed).game
+            game = bot_act(game, acting[0], evaluator, levels[acting[0]], seed=seed).game
         games.append(game)
         if game.phase.name == "MATCH_OVER":
             return games
