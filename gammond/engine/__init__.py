@@ -42,6 +42,7 @@ from gammond.engine.errors import (
     MatchOverError,
     NoPlayError,
     NotationError,
+    RecordError,
     WeightsError,
 )
 from gammond.engine.flow import (
@@ -76,6 +77,7 @@ from gammond.engine.notation import format_moves, parse_moves, parse_play
 from gammond.engine.play import Move, Play, PlayList, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position, flip_board
+from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
 from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
 from gammond.engine.result import ResultKind, classify_win
 from gammond.engine.rules import RuleOptions
@@ -119,6 +121,7 @@ __all__ = [
     "LogEntry",
     "MatchId",
     "MatchOverError",
+    "MatchRecord",
     "MatchState",
     "Move",
     "MoveOption",
@@ -131,6 +134,7 @@ __all__ = [
     "PlayList",
     "Player",
     "Position",
+    "RecordError",
     "Resignation",
     "ResultKind",
     "RollOff",
@@ -153,6 +157,7 @@ __all__ = [
     "classify_win",
     "find_play",
     "flip_board",
+    "format_mat",
     "format_moves",
     "format_xgid",
     "game_points",
@@ -167,9 +172,11 @@ __all__ = [
     "offer_resignation",
     "opening_cube",
     "opening_roll",
+    "parse_mat",
     "parse_moves",
     "parse_play",
     "parse_xgid",
+    "record_of",
     "reject_resignation",
     "replay",
     "require_game_on",

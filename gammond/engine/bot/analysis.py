@@ -55,7 +55,6 @@ from gammond.engine.bot.search import LEVELS, Level, board_evaluator, check_leve
 from gammond.engine.dice import ROLLS
 from gammond.engine.errors import InvalidGameError
 from gammond.engine.flow import Action, ActionKind, DiceSource, Game, Phase, apply_action, fresh, list_actions
-from gammond.engine.flow.bot import cube_view
 from gammond.engine.notation import format_moves
 from gammond.engine.play import legal_plays
 from gammond.engine.players import Player
@@ -167,6 +166,13 @@ class Review:
     complete: bool
     level: Level = Level.ADVANCED
     worst: tuple[Decision, ...] = field(default=())
+
+
+def cube_view(game: Game, player: Player) -> CubeView:
+    """The bot's view of the cube and score (imported late: the flow's bot imports this package)."""
+    from gammond.engine.flow.bot import cube_view as view
+
+    return view(game, player)
 
 
 def _emg_scale(view: CubeView) -> float:

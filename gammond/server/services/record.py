@@ -14,10 +14,8 @@ import grpc
 
 from backgammon.v1 import record_service_pb2 as pb
 from backgammon.v1 import record_service_pb2_grpc
-from gammond.engine.bot import Evaluator, Level
-from gammond.engine.bot.analysis import Review, analyse_games
-from gammond.engine.errors import RecordError
-from gammond.engine.records import format_mat, parse_mat
+from gammond.engine import RecordError, format_mat, parse_mat
+from gammond.engine.bot import Evaluator, Level, Review, analyse_games
 from gammond.server.deadlines import stopper
 from gammond.server.errors import WireError, status_for
 from gammond.server.wire.bot import decode_level

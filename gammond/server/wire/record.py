@@ -6,10 +6,8 @@ from collections.abc import Sequence
 
 from backgammon.v1 import bot_service_pb2
 from backgammon.v1 import record_service_pb2 as pb
-from gammond.engine.bot.analysis import Decision, DecisionKind, PlayerStats, Review
-from gammond.engine.errors import InvalidGameError
-from gammond.engine.flow import Game
-from gammond.engine.records import MatchRecord, record_of
+from gammond.engine import Game, InvalidGameError, MatchRecord, record_of
+from gammond.engine.bot import Decision, DecisionKind, PlayerStats, Review
 from gammond.server.errors import WireError
 from gammond.server.wire.board import encode_color, encode_dice
 from gammond.server.wire.game import decode_game, encode_game
