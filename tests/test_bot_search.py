@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -86,14 +88,21 @@ def test_a_play_that_bears_off_the_last_checker_is_a_sure_win() -> None:
     assert ranked.probabilities.win == 1.0 and ranked.probabilities.win_gammon == 1.0
 
 
+def _untimed(level: Level) -> LevelSpec:
+    # Depth is what these tests check; on a loaded machine the level's time budget could cut it short.
+    return replace(LEVELS[level], budget=math.inf)
+
+
 def test_deeper_levels_search_deeper() -> None:
     position, dice = Position.starting(), (4, 3)
-    plies = {lv: best_play(position, dice, EVALUATOR, lv).plies for lv in (Level.ADVANCED, Level.EXPERT)}
+    plies = {
+        lv: best_play(position, dice, EVALUATOR, _untimed(lv)).plies for lv in (Level.ADVANCED, Level.EXPERT)
+    }
     assert plies == {Level.ADVANCED: 0, Level.EXPERT: 1}
 
 
 def test_the_world_class_level_searches_two_ply() -> None:
-    ranking = rank_plays(Position.starting(), (6, 2), EVALUATOR, Level.WORLD_CLASS)
+    ranking = rank_plays(Position.starting(), (6, 2), EVALUATOR, _untimed(Level.WORLD_CLASS))
     assert ranking.complete and ranking.best.plies == 2
 
 

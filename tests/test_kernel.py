@@ -34,7 +34,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gammond.engine import (
-    IllegalPlayError,
     InvalidDiceError,
     InvalidPositionError,
     Move,
@@ -46,7 +45,6 @@ from gammond.engine import (
 )
 from gammond.engine.ids import _decode_position_id, _encode_position_id
 from gammond.engine.play import PlayList
-from gammond.engine.turn import next_moves
 from tests.support.positions import random_position, sample_positions
 
 SEED = 7
@@ -54,7 +52,6 @@ SAMPLE = 5_000
 # The slow run (-m slow): 100,000 positions, or GAMMOND_SLOW_POSITIONS x 5 (CI runs a slice).
 FULL = 5 * int(os.environ.get("GAMMOND_SLOW_POSITIONS", "20000"))
 RAW_SAMPLE = 2_000
-TURN_SAMPLE = 300
 FUZZ_EXAMPLES = int(os.environ.get("GAMMOND_FUZZ_EXAMPLES", "300"))
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -227,8 +224,6 @@ def test_a_die_outside_one_to_six_is_refused_by_name(ck: ModuleType, die: object
     start = Position.starting().board
     with pytest.raises(InvalidDiceError, match=re.escape(f"die {die!r} ")):
         ck.generate(start, 3, die)
-    with pytest.raises(InvalidDiceError, match=re.escape(f"die {die!r} ")):
-        ck.next_steps(start, die, 3, ())
 
 
 def test_arguments_may_be_named_and_a_wrong_count_is_a_type_error(ck: ModuleType) -> None:
@@ -326,69 +321,6 @@ def test_any_fourteen_letters_decode_like_the_reference(text: str) -> None:
 
 
 # -- interactive next steps ----------------------------------------------------------------
-
-
-def _reference_next(position: Position, dice: tuple[int, int], made: list[tuple[int, int, bool]]) -> object:
-    try:
-        progress = next_moves(position, dice, [Move(*step) for step in made])
-    except IllegalPlayError:
-        return IllegalPlayError
-    return tuple((m.from_point, m.to_point, m.hit) for m in progress.moves)
-
-
-def _compiled_next(
-    ck: ModuleType, board: Board, dice: tuple[int, int], made: list[tuple[int, int, bool]]
-) -> object:
-    try:
-        return ck.next_steps(board, *dice, made)
-    except IllegalPlayError:
-        return IllegalPlayError
-
-
-def _partial_turns(
-    rng: random.Random, plays: list[tuple[tuple[tuple[int, int, bool], ...], Board]]
-) -> Iterator[list[tuple[int, int, bool]]]:
-    """Prefixes of a few plays in shuffled orders (legal or not), and one stray step."""
-    yield []
-    for steps, _ in rng.sample(plays, min(3, len(plays))):
-        order = list(steps)
-        rng.shuffle(order)
-        for n in range(1, len(order) + 1):
-            yield order[:n]
-    yield [(rng.randint(0, 25), rng.randint(0, 25), False)]
-
-
-def test_next_steps_match_the_reference_turn_listing(ck: ModuleType) -> None:
-    rng = random.Random(SEED)
-    outcomes = set()
-    cases = self_play(TURN_SAMPLE) + list(raw_cases(TURN_SAMPLE // 3, seed=SEED))
-    for board, d1, d2 in cases:
-        position = Position(board)
-        for made in _partial_turns(rng, movegen.generate(board, d1, d2)):
-            ours = _compiled_next(ck, board, (d1, d2), made)
-            assert ours == _reference_next(position, (d1, d2), made), (position, d1, d2, made)
-            outcomes.add(ours is IllegalPlayError)
-    assert outcomes == {True, False}
-
-
-def test_a_made_step_outside_every_legal_play_is_refused_by_its_place_in_the_turn(
-    ck: ModuleType,
-) -> None:
-    start = Position.starting().board
-    with pytest.raises(IllegalPlayError, match=r"move 2 of the turn, \(8, 2\)"):
-        ck.next_steps(start, 3, 1, [(8, 5), (8, 2)])
-
-
-def test_made_steps_may_omit_the_hit_flag_but_must_be_pairs_of_ints(ck: ModuleType) -> None:
-    start = Position.starting().board
-    assert ck.next_steps(start, 3, 1, [(8, 5)]) == ck.next_steps(start, 3, 1, [(8, 5, False)])
-    with pytest.raises(TypeError, match="2 or 3 items"):
-        ck.next_steps(start, 3, 1, [(8,)])
-    with pytest.raises(TypeError, match="not an int"):
-        ck.next_steps(start, 3, 1, [("8", 5)])
-
-
-# -- the PlayList legal_plays returns (either move generator) ----------------------------
 
 
 def _eager(position: Position, dice: tuple[int, int]) -> list[Play]:

@@ -1,7 +1,7 @@
 /*
  * gammond's compiled move-generation kernel: the pure-C part.
  *
- * Nothing in this header or in search.c, nextsteps.c, posid.c and
+ * Nothing in this header or in search.c, posid.c and
  * features.c touches Python, so the search can run with the GIL released
  * and the sanitizer build can exercise it like any other C code.  module.c
  * is the only file that knows about Python objects.
@@ -73,7 +73,7 @@ typedef struct {
 } kresult;
 
 /* Status codes of the functions below. */
-enum { K_OK = 0, K_NOMEM = -1, K_ILLEGAL = 1 };
+enum { K_OK = 0, K_NOMEM = -1 };
 
 void kresult_init(kresult *r);
 /* Frees what the table took from the heap; kresult_init before reusing it. */
@@ -91,8 +91,6 @@ const kplay *kresult_find(const kresult *r, const kboard *board);
 
 /* Every single-checker move of `die` legal on its own, highest source first. */
 int k_single_steps(const int8_t *board, int die, kstep out[K_MAX_SINGLE]);
-void k_make(int8_t *board, kstep step);
-void k_unmake(int8_t *board, kstep step);
 
 /*
  * gammond.engine.movegen.generate: fills `out` (initialised by the caller) with the
@@ -100,14 +98,6 @@ void k_unmake(int8_t *board, kstep step);
  * is left stale; call kresult_reindex before kresult_find.
  */
 int k_generate(const int8_t board[K_SLOTS], int die1, int die2, kresult *out);
-
-/*
- * gammond.engine.turn.next_moves(...).moves: the steps that may come after `made`.
- * On K_ILLEGAL, *bad is the index of the first made step that fits no legal
- * play.  `out` needs room for K_MAX_STEPS * K_MAX_SINGLE steps.
- */
-int k_next_steps(const int8_t board[K_SLOTS], int die1, int die2,
-                 const kstep *made, int nmade, kstep *out, int *nout, int *bad);
 
 /* Position IDs (gammond/engine/ids.py).  `text` gets 14 characters and a NUL. */
 void k_encode_position_id(const int8_t board[K_SLOTS], char text[15]);

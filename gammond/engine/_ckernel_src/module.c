@@ -403,92 +403,6 @@ static PyObject *decode_position_id(PyObject *module, PyObject *arg)
     return PyErr_Format(PyExc_SystemError, "unknown Position ID status for %R", arg);
 }
 
-/* A made step: (from, to) or (from, to, hit); a point that is not 0..25 matches nothing. */
-static int parse_made_step(PyObject *obj, kstep *out)
-{
-    PyObject *seq = PySequence_Fast(obj, "a made step must be a (from, to, hit) sequence");
-    if (!seq)
-        return -1;
-    int status = -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    if (n != 2 && n != 3) {
-        PyErr_Format(PyExc_TypeError, "a made step has 2 or 3 items, got %R", obj);
-        goto done;
-    }
-    int points[2];
-    for (int i = 0; i < 2; i++) {
-        if (!PyLong_Check(items[i])) {
-            PyErr_Format(PyExc_TypeError, "made step %R has a point that is not an int", obj);
-            goto done;
-        }
-        int overflow;
-        long value = PyLong_AsLongAndOverflow(items[i], &overflow);
-        if (value == -1 && PyErr_Occurred())
-            goto done;
-        points[i] = !overflow && value >= 0 && value <= K_BAR ? (int)value : 255;
-    }
-    *out = (kstep){(uint8_t)points[0], (uint8_t)points[1], 0};
-    status = 0;
-done:
-    Py_DECREF(seq);
-    return status;
-}
-
-static PyObject *illegal_made(PyObject *made, int bad, int die1, int die2)
-{
-    PyObject *step = PySequence_GetItem(made, bad);
-    if (step)
-        PyErr_Format(IllegalPlayError,
-                     "move %d of the turn, %R, is not part of any legal play of %d-%d", bad + 1,
-                     step, die1, die2);
-    Py_XDECREF(step);
-    return NULL;
-}
-
-PyDoc_STRVAR(next_steps_doc,
-             "next_steps($module, board, die1, die2, made)\n--\n\n"
-             "The single steps that may come after the steps made so far, as\n"
-             "gammond.engine.turn.next_moves offers them: (from, to, hit) tuples, highest\n"
-             "source first.  IllegalPlayError when a made step fits no legal play.");
-
-static PyObject *next_steps(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
-                            PyObject *kwnames)
-{
-    PyObject *given[4];
-    int8_t board[K_SLOTS];
-    int die1, die2;
-    if (parse_roll("next_steps", args, nargs, kwnames, 4, given, board, &die1, &die2) < 0)
-        return NULL;
-    PyObject *made = PySequence_Fast(given[3], "made steps must be a sequence");
-    if (!made)
-        return NULL;
-    /* A turn has at most four steps, so the fifth made step is always the bad one. */
-    kstep steps[K_MAX_STEPS + 1];
-    Py_ssize_t total = PySequence_Fast_GET_SIZE(made);
-    int nmade = total > K_MAX_STEPS + 1 ? K_MAX_STEPS + 1 : (int)total;
-    for (int i = 0; i < nmade; i++) {
-        if (parse_made_step(PySequence_Fast_GET_ITEM(made, i), &steps[i]) < 0) {
-            Py_DECREF(made);
-            return NULL;
-        }
-    }
-    kstep out[K_MAX_STEPS * K_MAX_SINGLE];
-    int nout = 0, bad = 0, status;
-    Py_BEGIN_ALLOW_THREADS
-    status = k_next_steps(board, die1, die2, steps, nmade, out, &nout, &bad);
-    Py_END_ALLOW_THREADS
-    PyObject *result = NULL;
-    if (status == K_NOMEM)
-        PyErr_NoMemory();
-    else if (status == K_ILLEGAL)
-        illegal_made(made, bad, die1, die2);
-    else
-        result = steps_tuple(out, nout);
-    Py_DECREF(made);
-    return result;
-}
-
 /* ---- network inputs --------------------------------------------------------- */
 
 /* Whether a buffer's items are `kind` (a struct code), native size and order. */
@@ -591,7 +505,6 @@ static PyMethodDef methods[] = {
     {"generate", FASTCALL(generate), generate_doc},
     {"plays", FASTCALL(plays), plays_doc},
     {"result_ids", FASTCALL(result_ids), result_ids_doc},
-    {"next_steps", FASTCALL(next_steps), next_steps_doc},
     {"encode_position_id", encode_position_id, METH_O, encode_doc},
     {"decode_position_id", decode_position_id, METH_O, decode_doc},
     {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,

@@ -186,17 +186,7 @@ static inline void unmake(int8_t *b, kstep s)
     }
 }
 
-void k_make(int8_t *b, kstep s)
-{
-    make(b, s);
-}
-
-void k_unmake(int8_t *b, kstep s)
-{
-    unmake(b, s);
-}
-
-/* k_make that also keeps the mask of the mover's slots; returns the old mask. */
+/* make() that also keeps the mask of the mover's slots; returns the old mask. */
 static inline uint32_t make_masked(int8_t *b, uint32_t *mine, kstep s)
 {
     uint32_t old = *mine;
