@@ -6,9 +6,11 @@ import pytest
 
 from gammond.engine.errors import InvalidGameError, RecordError
 from gammond.engine.flow import Action, ActionKind, DiceSource, Game, Phase, apply_action, new_game
+from gammond.engine.notation import parse_moves
 from gammond.engine.players import Player
 from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
 from gammond.engine.records.cli import selfplay_match
+from gammond.engine.result import ResultKind
 from gammond.engine.rules import RuleOptions
 from tests.support.records import differences, our_summary
 
@@ -113,7 +115,7 @@ MALFORMED = [
     ("binary junk", "\x00\x01\x02PK\x03\x04", "line 1: binary data"),
     ("control characters", " 3 point match\n\x07\x1b[31m", "line 2: unreadable character"),
     ("no header", " Game 1\n White : 0   Black : 0\n", "line 1: expected the match header"),
-    ("match length 0", " 0 point match\n", "line 1: match length 0"),
+    ("match length 99", " 99 point match\n", "line 1: match length 99"),
     ("truncated inside a play", BASE[: BASE.index("8/4 6/4") + 3], "line 5:"),
     ("wrong scores", _with_line(BASE, "Black : 1", "Black : 2"), "line 11: game 2 starts at 0-2"),
     ("illegal move", _with_line(BASE, "13/7 8/7", "13/7 8/6"), "line 6: '61: 13/7 8/6' is illegal"),
@@ -189,3 +191,37 @@ def test_an_unfinished_game_exports_what_was_played() -> None:
     back = parse_mat(format_mat(record_of([game])))
     # Rolled but not yet played: the roll has no place in the format.
     assert back.games[0].phase is Phase.OPENING_ROLL
+
+
+def _acted(game: Game, *steps: Action) -> Game:
+    for action in steps:
+        game, _ = apply_action(game, action)
+    return game
+
+
+def test_a_resignation_after_rolling_exports_as_the_win() -> None:
+    game = _acted(
+        new_game(RuleOptions.match(5), dice_source=DiceSource.CLIENT),
+        Action(ActionKind.ROLL, Player.WHITE, dice=(3, 1)),
+        Action(ActionKind.PLAY, Player.WHITE, steps=tuple(parse_moves("8/5 6/5"))),
+        Action(ActionKind.ROLL, Player.BLACK, dice=(6, 5)),
+        Action(ActionKind.RESIGN, Player.BLACK, resign=ResultKind.GAMMON),
+        Action(ActionKind.ACCEPT, Player.WHITE),
+    )
+    back = parse_mat(format_mat(record_of([game])))
+    assert differences(our_summary(back), our_summary(record_of([game]))) == []
+    assert back.games[0].result == game.result
+
+
+def test_a_money_session_round_trips() -> None:
+    game = _acted(
+        new_game(RuleOptions.money(), dice_source=DiceSource.CLIENT),
+        Action(ActionKind.ROLL, Player.WHITE, dice=(2, 4)),
+        Action(ActionKind.PLAY, Player.BLACK, steps=tuple(parse_moves("8/4 6/4"))),
+        Action(ActionKind.DOUBLE, Player.WHITE),
+        Action(ActionKind.DROP, Player.BLACK),
+    )
+    text = format_mat(record_of([game]))
+    assert " 0 point match" in text
+    back = parse_mat(text)
+    assert back.rules.match_length == 0 and back.games[0].result == game.result

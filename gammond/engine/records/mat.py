@@ -88,9 +88,12 @@ def _items(game: Game) -> tuple[list[_Item], _Item | None]:
     items: list[_Item] = []
     log = game.log
     index = 0
+    played: set[int] = set()  # PLAY entries already written with their roll
     while index < len(log):
         entry = log[index]
         index += 1
+        if index - 1 in played:
+            continue
         if entry.kind is ActionKind.ROLL and entry.dice is not None:
             if entry.player is None:
                 white, black = entry.dice
@@ -101,10 +104,24 @@ def _items(game: Game) -> tuple[list[_Item], _Item | None]:
             else:
                 mover, dice = entry.player, entry.dice
             moves: tuple[Move, ...] = ()
-            if index < len(log) and log[index].kind is ActionKind.PLAY and log[index].player is mover:
-                moves = log[index].moves
-                index += 1
-            elif index == len(log) and game.phase is Phase.MOVING:
+            # A resignation offered and rejected after the roll may stand between it and its play.
+            after = index
+            while after < len(log) and (log[after].kind, log[after].player) in (
+                (ActionKind.RESIGN, mover),
+                (ActionKind.REJECT, mover.opponent),
+            ):
+                after += 1
+            if after < len(log) and log[after].kind is ActionKind.PLAY and log[after].player is mover:
+                moves = log[after].moves
+                played.add(after)
+            elif after > index and after < len(log) and log[after].kind is ActionKind.ACCEPT:
+                continue  # resigned after rolling: the win line says it all
+            elif after == len(log) and game.phase in (
+                Phase.MOVING,
+                Phase.RESIGNATION_OFFERED,
+                Phase.GAME_OVER,
+                Phase.MATCH_OVER,
+            ):
                 continue  # rolled, not yet played: nothing to write
             high, low = max(dice), min(dice)
             items.append(_Item(mover, f"{high}{low}: {format_play(moves)}".rstrip()))
@@ -273,9 +290,10 @@ def _read_line(reader: _Reader, number: int, line: str, stripped: str) -> None:
         if not found:
             raise RecordError(number, f"expected the match header 'N point match', got {stripped[:60]!r}")
         length = int(found["length"])
-        if not 1 <= length <= MAX_LENGTH:
-            raise RecordError(number, f"match length {length} is outside 1..{MAX_LENGTH}")
-        reader.rules = RuleOptions.match(length)
+        if length > MAX_LENGTH:
+            raise RecordError(number, f"match length {length} is outside 0..{MAX_LENGTH}")
+        # Length 0 is a money session, as GNU Backgammon writes one (cube, no Jacoby rule).
+        reader.rules = RuleOptions.match(length) if length else RuleOptions.money()
         return
     game_line = _GAME.match(stripped)
     if game_line:
