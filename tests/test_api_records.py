@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import grpc
 import pytest
@@ -120,3 +121,21 @@ def test_the_base_file_imports_over_the_api(client: GammondClient) -> None:
     imported = client.import_match(BASE)
     assert len(imported.games) == 2
     assert imported.games[0].result.winner == board_pb2.COLOR_BLACK
+
+
+def test_the_client_command_prints_an_analysis_and_names_a_bad_line(
+    served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gammond_client.records import main
+
+    good = tmp_path / "good.mat"
+    good.write_text(BASE)
+    target = f"127.0.0.1:{served.port}"
+    assert main(["--target", target, "analyse", str(good)]) == 0
+    assert "PR" in capsys.readouterr().out
+    assert main(["--target", target, "import", str(good)]) == 0
+    assert "game 1: 0-0, Black wins 1" in capsys.readouterr().out
+    bad = tmp_path / "bad.mat"
+    bad.write_text(BASE.replace("13/7 8/7", "13/7 8/6"))
+    assert main(["--target", target, "import", str(bad)]) == 2
+    assert "line 6" in capsys.readouterr().err

@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 
 from gammond.engine.errors import EngineError, IllegalPlayError, NotationError, RecordError
 from gammond.engine.flow import (
+    MAX_LOG,
     Action,
     ActionKind,
     DiceSource,
@@ -62,7 +63,7 @@ from gammond.engine.scoring import GameEnd
 
 # Bounds on what a file may make us read: a real match file is a few
 # hundred lines; these stop junk from turning into unbounded work.
-MAX_TEXT = 2_000_000
+MAX_TEXT = 500_000
 MAX_LINE = 4096
 MAX_LENGTH = 64
 _COLUMN = 28  # width of the left column after "%3d) ", as GNU Backgammon writes it
@@ -401,6 +402,8 @@ def _read_item(reader: _Reader, number: int, item: str, column: Player) -> None:
         raise RecordError(number, f"{item!r} after game {game.number} was over")
     player = reader.next_player if reader.next_player is not None else column
     reader.next_player = player.opponent
+    if len(game.log) >= MAX_LOG:
+        raise RecordError(number, f"game {game.number} goes on past {MAX_LOG} log entries")
     if item[0].isdigit():
         _read_roll(reader, number, item, player)
         return

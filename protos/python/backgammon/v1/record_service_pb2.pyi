@@ -118,7 +118,9 @@ class ImportMatchRequest(_message.Message):
 
     MAT_FIELD_NUMBER: _builtins.int
     mat: _builtins.str
-    """The .mat text (at most 2,000,000 characters)."""
+    """The .mat text (at most 500,000 characters: a long match is a tenth of
+    that).
+    """
     def __init__(
         self,
         *,
