@@ -17,8 +17,8 @@ from tests.support.records import differences, our_summary
 
 @pytest.fixture(scope="module")
 def matches() -> list[MatchRecord]:
-    """Three seeded bot-against-bot matches through the game flow (1, 3 and 5 points)."""
-    return [record_of(selfplay_match(length, seed)) for length, seed in ((1, 11), (3, 12), (5, 13))]
+    """Two seeded bot-against-bot matches through the game flow (1 and 3 points)."""
+    return [record_of(selfplay_match(length, seed)) for length, seed in ((1, 11), (3, 12))]
 
 
 def test_an_exported_match_imports_as_the_same_games(matches: list[MatchRecord]) -> None:
@@ -177,7 +177,7 @@ def test_random_junk_never_crashes_the_reader() -> None:
 
 
 def test_a_record_refuses_games_that_do_not_follow_each_other(matches: list[MatchRecord]) -> None:
-    games = matches[2].games
+    games = matches[1].games
     assert len(games) >= 2
     with pytest.raises(InvalidGameError, match=r"games\[1\]"):
         record_of((games[0], games[0]))
