@@ -10,11 +10,12 @@ White; the right column ``O`` is Black.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -107,6 +108,22 @@ def gnubg_summary(match: dict[str, Any]) -> Summary:
     return games
 
 
+@contextlib.contextmanager
+def quiet() -> Iterator[str]:
+    """gnubg prints on the process's standard output: catch it at the file descriptor (yields the file)."""
+    sys.stdout.flush()
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "gnubg.txt")
+        saved = os.dup(1)
+        try:
+            with open(path, "w") as sink:
+                os.dup2(sink.fileno(), 1)
+                yield path
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
 def gnubg_module() -> Any:
     """GNU Backgammon's Python module, quiet and single-threaded (it can hang otherwise)."""
     import gnubg  # type: ignore[import-not-found,import-untyped,unused-ignore]
@@ -123,12 +140,18 @@ def gnubg_reads(text: str) -> dict[str, Any]:
         path = os.path.join(folder, "match.mat")
         with open(path, "w") as handle:
             handle.write(text)
-        gnubg.command(f"import mat {path}")
-        return dict(gnubg.match())
+        with quiet():
+            gnubg.command(f"import mat {path}")
+            return dict(gnubg.match())
 
 
 def gnubg_plays(length: int, seed: int) -> tuple[str, dict[str, Any]]:
     """A match GNU Backgammon plays against itself at 0-ply: its own ``.mat`` export and its match dict."""
+    with quiet():
+        return _gnubg_plays(length, seed)
+
+
+def _gnubg_plays(length: int, seed: int) -> tuple[str, dict[str, Any]]:
     gnubg = gnubg_module()
     for player in (0, 1):
         gnubg.command(f"set player {player} gnubg")

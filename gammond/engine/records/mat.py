@@ -394,7 +394,11 @@ def _read_items(reader: _Reader, number: int, line: str) -> None:
 def _read_item(reader: _Reader, number: int, item: str, column: Player) -> None:
     game = reader.game
     assert game is not None
-    word = item.split()[0].lower()
+    word = re.match(r"[a-z]*", item.lower())[0]  # type: ignore[index]
+    if not item[0].isdigit():
+        whole = _ITEM.match(item)
+        if whole is None or item[whole.end() :].strip():
+            raise RecordError(number, f"{item!r} is not a cube action or result (junk after it)")
     if word == "wins":
         _read_win(reader, number, item, column)
         return
