@@ -43,6 +43,7 @@ from gammond.engine.errors import (
     MatchOverError,
     NoPlayError,
     NotationError,
+    RecordError,
     WeightsError,
 )
 from gammond.engine.flow import (
@@ -83,6 +84,9 @@ from gammond.engine.notation import format_moves, parse_moves, parse_play
 from gammond.engine.play import Move, Play, PlayList, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position, flip_board
+from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
+from gammond.engine.records.mat import MAX_TEXT as MAX_MAT_TEXT
+from gammond.engine.records.model import MAX_GAMES
 from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
 from gammond.engine.result import ResultKind, classify_win
 from gammond.engine.rules import RuleOptions
@@ -92,6 +96,8 @@ from gammond.engine.turn import MoveOption, TurnOptions, TurnProgress, next_move
 from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
+    "MAX_GAMES",
+    "MAX_MAT_TEXT",
     "Action",
     "ActionKind",
     "AppliedPlay",
@@ -131,6 +137,7 @@ __all__ = [
     "MAX_SHEET",
     "MatchId",
     "MatchOverError",
+    "MatchRecord",
     "MatchState",
     "Move",
     "MoveOption",
@@ -143,6 +150,7 @@ __all__ = [
     "PlayList",
     "Player",
     "Position",
+    "RecordError",
     "Resignation",
     "ResultKind",
     "RollOff",
@@ -165,6 +173,7 @@ __all__ = [
     "classify_win",
     "find_play",
     "flip_board",
+    "format_mat",
     "format_moves",
     "format_xgid",
     "game_points",
@@ -181,9 +190,11 @@ __all__ = [
     "offer_resignation",
     "opening_cube",
     "opening_roll",
+    "parse_mat",
     "parse_moves",
     "parse_play",
     "parse_xgid",
+    "record_of",
     "reject_resignation",
     "replay",
     "require_game_on",

@@ -22,6 +22,7 @@ from gammond.engine.dice import parse_roll
 from gammond.engine.errors import EngineError
 from gammond.engine.play import legal_plays
 from gammond.engine.position import Position
+from gammond.engine.records import cli as records_cli
 from gammond.engine.xgid import parse_xgid
 
 
@@ -81,6 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     plays.add_argument("id", nargs="?")
     plays.add_argument("roll", nargs="?")
     plays.set_defaults(run=_plays)
+    records_cli.add_parser(sub)
     return parser
 
 

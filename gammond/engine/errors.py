@@ -89,6 +89,19 @@ class InvalidGameError(InvalidStateError):
         self.description = description
 
 
+class RecordError(EngineError):
+    """A match record (a ``.mat`` file) that cannot be read or replayed; ``line`` is where (1-based, 0: none).
+
+    >>> str(RecordError(7, "'99: 13/7' has a die outside 1..6"))
+    "line 7: '99: 13/7' has a die outside 1..6"
+    """
+
+    def __init__(self, line: int, description: str) -> None:
+        super().__init__(f"line {line}: {description}" if line else description)
+        self.line = line
+        self.description = description
+
+
 # -- refusals: valid input the rules do not allow now -----------------------------------------
 
 

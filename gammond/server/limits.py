@@ -20,7 +20,7 @@ from __future__ import annotations
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from gammond.engine import MAX_LOG, MAX_SHEET
+from gammond.engine import MAX_GAMES, MAX_LOG, MAX_MAT_TEXT, MAX_SHEET
 from gammond.server.errors import OversizeError, WireError
 
 # Requests up to 4x this reach us (grpc refuses bigger ones itself, unseen);
@@ -35,7 +35,13 @@ _REPEATED_LIMITS = {
     "backgammon.v1.PlayerRolls.dice": 1000,
     "backgammon.v1.Game.log": MAX_LOG,
     "backgammon.v1.Game.sheet": MAX_SHEET,
+    # A match record's games (gammond.engine.records bounds a match itself).
+    "backgammon.v1.ExportMatchRequest.games": MAX_GAMES,
+    "backgammon.v1.AnalyseMatchRequest.games": MAX_GAMES,
+    "backgammon.v1.StreamAnalyseMatchRequest.games": MAX_GAMES,
 }
+# Strings allowed more than MAX_STRING_CHARS: a whole .mat file to import.
+_STRING_LIMITS = {"backgammon.v1.ImportMatchRequest.mat": MAX_MAT_TEXT}
 # A string over the limit needs more bytes than this, as does a repeated field.
 _SMALL_BYTES = min(MAX_STRING_CHARS, MAX_REPEATED)
 
@@ -70,5 +76,7 @@ def _check_one(field: FieldDescriptor, value: object, path: str, is_message: boo
     if is_message:
         _walk(value, f"{path}.")  # type: ignore[arg-type]
     # Bytes are opaque (seeds, sealed state): their readers bound them, within MAX_REQUEST_BYTES.
-    elif isinstance(value, str) and len(value) > MAX_STRING_CHARS:
-        raise WireError(path, f"has {len(value)} characters; at most {MAX_STRING_CHARS} are allowed")
+    elif isinstance(value, str):
+        limit = _STRING_LIMITS.get(field.full_name, MAX_STRING_CHARS)
+        if len(value) > limit:
+            raise WireError(path, f"has {len(value)} characters; at most {limit} are allowed")

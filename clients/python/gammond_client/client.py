@@ -30,6 +30,8 @@ from backgammon.v1 import (
     notation_service_pb2_grpc,
     play_service_pb2,
     play_service_pb2_grpc,
+    record_service_pb2,
+    record_service_pb2_grpc,
     rules_pb2,
 )
 from gammond_client import requests
@@ -60,6 +62,7 @@ class GammondClient:
         self.bot = bot_service_pb2_grpc.BotServiceStub(self.channel)
         self.chouette = chouette_service_pb2_grpc.ChouetteServiceStub(self.channel)
         self.play = play_service_pb2_grpc.PlayServiceStub(self.channel)
+        self.records = record_service_pb2_grpc.RecordServiceStub(self.channel)
         self.health = health_pb2_grpc.HealthStub(self.channel)
 
     def __repr__(self) -> str:
@@ -162,3 +165,21 @@ class GammondClient:
 
     def bot_act(self, request: play_service_pb2.BotActRequest) -> play_service_pb2.BotActResponse:
         return self._call(self.play.BotAct, request)
+
+    # -- match records (RecordService); gammond_client.records prints a report ---------------
+
+    def export_match(self, games: Sequence[game_pb2.Game], white: str = "", black: str = "") -> str:
+        """The match's games (first game first) as .mat text."""
+        request = record_service_pb2.ExportMatchRequest(games=games, white_name=white, black_name=black)
+        return self._call(self.records.ExportMatch, request).mat
+
+    def import_match(self, mat: str) -> record_service_pb2.ImportMatchResponse:
+        """.mat text back into games, each replayed and checked by the server."""
+        return self._call(self.records.ImportMatch, record_service_pb2.ImportMatchRequest(mat=mat))
+
+    def analyse_match(
+        self, games: Sequence[game_pb2.Game], level: int = 0
+    ) -> record_service_pb2.AnalyseMatchResponse:
+        """Every decision of the games scored at ``level`` (a BOT_LEVEL_*; 0: advanced)."""
+        request = record_service_pb2.AnalyseMatchRequest(games=games, level=level)  # type: ignore[arg-type]
+        return self._call(self.records.AnalyseMatch, request)

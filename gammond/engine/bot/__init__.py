@@ -17,6 +17,14 @@ import os
 # numpy is not imported yet; an explicit setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+# Last: the analysis walks games through the flow, whose bot imports the names above.
+from gammond.engine.bot.analysis import (  # noqa: E402
+    Decision,
+    DecisionKind,
+    PlayerStats,
+    Review,
+    analyse_games,
+)
 from gammond.engine.bot.cubeful import (  # noqa: E402
     CubeAdvice,
     CubeDecision,
@@ -52,6 +60,8 @@ __all__ = [
     "CubeAdvice",
     "CubeDecision",
     "CubeView",
+    "Decision",
+    "DecisionKind",
     "Evaluator",
     "GammondEvaluator",
     "HeuristicEvaluator",
@@ -59,10 +69,13 @@ __all__ = [
     "LevelSpec",
     "Owner",
     "PlayAnalysis",
+    "PlayerStats",
     "Probabilities",
     "RankedPlay",
     "Ranking",
+    "Review",
     "advise_cube",
+    "analyse_games",
     "analyse_play",
     "best_play",
     "cube_decision",

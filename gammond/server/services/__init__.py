@@ -30,6 +30,8 @@ from backgammon.v1 import (
     notation_service_pb2_grpc,
     play_service_pb2,
     play_service_pb2_grpc,
+    record_service_pb2,
+    record_service_pb2_grpc,
 )
 from gammond.engine.bot import Evaluator
 from gammond.server.admission import Admission
@@ -41,6 +43,7 @@ from gammond.server.services.game import add_to_server as add_game_service
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
 from gammond.server.services.play import PlayServicer
+from gammond.server.services.record import RecordServicer
 
 # Each proto file that defines a service, in the order the API documents them.
 SERVICE_FILES: tuple[FileDescriptor, ...] = (
@@ -51,6 +54,7 @@ SERVICE_FILES: tuple[FileDescriptor, ...] = (
     bot_service_pb2.DESCRIPTOR,
     chouette_service_pb2.DESCRIPTOR,
     play_service_pb2.DESCRIPTOR,
+    record_service_pb2.DESCRIPTOR,
 )
 SERVICE_NAMES: tuple[str, ...] = tuple(
     service.full_name for file in SERVICE_FILES for service in file.services_by_name.values()
@@ -88,6 +92,10 @@ def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float
         "backgammon.v1.PlayService": (
             play_service_pb2_grpc.add_PlayServiceServicer_to_server,
             PlayServicer(evaluator, max_search_s),
+        ),
+        "backgammon.v1.RecordService": (
+            record_service_pb2_grpc.add_RecordServiceServicer_to_server,
+            RecordServicer(evaluator, max_search_s),
         ),
     }
     # A service added to the list above but not here (or the reverse) fails at start-up.
