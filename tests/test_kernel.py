@@ -458,6 +458,8 @@ def test_a_failed_compile_leaves_the_build_running_without_the_extension(tmp_pat
 # The Position ID of a board with 2,224 plays of 1-1: the answer outgrows the stack buffer.
 MANY_PLAYS = "AAIA/n9UkpJSKg"
 WIRE_PARTS = (1, 3, 4, 5, 7)  # plays; plays + results; count; plays + count; all three
+# Self-play and raw boards each (the server's tests add thousands more positions).
+WIRE_SAMPLE = 1_000
 
 
 def _reference_answer(
@@ -492,7 +494,7 @@ def _wire_mismatches(ck: ModuleType, cases: list[Case], limit: int = 5) -> list[
 
 
 def test_the_kernel_writes_the_plays_as_the_server_encodes_them(ck: ModuleType) -> None:
-    cases = self_play(SAMPLE // 5) + list(raw_cases(RAW_SAMPLE, seed=SEED + 2))
+    cases = self_play(WIRE_SAMPLE) + list(raw_cases(WIRE_SAMPLE, seed=SEED + 2))
     assert ck.PLAYS | ck.RESULT | ck.COUNT == 7
     assert _wire_mismatches(ck, cases) == []
 
@@ -505,7 +507,7 @@ def test_an_answer_too_big_for_the_stack_is_written_whole(ck: ModuleType) -> Non
 
 
 def test_the_kernel_formats_plays_as_the_notation_module_does(ck: ModuleType) -> None:
-    for board, d1, d2 in self_play(SAMPLE // 5) + list(raw_cases(RAW_SAMPLE, seed=SEED + 3)):
+    for board, d1, d2 in self_play(WIRE_SAMPLE) + list(raw_cases(WIRE_SAMPLE, seed=SEED + 3)):
         for play in legal_plays(Position(board), (d1, d2)):
             assert ck.format_play(play.moves) == format_moves(play.moves), play.moves
     assert ck.format_play(()) == "(no play)"
