@@ -29,6 +29,7 @@ from backgammon.v1 import (
     game_service_pb2,
     match_service_pb2,
     notation_service_pb2,
+    play_service_pb2,
 )
 
 SERVICE_FILES: tuple[FileDescriptor, ...] = tuple(
@@ -40,6 +41,7 @@ SERVICE_FILES: tuple[FileDescriptor, ...] = tuple(
         notation_service_pb2,
         bot_service_pb2,
         chouette_service_pb2,
+        play_service_pb2,
     )
 )
 ERROR_FILES: tuple[FileDescriptor, ...] = (status_pb2.DESCRIPTOR, error_details_pb2.DESCRIPTOR)

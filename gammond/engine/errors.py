@@ -37,3 +37,16 @@ class IllegalCubeActionError(EngineError):
 
 class IllegalActionError(EngineError):
     """Any other game action that the state does not allow (resign, score, ...)."""
+
+
+class InvalidGameError(InvalidStateError):
+    """A game state that could not arise in a legal game; ``field`` is its path.
+
+    >>> str(InvalidGameError("cube.pending", "no double can be offered in the Crawford game"))
+    'cube.pending: no double can be offered in the Crawford game'
+    """
+
+    def __init__(self, field: str, description: str) -> None:
+        super().__init__(f"{field}: {description}")
+        self.field = field
+        self.description = description

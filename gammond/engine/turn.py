@@ -125,3 +125,106 @@ def _advance(
             if explorer.reach(nxt[0], nxt[1], used + 1):
                 out.add(nxt)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """A move of one checker that may come next: one die, or several in a row.
+
+    ``steps`` are the single-die hops in order (a whole-checker move that
+    uses both dice, for drag and drop, has two or more); ``dice`` the die
+    each hop uses; ``dice_left`` the dice still to play after it.
+    """
+
+    steps: tuple[Move, ...]
+    dice: tuple[int, ...]
+    dice_left: tuple[int, ...]
+
+    @property
+    def from_point(self) -> int:
+        return self.steps[0].from_point
+
+    @property
+    def to_point(self) -> int:
+        return self.steps[-1].to_point
+
+    @property
+    def hits(self) -> int:
+        """How many blots the checker hits on its way."""
+        return sum(1 for step in self.steps if step.hit)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """Where an interactive turn stands, with the dice each next move uses.
+
+    Like :class:`TurnProgress`, plus ``dice_left`` (the dice not yet played;
+    where a bear-off could have used either of two dice, the larger one is
+    counted as used) and ``options``: every single-die move and every
+    whole-checker move over several dice that is still part of a legal play.
+    """
+
+    position: Position
+    dice_left: tuple[int, ...]
+    options: tuple[MoveOption, ...]
+    complete: bool
+    plays_left: int
+
+
+def turn_options(position: Position, dice: Sequence[int], made: Sequence[Move]) -> TurnOptions:
+    """The moves allowed after ``made`` this turn, each with the dice it uses.
+
+    Raises :class:`IllegalPlayError`, as :func:`next_moves` does, when
+    ``made`` is not the start of a legal play.
+
+    >>> from gammond.engine import Position
+    >>> turn = turn_options(Position.starting(), (3, 1), [])
+    >>> [(str(o.steps[0]), o.dice) for o in turn.options if len(o.steps) == 2][:2]
+    [('24/21', (3, 1)), ('24/23', (1, 3))]
+    """
+    d1, d2 = check_dice(dice)
+    all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
+    plays = legal_plays(position, (d1, d2))
+    if not plays:
+        if made:
+            raise IllegalPlayError(f"no move is possible with {d1}-{d2}, but {made[0]} was made")
+        return TurnOptions(position, (), (), True, 0)
+    most = max(len(p.moves) for p in plays)
+    explorer = _Explorer(frozenset(p.result.board for p in plays), most)
+    states: set[tuple[Board, tuple[int, ...]]] = {(position.board, all_dice)}
+    for n, move in enumerate(made):
+        states = _advance(states, (move.from_point, move.to_point, move.hit), n, explorer)
+        if not states:
+            done = " ".join(str(m) for m in made[:n]) or "nothing"
+            raise IllegalPlayError(f"move {move} after {done} is not part of any legal play of {d1}-{d2}")
+    used = len(made)
+    found: dict[tuple[Move, ...], MoveOption] = {}
+    left: set[Board] = set()
+
+    def extend(
+        board: Board, rest: tuple[int, ...], depth: int, path: tuple[Move, ...], via: tuple[int, ...]
+    ) -> None:
+        point = path[-1].to_point if path else None
+        for die in sorted(set(rest), reverse=True):
+            remaining = _remove(rest, die)
+            for step in single_steps(board, die):
+                if point is not None and step[0] != point:
+                    continue
+                nxt = after(board, step)
+                if not explorer.reach(nxt, remaining, depth + 1):
+                    continue
+                hops, dice_used = (*path, Move(*step)), (*via, die)
+                known = found.get(hops)
+                if known is None or known.dice_left < remaining:
+                    found[hops] = MoveOption(hops, dice_used, remaining)
+                if step[1] > 0:
+                    extend(nxt, remaining, depth + 1, hops, dice_used)
+
+    for board, rest in states:
+        left |= explorer.reach(board, rest, used)
+        extend(board, rest, used, (), ())
+    # The larger die counts as used where a bear-off could have used either.
+    board, rest = min(states, key=lambda state: state[1])
+    complete = used == most and board in explorer.targets
+    ordered = tuple(sorted(found.values(), key=lambda o: (len(o.steps), -o.from_point, -o.to_point, o.steps)))
+    return TurnOptions(Position._trusted(board), rest, ordered, complete, len(left))

@@ -27,6 +27,8 @@ from backgammon.v1 import (
     match_service_pb2_grpc,
     notation_service_pb2,
     notation_service_pb2_grpc,
+    play_service_pb2,
+    play_service_pb2_grpc,
 )
 from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, strongest_evaluator
 from gammond.engine.errors import EngineError
@@ -40,6 +42,7 @@ from gammond.server.services.dice import DiceServicer
 from gammond.server.services.game import GameServicer
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
+from gammond.server.services.play import PlayServicer
 
 SERVICE_NAMES: tuple[str, ...] = tuple(
     module.DESCRIPTOR.services_by_name[name].full_name
@@ -50,6 +53,7 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
         (notation_service_pb2, "NotationService"),
         (bot_service_pb2, "BotService"),
         (chouette_service_pb2, "ChouetteService"),
+        (play_service_pb2, "PlayService"),
     )
 )
 MAX_MESSAGE_BYTES = 1 << 20
@@ -134,6 +138,8 @@ def create_server(options: ServerOptions) -> Served:
     bot = BotServicer(best_evaluator(), options.max_search_s)
     bot_service_pb2_grpc.add_BotServiceServicer_to_server(bot, server)
     chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server(ChouetteServicer(), server)
+    play = PlayServicer(bot.evaluator, options.max_search_s)
+    play_service_pb2_grpc.add_PlayServiceServicer_to_server(play, server)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)

@@ -25,6 +25,7 @@ from backgammon.v1 import (
     game_service_pb2_grpc,
     match_service_pb2_grpc,
     notation_service_pb2_grpc,
+    play_service_pb2_grpc,
 )
 from gammond_client import GammondError, from_rpc_error
 
@@ -44,6 +45,7 @@ class Stubs:
     notation: notation_service_pb2_grpc.NotationServiceStub
     bot: bot_service_pb2_grpc.BotServiceStub
     chouette: chouette_service_pb2_grpc.ChouetteServiceStub
+    play: play_service_pb2_grpc.PlayServiceStub
 
     @classmethod
     def connect(cls, target: str) -> Stubs:
@@ -59,6 +61,7 @@ class Stubs:
             notation_service_pb2_grpc.NotationServiceStub(channel),
             bot_service_pb2_grpc.BotServiceStub(channel),
             chouette_service_pb2_grpc.ChouetteServiceStub(channel),
+            play_service_pb2_grpc.PlayServiceStub(channel),
         )
 
 

@@ -1,4 +1,4 @@
-"""The synchronous client: the six service stubs and a few typed shortcuts.
+"""The synchronous client: the service stubs and a few typed shortcuts.
 
 >>> with GammondClient("127.0.0.1:1", timeout=0.1) as client:
 ...     isinstance(client.game, game_service_pb2_grpc.GameServiceStub)
@@ -22,11 +22,14 @@ from backgammon.v1 import (
     chouette_service_pb2_grpc,
     dice_service_pb2,
     dice_service_pb2_grpc,
+    game_pb2,
     game_service_pb2,
     game_service_pb2_grpc,
     match_service_pb2,
     match_service_pb2_grpc,
     notation_service_pb2_grpc,
+    play_service_pb2,
+    play_service_pb2_grpc,
     rules_pb2,
 )
 from gammond_client import requests
@@ -56,6 +59,7 @@ class GammondClient:
         self.notation = notation_service_pb2_grpc.NotationServiceStub(self.channel)
         self.bot = bot_service_pb2_grpc.BotServiceStub(self.channel)
         self.chouette = chouette_service_pb2_grpc.ChouetteServiceStub(self.channel)
+        self.play = play_service_pb2_grpc.PlayServiceStub(self.channel)
         self.health = health_pb2_grpc.HealthStub(self.channel)
 
     def __repr__(self) -> str:
@@ -144,3 +148,17 @@ class GammondClient:
     ) -> match_service_pb2.RecordGameResponse:
         request = requests.record_game(rules, match, game, games_played)
         return self._call(self.match.RecordGame, request)
+
+    # -- the game flow (PlayService); gammond_client.Game wraps these ------------------------
+
+    def new_game(self, request: play_service_pb2.NewGameRequest) -> play_service_pb2.NewGameResponse:
+        return self._call(self.play.NewGame, request)
+
+    def list_actions(self, game: game_pb2.Game) -> play_service_pb2.ListActionsResponse:
+        return self._call(self.play.ListActions, play_service_pb2.ListActionsRequest(game=game))
+
+    def act(self, game: game_pb2.Game, action: game_pb2.Action) -> play_service_pb2.ActResponse:
+        return self._call(self.play.Act, play_service_pb2.ActRequest(game=game, action=action))
+
+    def bot_act(self, request: play_service_pb2.BotActRequest) -> play_service_pb2.BotActResponse:
+        return self._call(self.play.BotAct, request)

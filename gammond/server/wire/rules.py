@@ -15,7 +15,7 @@ from gammond.engine.resign import Resignation
 from gammond.engine.result import ResultKind
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameEnd, GameOutcome
-from gammond.server.errors import WireError
+from gammond.server.errors import PreconditionError, WireError
 from gammond.server.wire.board import decode_color, encode_color, guarded
 
 E = TypeVar("E")
@@ -46,6 +46,20 @@ _ENDS = {
     pb.GAME_END_RESIGNED: GameEnd.RESIGNED,
 }
 _END_CODES = {end: code for code, end in _ENDS.items()}
+
+
+# The older messages carry cube values, points and scores as uint32.
+_UINT32_MAX = (1 << 32) - 1
+
+
+def _fits32(value: int, what: str) -> int:
+    """``value`` if a uint32 field holds it; else FAILED_PRECONDITION, never INTERNAL."""
+    if value > _UINT32_MAX:
+        raise PreconditionError(
+            "VALUE_TOO_LARGE",
+            f"{what} {value} does not fit this RPC's 32-bit field; PlayService's Game carries 64-bit values",
+        )
+    return value
 
 
 def _enum(table: Mapping[Any, E], value: int, field: str, names: str) -> E:
@@ -124,7 +138,7 @@ def decode_cube(message: pb.CubeState | None, field: str) -> CubeState:
 
 def encode_cube(cube: CubeState) -> pb.CubeState:
     message = pb.CubeState(
-        value=cube.value,
+        value=_fits32(cube.value, "cube value"),
         owner=_OWNER_CODES[cube.owner],
         doubled_this_turn=cube.doubled_this_turn,
     )
@@ -152,8 +166,8 @@ def decode_match(message: pb.MatchState | None, options: RuleOptions, field: str
 
 def encode_match(state: MatchState) -> pb.MatchState:
     return pb.MatchState(
-        white_score=state.scores[Player.WHITE],
-        black_score=state.scores[Player.BLACK],
+        white_score=_fits32(state.scores[Player.WHITE], "white's score"),
+        black_score=_fits32(state.scores[Player.BLACK], "black's score"),
         crawford=state.crawford,
     )
 
@@ -169,22 +183,22 @@ def encode_result(outcome: GameOutcome) -> pb.GameResult:
     return pb.GameResult(
         winner=encode_color(outcome.winner),
         kind=encode_kind(outcome.kind),
-        cube_value=outcome.cube_value,
+        cube_value=_fits32(outcome.cube_value, "cube value"),
         ended=_END_CODES[outcome.ended],
-        points=outcome.points,
+        points=_fits32(outcome.points, "points"),
     )
 
 
 def encode_row(row: ScoreSheetRow) -> pb.ScoreSheetRow:
     return pb.ScoreSheetRow(
-        game=row.game,
+        game=_fits32(row.game, "game number"),
         winner=encode_color(row.winner),
         kind=encode_kind(row.kind),
-        cube_value=row.cube_value,
+        cube_value=_fits32(row.cube_value, "cube value"),
         ended=_END_CODES[row.ended],
-        points=row.points,
-        white_score=row.scores[Player.WHITE],
-        black_score=row.scores[Player.BLACK],
+        points=_fits32(row.points, "points"),
+        white_score=_fits32(row.scores[Player.WHITE], "white's score"),
+        black_score=_fits32(row.scores[Player.BLACK], "black's score"),
         crawford=row.crawford,
     )
 

@@ -1,0 +1,56 @@
+"""The game flow: one immutable :class:`Game`, the actions allowed now, acting, replaying.
+
+The layer a frontend builds on: :func:`new_game` / :func:`next_game` start
+a game, :func:`list_actions` says what each player may do now,
+:func:`apply_action` does one action (returning the next game and the
+events to animate), :func:`check_game` refuses any state no legal game
+could reach, and :func:`replay` plays a game's log again.
+"""
+
+from gammond.engine.flow.actions import (
+    Choices,
+    apply_action,
+    fresh,
+    list_actions,
+    new_game,
+    next_game,
+    replay,
+)
+from gammond.engine.flow.check import check_game
+from gammond.engine.flow.rolls import seeded_roll
+from gammond.engine.flow.state import (
+    MAX_CUBE,
+    MAX_LOG,
+    MAX_SCORE,
+    Action,
+    ActionKind,
+    DiceSource,
+    Event,
+    EventKind,
+    Game,
+    LogEntry,
+    Phase,
+)
+
+__all__ = [
+    "MAX_CUBE",
+    "MAX_LOG",
+    "MAX_SCORE",
+    "Action",
+    "ActionKind",
+    "Choices",
+    "DiceSource",
+    "Event",
+    "EventKind",
+    "Game",
+    "LogEntry",
+    "Phase",
+    "apply_action",
+    "check_game",
+    "fresh",
+    "list_actions",
+    "new_game",
+    "next_game",
+    "replay",
+    "seeded_roll",
+]

@@ -1,0 +1,459 @@
+"""What each player may do now, and doing it: the game's turn order in one place.
+
+:func:`list_actions` answers "what may each player do now" across the
+opening roll, doubling, answering a double, resigning and moving;
+:func:`apply_action` checks an action against that list and returns the
+next :class:`Game` with the events a frontend animates.  Rules come from
+the engine's own modules (cube, resign, scoring, match, turn); this module
+only orders them into turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
+from gammond.engine.errors import IllegalActionError, IllegalPlayError
+from gammond.engine.flow.rolls import seeded_roll, system_roll
+from gammond.engine.flow.state import (
+    CUBE_KINDS,
+    MAX_CUBE,
+    MAX_SCORE,
+    Action,
+    ActionKind,
+    DiceSource,
+    Event,
+    EventKind,
+    Game,
+    LogEntry,
+    Phase,
+)
+from gammond.engine.game import find_play
+from gammond.engine.match import MatchState, ScoreSheet
+from gammond.engine.play import Move, Play, check_dice, legal_plays
+from gammond.engine.players import Player
+from gammond.engine.position import CHECKERS, Position
+from gammond.engine.resign import accept_resignation, offer_resignation
+from gammond.engine.result import ResultKind, classify_win
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameOutcome
+from gammond.engine.turn import MoveOption, TurnOptions, turn_options
+
+Roller = Callable[[], tuple[int, int]]
+# Tied opening roll-offs one server roll may go through before it hands back
+# (each tie is 1 in 6; the game simply stays at the opening roll).
+_MAX_TIES_PER_ROLL = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """Every action allowed now, and what a moving frontend needs to draw.
+
+    ``actions`` name their player; in the opening roll each player has a
+    ROLL.  While moving: ``turn`` holds the moves allowed next with their
+    dice, ``plays`` every complete legal play of the roll (for clients that
+    choose a whole play at once), and ``board_now`` the board after the moves
+    made so far, from White's side.
+    """
+
+    actions: tuple[Action, ...]
+    plays: tuple[Play, ...] = ()
+    turn: TurnOptions | None = None
+    board_now: Position | None = None
+
+    def for_player(self, player: Player) -> tuple[Action, ...]:
+        return tuple(a for a in self.actions if a.player is player)
+
+
+def new_game(
+    rules: RuleOptions,
+    *,
+    dice_source: DiceSource = DiceSource.SERVER,
+    seed: bytes = b"",
+) -> Game:
+    """The first game of a match (or money session) under ``rules``, at the opening roll."""
+    return Game(rules=rules, score=MatchState.start(rules), dice_source=dice_source, seed=seed)
+
+
+def next_game(previous: Game) -> Game:
+    """The game after the finished ``previous``: the score and sheet carried on, Crawford flag set."""
+    if previous.phase is Phase.MATCH_OVER:
+        raise IllegalActionError("the match is over: there is no next game")
+    if previous.phase is not Phase.GAME_OVER or previous.result is None:
+        raise IllegalActionError(f"game {previous.number} is not over yet ({previous.phase.value})")
+    sheet = ScoreSheet(previous.score, previous.sheet).add(previous.result)
+    return Game(
+        rules=previous.rules,
+        score=sheet.state,
+        number=previous.number + 1,
+        sheet=sheet.rows,
+        dice_source=previous.dice_source,
+        seed=previous.seed,
+    )
+
+
+def _white(position: Position, turn: Player) -> Position:
+    return position.flipped() if turn is Player.BLACK else position
+
+
+def _match(game: Game) -> MatchState:
+    return game.score
+
+
+def within_limit(cube: CubeState, action: CubeAction) -> bool:
+    """Whether ``action`` keeps every stake it can lead to at or below :data:`MAX_CUBE`.
+
+    A double can make the cube 2x; a beaver or raccoon takes the cube 2x at
+    once and offers 4x.
+    """
+    factor = {CubeAction.DOUBLE: 2, CubeAction.BEAVER: 4, CubeAction.RACCOON: 4}.get(action, 1)
+    return cube.value * factor <= MAX_CUBE
+
+
+def _cube_actions(game: Game, player: Player) -> tuple[CubeAction, ...]:
+    assert game.turn is not None
+    allowed = legal_cube_actions(
+        game.cube,
+        player,
+        game.rules,
+        _match(game),
+        on_turn=game.turn,
+        has_rolled=False,
+        rolls=game.rolls,
+    )
+    return tuple(action for action in allowed if within_limit(game.cube, action))
+
+
+def _resign_actions(player: Player) -> tuple[Action, ...]:
+    return tuple(Action(ActionKind.RESIGN, player, resign=kind) for kind in ResultKind)
+
+
+def _turn(game: Game) -> TurnOptions:
+    assert game.dice is not None
+    return turn_options(game.turn_position(), game.dice, game.moves)
+
+
+def list_actions(game: Game) -> Choices:
+    """Every action each player may take now (see :class:`Choices`)."""
+    phase, turn = game.phase, game.turn
+    if phase is Phase.OPENING_ROLL:
+        return Choices(tuple(Action(ActionKind.ROLL, player) for player in Player))
+    if game.over or turn is None:
+        return Choices(())
+    if phase is Phase.BEFORE_ROLL:
+        actions = [Action(ActionKind.ROLL, turn)]
+        if CubeAction.DOUBLE in _cube_actions(game, turn):
+            actions.append(Action(ActionKind.DOUBLE, turn))
+        return Choices((*actions, *_resign_actions(turn)))
+    if phase is Phase.CUBE_OFFERED:
+        responder = game.cube.responder
+        assert responder is not None
+        kinds = {action: kind for kind, action in CUBE_KINDS.items()}
+        allowed = _cube_actions(game, responder)
+        return Choices(tuple(Action(kinds[a], responder) for a in allowed if a is not CubeAction.DOUBLE))
+    if phase is Phase.RESIGNATION_OFFERED:
+        assert game.resignation is not None
+        answerer = game.resignation.by.opponent
+        return Choices((Action(ActionKind.ACCEPT, answerer), Action(ActionKind.REJECT, answerer)))
+    # Moving.
+    assert game.dice is not None
+    options = _turn(game)
+    actions = [
+        Action(ActionKind.MOVE, turn, steps=option.steps, dice_used=option.dice) for option in options.options
+    ]
+    if game.moves:
+        actions.append(Action(ActionKind.UNDO, turn))
+    if options.complete:
+        actions.append(Action(ActionKind.CONFIRM, turn))
+    plays = tuple(legal_plays(game.turn_position(), game.dice))
+    actions.extend(Action(ActionKind.PLAY, turn, steps=play.moves) for play in plays)
+    actions.extend(_resign_actions(turn))
+    return Choices(tuple(actions), plays, options, _white(options.position, turn))
+
+
+# -- applying --------------------------------------------------------------------------
+
+
+def _refuse(game: Game, action: Action) -> IllegalActionError:
+    who = "either player" if action.player is None else action.player.name
+    return IllegalActionError(f"{who} may not {action.kind.value} now: the game is at {game.phase.value}")
+
+
+def _roll(game: Game, action: Action, roller: Roller | None) -> tuple[int, int]:
+    if game.dice_source is DiceSource.CLIENT:
+        if action.dice is None:
+            raise IllegalActionError("this game's dice come from the client: the roll needs its dice")
+        return check_dice(action.dice)
+    if action.dice is not None:
+        raise IllegalActionError(f"this game's dice come from the {game.dice_source.value}, not the client")
+    if game.dice_source is DiceSource.SEEDED:
+        drawn = sum(1 for entry in game.log if entry.kind is ActionKind.ROLL)
+        return seeded_roll(game.seed, game.number, drawn)
+    return (roller or system_roll)()
+
+
+def apply_action(game: Game, action: Action, roller: Roller | None = None) -> tuple[Game, tuple[Event, ...]]:
+    """``action`` applied to ``game``: the next game and the events, in order.
+
+    Raises :class:`IllegalActionError` (or :class:`IllegalPlayError`) saying
+    why when the action is not allowed now; ``game`` itself never changes.
+    ``roller`` stands in for the server's dice (tests); the game's
+    dice source decides whether it is used.
+    """
+    kind = action.kind
+    if kind is ActionKind.ROLL and game.phase is Phase.OPENING_ROLL:
+        return _opening(game, action, roller)
+    if game.over or game.turn is None:
+        raise _refuse(game, action)
+    acting = _actor(game)
+    if action.player is not acting:
+        raise IllegalActionError(
+            f"{'nobody' if action.player is None else action.player.name} may not {kind.value}: "
+            f"{acting.name} is to act ({game.phase.value})"
+        )
+    if game.phase is Phase.BEFORE_ROLL and kind is ActionKind.ROLL:
+        return _after_roll(game, acting, _roll(game, action, roller), ())
+    if kind in CUBE_KINDS and game.phase in (Phase.BEFORE_ROLL, Phase.CUBE_OFFERED):
+        return _cube(game, acting, kind)
+    if kind is ActionKind.RESIGN and game.phase in (Phase.BEFORE_ROLL, Phase.MOVING):
+        return _resign(game, acting, action)
+    if kind in (ActionKind.ACCEPT, ActionKind.REJECT) and game.phase is Phase.RESIGNATION_OFFERED:
+        return _answer_resignation(game, acting, kind)
+    if game.phase is Phase.MOVING and kind in (
+        ActionKind.MOVE,
+        ActionKind.UNDO,
+        ActionKind.CONFIRM,
+        ActionKind.PLAY,
+    ):
+        return _moving(game, acting, action)
+    raise _refuse(game, action)
+
+
+def _actor(game: Game) -> Player:
+    """The one player who may act now (outside the opening roll)."""
+    assert game.turn is not None
+    if game.phase is Phase.CUBE_OFFERED and game.cube.responder is not None:
+        return game.cube.responder
+    if game.phase is Phase.RESIGNATION_OFFERED and game.resignation is not None:
+        return game.resignation.by.opponent
+    return game.turn
+
+
+def _opening(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tuple[Event, ...]]:
+    events: list[Event] = []
+    log = game.log
+    ties = sum(1 for entry in log if entry.kind is ActionKind.ROLL)
+    for _ in range(1 if game.dice_source is DiceSource.CLIENT else _MAX_TIES_PER_ROLL):
+        white, black = _roll(replace(game, log=log), action, roller)
+        log = (*log, LogEntry(ActionKind.ROLL, None, (white, black)))
+        if white != black:
+            first = Player.WHITE if white > black else Player.BLACK
+            dice = (max(white, black), min(white, black))
+            events.append(Event(EventKind.OPENING_ROLL, first, (white, black)))
+            rolls = (1, 0) if first is Player.WHITE else (0, 1)
+            opened = replace(game, log=log, cube=opening_cube(ties, game.rules), rolls=rolls)
+            return _start_moving(opened, first, dice, events)
+        ties += 1
+        events.append(Event(EventKind.OPENING_TIE, None, (white, black)))
+        cube = opening_cube(ties, game.rules)
+        if cube.value != opening_cube(ties - 1, game.rules).value:
+            events.append(Event(EventKind.AUTOMATIC_DOUBLE, None, cube_value=cube.value))
+    return replace(game, log=log, cube=opening_cube(ties, game.rules)), tuple(events)
+
+
+def _start_moving(
+    game: Game, player: Player, dice: tuple[int, int], events: list[Event]
+) -> tuple[Game, tuple[Event, ...]]:
+    """``player`` has rolled ``dice``: move, or pass at once when nothing can be played."""
+    moving = replace(game, phase=Phase.MOVING, turn=player, dice=dice, moves=())
+    if legal_plays(moving.turn_position(), dice):
+        return moving, tuple(events)
+    events.append(Event(EventKind.TURN_PASSED, player, dice))
+    return _pass_turn(moving), tuple(events)
+
+
+def _after_roll(
+    game: Game, player: Player, dice: tuple[int, int], events: tuple[Event, ...]
+) -> tuple[Game, tuple[Event, ...]]:
+    rolls = (game.rolls[0] + (player is Player.WHITE), game.rolls[1] + (player is Player.BLACK))
+    rolled = replace(game, rolls=rolls, log=(*game.log, LogEntry(ActionKind.ROLL, player, dice)))
+    return _start_moving(rolled, player, dice, [*events, Event(EventKind.ROLLED, player, dice)])
+
+
+def _pass_turn(game: Game) -> Game:
+    assert game.turn is not None
+    return replace(
+        game,
+        phase=Phase.BEFORE_ROLL,
+        turn=game.turn.opponent,
+        dice=None,
+        moves=(),
+        cube=game.cube.next_turn(),
+    )
+
+
+def _finish(game: Game, outcome: GameOutcome, events: list[Event]) -> tuple[Game, tuple[Event, ...]]:
+    if game.score.scores[outcome.winner] + outcome.points > MAX_SCORE:
+        raise IllegalActionError(f"a score above {MAX_SCORE} is refused: the stakes are too high")
+    after = game.score.record(outcome)
+    phase = Phase.MATCH_OVER if after.is_over else Phase.GAME_OVER
+    events.append(Event(EventKind.GAME_WON, outcome.winner, outcome=outcome, scores=after.scores))
+    if after.is_over:
+        events.append(Event(EventKind.MATCH_WON, outcome.winner, scores=after.scores))
+    done = replace(game, phase=phase, dice=None, moves=(), resignation=None, result=outcome)
+    return done, tuple(events)
+
+
+_CUBE_EVENTS = {
+    ActionKind.DOUBLE: EventKind.DOUBLED,
+    ActionKind.TAKE: EventKind.TOOK,
+    ActionKind.DROP: EventKind.DROPPED,
+    ActionKind.BEAVER: EventKind.BEAVERED,
+    ActionKind.RACCOON: EventKind.RACCOONED,
+}
+
+
+def _cube(game: Game, player: Player, kind: ActionKind) -> tuple[Game, tuple[Event, ...]]:
+    assert game.turn is not None
+    action = CUBE_KINDS[kind]
+    if kind is ActionKind.DOUBLE and game.phase is not Phase.BEFORE_ROLL:
+        raise IllegalActionError(f"{player.name} may not double now: the game is at {game.phase.value}")
+    if not within_limit(game.cube, action):
+        raise IllegalActionError(f"the cube is at {game.cube.value}; stakes above {MAX_CUBE} are refused")
+    after = apply_cube_action(
+        game.cube,
+        action,
+        player,
+        game.rules,
+        _match(game),
+        on_turn=game.turn,
+        has_rolled=False,
+        rolls=game.rolls,
+    )
+    log = (*game.log, LogEntry(kind, player))
+    if isinstance(after, GameOutcome):
+        events = [Event(EventKind.DROPPED, player, cube_value=game.cube.value)]
+        cleared = replace(game.cube, pending=None, offered_by=None)
+        return _finish(replace(game, cube=cleared, log=log), after, events)
+    offered = after.pending is not None
+    # An offer's event carries the stakes offered; a take's the stakes agreed.
+    event = Event(_CUBE_EVENTS[kind], player, cube_value=2 * after.value if offered else after.value)
+    phase = Phase.CUBE_OFFERED if offered else Phase.BEFORE_ROLL
+    return replace(game, cube=after, phase=phase, log=log), (event,)
+
+
+def _resign(game: Game, player: Player, action: Action) -> tuple[Game, tuple[Event, ...]]:
+    if action.resign is None:
+        raise IllegalActionError("a resignation needs its kind: single, gammon or backgammon")
+    offer = offer_resignation(player, action.resign, to_act=player, cube=game.cube, pending=game.resignation)
+    log = (*game.log, LogEntry(ActionKind.RESIGN, player, resign=offer.kind))
+    event = Event(EventKind.RESIGNED, player, resign=offer.kind)
+    return replace(game, phase=Phase.RESIGNATION_OFFERED, resignation=offer, log=log), (event,)
+
+
+def _answer_resignation(game: Game, player: Player, kind: ActionKind) -> tuple[Game, tuple[Event, ...]]:
+    offer = game.resignation
+    assert offer is not None
+    log = (*game.log, LogEntry(kind, player))
+    if kind is ActionKind.ACCEPT:
+        outcome = accept_resignation(offer, player, game.cube, game.rules)
+        events = [Event(EventKind.RESIGNATION_ACCEPTED, player, resign=offer.kind)]
+        return _finish(replace(game, log=log), outcome, events)
+    phase = Phase.MOVING if game.dice is not None else Phase.BEFORE_ROLL
+    event = Event(EventKind.RESIGNATION_REJECTED, player, resign=offer.kind)
+    return replace(game, phase=phase, resignation=None, log=log), (event,)
+
+
+def _move_event(player: Player, move: Move, kind: EventKind = EventKind.MOVED) -> Event:
+    return Event(kind, player, move=move, entered=move.from_point == 25, bore_off=move.to_point == 0)
+
+
+def _moving(game: Game, player: Player, action: Action) -> tuple[Game, tuple[Event, ...]]:
+    assert game.dice is not None
+    kind = action.kind
+    if kind is ActionKind.UNDO:
+        if not game.moves:
+            raise IllegalActionError("there is no checker move to undo this turn")
+        undone = game.moves[-1]
+        return replace(game, moves=game.moves[:-1]), (_move_event(player, undone, EventKind.UNDONE),)
+    if kind is ActionKind.MOVE:
+        option = _resolve_move(_turn(game), action.steps)
+        moved = tuple(_move_event(player, step) for step in option.steps)
+        return replace(game, moves=(*game.moves, *option.steps)), moved
+    if kind is ActionKind.CONFIRM:
+        options = _turn(game)
+        if not options.complete:
+            raise IllegalActionError(
+                f"the turn is not complete: dice {'-'.join(map(str, options.dice_left))} can still be played"
+            )
+        # The log keeps the play in the engine's own order, as a whole play would be.
+        play = find_play(game.turn_position(), game.dice, list(game.moves))
+        return _end_turn(game, player, play.moves, play.result, [])
+    play = find_play(game.turn_position(), game.dice, list(action.steps))
+    events = [_move_event(player, move) for move in play.moves]
+    return _end_turn(game, player, play.moves, play.result, events)
+
+
+def _resolve_move(options: TurnOptions, steps: tuple[Move, ...]) -> MoveOption:
+    """The listed move option that ``steps`` names: its hops, or just from..to."""
+    if not steps:
+        raise IllegalActionError("a move needs its checker's from and to points")
+    wanted = tuple((s.from_point, s.to_point) for s in steps)
+    for option in options.options:
+        if tuple((s.from_point, s.to_point) for s in option.steps) == wanted:
+            return option
+    if len(steps) == 1:
+        for option in options.options:
+            if (option.from_point, option.to_point) == wanted[0]:
+                return option
+    text = " ".join(f"{a}/{b}" for a, b in wanted)
+    raise IllegalPlayError(f"moving {text} is not part of any legal play now")
+
+
+def _end_turn(
+    game: Game, player: Player, moves: tuple[Move, ...], result: Position, events: list[Event]
+) -> tuple[Game, tuple[Event, ...]]:
+    """Confirm ``moves`` (which lead to ``result``, seen from ``player``): pass the turn or win."""
+    board = _white(result, player)
+    log = (*game.log, LogEntry(ActionKind.PLAY, player, moves=moves))
+    ended = replace(game, board=board, moves=(), log=log)
+    events.append(Event(EventKind.TURN_ENDED, player))
+    if result.off == CHECKERS:
+        outcome = GameOutcome.played_out(
+            player, classify_win(result), game.cube.value, game.rules, cube_turned=game.cube.turned
+        )
+        return _finish(ended, outcome, events)
+    return _pass_turn(ended), tuple(events)
+
+
+def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:
+    """``start`` (a game at its opening roll) with every entry of ``log`` played again.
+
+    The dice come from the log whatever the game's dice source, so a replay
+    reproduces the game exactly; the result keeps ``start``'s dice source.
+    """
+    game = replace(start, dice_source=DiceSource.CLIENT)
+    for entry in log:
+        if entry.kind is ActionKind.ROLL:
+            action = Action(ActionKind.ROLL, entry.player, dice=entry.dice)
+        elif entry.kind is ActionKind.PLAY:
+            action = Action(ActionKind.PLAY, entry.player, steps=entry.moves)
+        else:
+            action = Action(entry.kind, entry.player, resign=entry.resign)
+        if action.kind is ActionKind.ROLL and game.phase is Phase.OPENING_ROLL:
+            action = replace(action, player=Player.WHITE)
+        game, _ = apply_action(game, action)
+    return replace(game, dice_source=start.dice_source)
+
+
+def fresh(game: Game) -> Game:
+    """``game`` as it stood at its opening roll: what :func:`replay` starts from."""
+    return Game(
+        rules=game.rules,
+        score=game.score,
+        number=game.number,
+        sheet=game.sheet,
+        dice_source=game.dice_source,
+        seed=game.seed,
+    )

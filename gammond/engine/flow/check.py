@@ -1,0 +1,380 @@
+"""The consistency check: is this a state some legal game could have reached?
+
+Every :class:`Game` a client sends back is checked as a whole before
+anything is done with it.  Each refusal is an :class:`InvalidGameError`
+naming the field that is wrong (``cube.pending``, ``rolls``, ...).  The
+checks: the rules, the score and the score sheet agree; the board holds 15
+checkers a side and is not finished unless the game is; the phase fits the
+turn, dice, moves made, offers and result; a pending double is one the
+rules allowed (cubeless, Crawford game, dead cube, Holland, owner), a
+beaver or raccoon only where played and after the right offer; the cube's
+value fits the automatic doubles, takes, beavers and raccoons in the log;
+the roll counts and the last roll fit the log.
+
+What is not re-derived is the board from the log's plays (that is a
+replay, :func:`gammond.engine.flow.replay`, and would cost a move
+generation per play on every call).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
+from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
+from gammond.engine.flow.state import (
+    MAX_CUBE,
+    MAX_LOG,
+    MAX_SCORE,
+    MAX_SEED_BYTES,
+    ActionKind,
+    DiceSource,
+    Game,
+    LogEntry,
+    Phase,
+)
+from gammond.engine.match import MatchState, ScoreSheet
+from gammond.engine.play import check_dice
+from gammond.engine.players import Player
+from gammond.engine.position import CHECKERS, Position
+from gammond.engine.result import classify_win
+from gammond.engine.scoring import GameEnd, GameOutcome
+from gammond.engine.turn import turn_options
+
+T = TypeVar("T")
+
+
+def _at(field: str, build: Callable[[], T]) -> T:
+    """Run an engine check, naming ``field`` when it fails."""
+    try:
+        return build()
+    except InvalidGameError:
+        raise
+    except EngineError as exc:
+        raise InvalidGameError(field, str(exc)) from None
+
+
+def check_game(game: Game) -> Game:
+    """``game`` itself if it is consistent; else :class:`InvalidGameError` naming the field."""
+    _check_match(game)
+    _check_log(game)
+    _check_board(game)
+    _check_cube(game)
+    _check_phase(game)
+    return game
+
+
+def _check_match(game: Game) -> None:
+    rules, score = game.rules, game.score
+    _at("score", lambda: score.check_options(rules))
+    if max(score.scores) > MAX_SCORE:
+        raise InvalidGameError("score", f"a score above {MAX_SCORE} is refused")
+    if score.is_over:
+        raise InvalidGameError("score", f"the match to {score.length} was already over before this game")
+    if game.number != len(game.sheet) + 1:
+        raise InvalidGameError(
+            "game_number", f"is {game.number}, but the sheet holds {len(game.sheet)} games"
+        )
+    if not game.sheet:
+        if score != MatchState.start(rules):
+            raise InvalidGameError("score", f"is {score.scores} with no games on the sheet; the first is 0-0")
+    else:
+        _check_sheet(game)
+    if game.dice_source is DiceSource.SEEDED:
+        if not 1 <= len(game.seed) <= MAX_SEED_BYTES:
+            raise InvalidGameError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")
+    elif game.seed:
+        raise InvalidGameError(
+            "seed", f"only a seeded game has a seed (dice from the {game.dice_source.value})"
+        )
+
+
+def _check_sheet(game: Game) -> None:
+    first = game.sheet[0]
+    before = list(first.scores)
+    before[first.winner] -= first.points
+    if first.game != 1 or before != [0, 0] or first.crawford:
+        raise InvalidGameError(
+            "sheet[0]", "the first game starts at 0-0, numbered 1, and is not the Crawford game"
+        )
+    outcomes: list[GameOutcome] = []
+    for i, row in enumerate(game.sheet):
+        if row.cube_value > MAX_CUBE:
+            raise InvalidGameError(f"sheet[{i}].cube_value", f"a cube above {MAX_CUBE} is refused")
+        try:
+            outcomes.append(GameOutcome(row.winner, row.kind, row.cube_value, row.ended, row.points))
+        except EngineError as exc:
+            raise InvalidGameError(f"sheet[{i}]", str(exc)) from None
+    sheet = _at("sheet", lambda: ScoreSheet.replay(MatchState.start(game.rules), outcomes))
+    for i, (row, expected) in enumerate(zip(game.sheet, sheet.rows)):
+        if row != expected:
+            raise InvalidGameError(
+                f"sheet[{i}]", f"does not follow from the games before it: expected {expected}"
+            )
+    if sheet.state != game.score:
+        raise InvalidGameError(
+            "score", f"the sheet leads to {sheet.state.scores} (Crawford {sheet.state.crawford})"
+        )
+
+
+def _opening_ties(log: tuple[LogEntry, ...]) -> int:
+    ties = 0
+    for entry in log:
+        if entry.kind is ActionKind.ROLL and entry.player is None and entry.dice is not None:
+            if entry.dice[0] != entry.dice[1]:
+                break
+            ties += 1
+    return ties
+
+
+def _check_log(game: Game) -> None:
+    log = game.log
+    if len(log) > MAX_LOG:
+        raise InvalidGameError("log", f"holds {len(log)} entries; more than {MAX_LOG} is refused")
+    rolls = [0, 0]
+    opening_done = False
+    for i, entry in enumerate(log):
+        where = f"log[{i}]"
+        if entry.kind is ActionKind.ROLL:
+            if entry.dice is None:
+                raise InvalidGameError(f"{where}.dice", "a roll needs its dice")
+            try:
+                dice = check_dice(entry.dice)
+            except EngineError as exc:
+                raise InvalidGameError(f"{where}.dice", str(exc)) from None
+            if entry.player is None:
+                if opening_done:
+                    raise InvalidGameError(f"{where}.player", "an opening roll-off after the opening roll")
+                if dice[0] != dice[1]:
+                    opening_done = True
+                    rolls[Player.WHITE if dice[0] > dice[1] else Player.BLACK] += 1
+                continue
+            rolls[entry.player] += 1
+        if not opening_done:
+            raise InvalidGameError(
+                f"{where}.kind", f"a {entry.kind.value} before the opening roll is decided"
+            )
+        if entry.player is None:
+            raise InvalidGameError(f"{where}.player", "is required")
+        if (entry.kind is ActionKind.RESIGN) != (entry.resign is not None):
+            raise InvalidGameError(f"{where}.resign", "only a resignation, and every one, has a kind")
+        if entry.kind is ActionKind.PLAY and not entry.moves:
+            raise InvalidGameError(f"{where}.moves", "a play in the log has its moves")
+        if entry.kind not in (ActionKind.ROLL, ActionKind.PLAY) and (entry.moves or entry.dice is not None):
+            raise InvalidGameError(f"{where}", f"a {entry.kind.value} has no dice or moves")
+        if entry.kind in (ActionKind.MOVE, ActionKind.UNDO, ActionKind.CONFIRM):
+            raise InvalidGameError(f"{where}.kind", "single moves, undo and confirm are not logged")
+    if tuple(rolls) != game.rolls:
+        raise InvalidGameError("rolls", f"are {game.rolls} (White, Black), but the log has {tuple(rolls)}")
+    # The cube's value is the automatic doubles times one doubling per take, beaver and raccoon.
+    raised = sum(1 for e in log if e.kind in (ActionKind.TAKE, ActionKind.BEAVER, ActionKind.RACCOON))
+    expected = opening_cube(_opening_ties(log), game.rules).value << min(raised, 64)
+    if game.cube.value != expected and game.phase is not Phase.OPENING_ROLL:
+        raise InvalidGameError("cube.value", f"is {game.cube.value}, but the log makes it {expected}")
+
+
+def _check_board(game: Game) -> None:
+    board = game.board
+    finished = board.is_game_over()
+    if board.off == CHECKERS and board.opponent_off == CHECKERS:
+        raise InvalidGameError("board", "both players have borne off all 15 checkers")
+    if finished and not (game.over and game.result is not None and game.result.ended is GameEnd.PLAYED_OUT):
+        raise InvalidGameError("board", "a side has borne off all 15 checkers, but the game was not won so")
+    if game.phase is Phase.OPENING_ROLL and board != Position.starting():
+        raise InvalidGameError("board", "the opening roll is played from the starting position")
+
+
+def _check_cube(game: Game) -> None:
+    cube, rules, score = game.cube, game.rules, game.score
+    if cube.value > MAX_CUBE:
+        raise InvalidGameError("cube.value", f"{cube.value} is above {MAX_CUBE}, the largest cube accepted")
+    no_cube = rules.cubeless or score.crawford
+    if no_cube and (cube.value != 1 or cube.pending is not None):
+        where = "cubeless game" if rules.cubeless else "Crawford game"
+        field = "cube.pending" if cube.pending is not None else "cube.value"
+        raise InvalidGameError(field, f"there is no cube in a {where}")
+    if cube.owner is None and cube.value > opening_cube(_opening_ties(game.log), rules).value:
+        raise InvalidGameError(
+            "cube.owner",
+            f"a centred cube on {cube.value} can only come from automatic doubles, and there were fewer",
+        )
+    if cube.pending is not None and game.phase is not Phase.CUBE_OFFERED:
+        raise InvalidGameError("cube.pending", f"an offer cannot wait for an answer at {game.phase.value}")
+    if cube.doubled_this_turn and game.turn is None:
+        raise InvalidGameError("cube.doubled_this_turn", "nobody is on turn")
+
+
+def _check_phase(game: Game) -> None:
+    phase, turn = game.phase, game.turn
+    last = game.log[-1] if game.log else None
+    if (phase is Phase.OPENING_ROLL) != (turn is None):
+        raise InvalidGameError("turn", "is unset exactly while the opening roll is to be made")
+    if (phase is Phase.RESIGNATION_OFFERED) != (game.resignation is not None):
+        raise InvalidGameError(
+            "resignation", f"is pending exactly while one is to be answered ({phase.value})"
+        )
+    if (phase is Phase.CUBE_OFFERED) != (game.cube.pending is not None):
+        raise InvalidGameError(
+            "cube.pending", f"an offer waits for an answer exactly at the cube ({phase.value})"
+        )
+    if game.over != (game.result is not None):
+        raise InvalidGameError("result", f"is set exactly when the game is over ({phase.value})")
+    moving = phase is Phase.MOVING or (phase is Phase.RESIGNATION_OFFERED and game.dice is not None)
+    if game.dice is not None and not moving:
+        raise InvalidGameError("dice", f"there are no dice to play at {phase.value}")
+    if game.moves and not moving:
+        raise InvalidGameError("moves", f"no checker moves are made at {phase.value}")
+    if phase is Phase.OPENING_ROLL:
+        if game.log and _opening_ties(game.log) != len(game.log):
+            raise InvalidGameError("log", "at the opening roll the log holds only tied roll-offs")
+        if game.cube != opening_cube(len(game.log), game.rules):
+            raise InvalidGameError(
+                "cube", "at the opening roll the cube is centred, raised only by automatic doubles"
+            )
+        return
+    assert turn is not None
+    if moving:
+        _check_moving(game, turn, last)
+    if phase is Phase.CUBE_OFFERED:
+        _check_offer(game, turn, last)
+    if phase is Phase.RESIGNATION_OFFERED:
+        assert game.resignation is not None
+        if game.resignation.by is not turn:
+            raise InvalidGameError("resignation.by", "only the player on turn may have resigned")
+        if last is None or last.kind is not ActionKind.RESIGN or last.player is not turn:
+            raise InvalidGameError("log", "a pending resignation is the last entry of the log")
+    if (
+        phase is Phase.BEFORE_ROLL
+        and last is not None
+        and last.kind
+        in (
+            ActionKind.DOUBLE,
+            ActionKind.BEAVER,
+            ActionKind.RACCOON,
+            ActionKind.RESIGN,
+        )
+    ):
+        raise InvalidGameError("phase", f"the log's last {last.kind.value} still awaits an answer")
+    if game.over:
+        _check_result(game, turn, last)
+
+
+def _check_moving(game: Game, turn: Player, last: LogEntry | None) -> None:
+    if game.dice is None:
+        raise InvalidGameError("dice", "are required while moving")
+    if game.rolls[turn] < 1:
+        raise InvalidGameError("rolls", f"{turn.name} is moving but has not rolled")
+    # The roll being played, before any resignations offered and rejected since.
+    last = next((e for e in reversed(game.log) if e.kind not in (ActionKind.RESIGN, ActionKind.REJECT)), None)
+    if last is None or last.kind is not ActionKind.ROLL or last.dice is None:
+        raise InvalidGameError("dice", "the last entry of the log is not the roll being played")
+    rolled = last.dice if last.player is not None else (max(last.dice), min(last.dice))
+    mover = (
+        last.player
+        if last.player is not None
+        else (Player.WHITE if last.dice[0] > last.dice[1] else Player.BLACK)
+    )
+    if mover is not turn or sorted(rolled) != sorted(game.dice):
+        raise InvalidGameError(
+            "dice", f"are not the last roll in the log ({mover.name} {rolled[0]}-{rolled[1]})"
+        )
+    _at("moves", lambda: turn_options(game.turn_position(), game.dice or (1, 1), game.moves))
+
+
+def _check_offer(game: Game, turn: Player, last: LogEntry | None) -> None:
+    cube = game.cube
+    assert cube.pending is not None and cube.offered_by is not None
+    expected_kind = {CubeAction.DOUBLE: ActionKind.DOUBLE, CubeAction.BEAVER: ActionKind.BEAVER}.get(
+        cube.pending, ActionKind.RACCOON
+    )
+    if last is None or last.kind is not expected_kind or last.player is not cube.offered_by:
+        raise InvalidGameError(
+            "cube.pending", f"the log's last entry is not {cube.offered_by.name}'s {cube.pending.value}"
+        )
+    if not cube.doubled_this_turn:
+        raise InvalidGameError("cube.doubled_this_turn", "is set once a double has been offered this turn")
+    if cube.pending is CubeAction.DOUBLE:
+        if cube.offered_by is not turn:
+            raise InvalidGameError("cube.pending.offered_by", "only the player on turn may double")
+        before = replace(cube, pending=None, offered_by=None, doubled_this_turn=False)
+        allowed = _at(
+            "cube",
+            lambda: legal_cube_actions(
+                before, turn, game.rules, game.score, on_turn=turn, has_rolled=False, rolls=game.rolls
+            ),
+        )
+        if CubeAction.DOUBLE not in allowed:
+            reason = _why_not_double(game, before, turn)
+            raise InvalidGameError("cube.pending", f"{turn.name} could not have doubled: {reason}")
+        return
+    # A beaver keeps the cube on the doubled side and a raccoon on the doubler's.
+    beaver = cube.pending is CubeAction.BEAVER
+    if not (game.rules.beavers if beaver else game.rules.raccoons):
+        raise InvalidGameError("cube.pending", f"{cube.pending.value}s are not played under these rules")
+    expected_by = turn.opponent if beaver else turn
+    if cube.offered_by is not expected_by:
+        raise InvalidGameError(
+            "cube.pending.offered_by", f"a {cube.pending.value} is made by {expected_by.name}"
+        )
+
+
+def _why_not_double(game: Game, cube: CubeState, turn: Player) -> str:
+    try:
+        apply_cube_action(
+            cube,
+            CubeAction.DOUBLE,
+            turn,
+            game.rules,
+            game.score,
+            on_turn=turn,
+            has_rolled=False,
+            rolls=game.rolls,
+        )
+    except IllegalCubeActionError as exc:
+        return str(exc)
+    return "the rules do not allow it"  # pragma: no cover - only reached if the two checks disagree
+
+
+def _check_result(game: Game, turn: Player, last: LogEntry | None) -> None:
+    result = game.result
+    assert result is not None
+    after = _at("result", lambda: game.score.record(result))
+    if (game.phase is Phase.MATCH_OVER) != after.is_over:
+        raise InvalidGameError(
+            "phase", f"the match {'is' if after.is_over else 'is not'} over after this game"
+        )
+    if result.cube_value != game.cube.value:
+        raise InvalidGameError(
+            "result.cube_value", f"is {result.cube_value}, but the cube is on {game.cube.value}"
+        )
+    if result.ended is GameEnd.PLAYED_OUT:
+        winner_view = game.board.flipped() if result.winner is Player.BLACK else game.board
+        if winner_view.off != CHECKERS:
+            raise InvalidGameError("result", f"{result.winner.name} has not borne off all 15 checkers")
+        if classify_win(winner_view) is not result.kind:
+            raise InvalidGameError(
+                "result.kind", f"the board shows a {classify_win(winner_view).name.lower()}"
+            )
+        expected = GameOutcome.played_out(
+            result.winner, result.kind, game.cube.value, game.rules, cube_turned=game.cube.turned
+        )
+        if expected != result:
+            raise InvalidGameError("result.points", f"the game scores {expected.points}")
+        if last is None or last.kind is not ActionKind.PLAY or last.player is not result.winner:
+            raise InvalidGameError("log", "a game won by bearing off ends with the winner's play")
+    elif result.ended is GameEnd.DOUBLE_DROPPED:
+        if last is None or last.kind is not ActionKind.DROP or last.player is not result.winner.opponent:
+            raise InvalidGameError("log", "a dropped game ends with the loser's drop")
+    else:
+        if last is None or last.kind is not ActionKind.ACCEPT or last.player is not result.winner:
+            raise InvalidGameError("log", "a resigned game ends with the winner's acceptance")
+        offered = next((e for e in reversed(game.log) if e.kind is ActionKind.RESIGN), None)
+        if offered is None or offered.resign is not result.kind:
+            raise InvalidGameError("result.kind", "is not the kind the loser resigned")
+        expected = GameOutcome.resigned(
+            result.winner, result.kind, game.cube.value, game.rules, cube_turned=game.cube.turned
+        )
+        if expected != result:
+            raise InvalidGameError("result.points", f"the game scores {expected.points}")

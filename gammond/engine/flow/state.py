@@ -1,0 +1,210 @@
+"""The state of a game in progress and the match around it, as one immutable value.
+
+A :class:`Game` is everything a client stores between turns: the rules, the
+score before this game and the score sheet so far, where the dice come from,
+the phase of the turn, the board at the start of the turn, the cube, the
+dice and the checker moves made so far, both roll counts, a pending
+resignation, the result, and the log of the game (every roll, confirmed
+play, cube action and resignation, enough to replay it).
+
+The board is always kept from White's side (White "on roll" in engine
+terms); moves are kept in the numbering of the player on turn, as every
+engine function takes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from gammond.engine.cube import CubeAction, CubeState
+from gammond.engine.match import MatchState, ScoreSheetRow
+from gammond.engine.play import Move
+from gammond.engine.players import Player
+from gammond.engine.position import Position
+from gammond.engine.resign import Resignation
+from gammond.engine.result import ResultKind
+from gammond.engine.rules import RuleOptions
+from gammond.engine.scoring import GameOutcome
+
+# The rules set no upper limit on the cube; these keep every value and
+# score inside 64 bits on the wire (3 x 2**62 points still fits).
+MAX_CUBE = 1 << 62
+MAX_SCORE = 1 << 63
+# Enough for any real game; a longer log is refused rather than walked.
+MAX_LOG = 4096
+MAX_SEED_BYTES = 64
+
+
+class Phase(Enum):
+    """Who must act now, and how."""
+
+    OPENING_ROLL = "opening roll"
+    BEFORE_ROLL = "before the roll"
+    CUBE_OFFERED = "answering the cube"
+    MOVING = "moving"
+    RESIGNATION_OFFERED = "answering a resignation"
+    GAME_OVER = "game over"
+    MATCH_OVER = "match over"
+
+
+class DiceSource(Enum):
+    """Where the dice of a ``roll`` come from."""
+
+    SERVER = "server"
+    """The server rolls with the operating system's randomness."""
+    CLIENT = "client"
+    """The client sends the dice (physical dice, or a replay)."""
+    SEEDED = "seeded"
+    """Roll n of game g is derived from the game's seed: replays give the same rolls."""
+
+
+class ActionKind(Enum):
+    """Everything a player can do in a game."""
+
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    BEAVER = "beaver"
+    RACCOON = "raccoon"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+    MOVE = "move"
+    UNDO = "undo"
+    CONFIRM = "confirm"
+    PLAY = "play"
+
+
+CUBE_KINDS: dict[ActionKind, CubeAction] = {
+    ActionKind.DOUBLE: CubeAction.DOUBLE,
+    ActionKind.TAKE: CubeAction.TAKE,
+    ActionKind.DROP: CubeAction.DROP,
+    ActionKind.BEAVER: CubeAction.BEAVER,
+    ActionKind.RACCOON: CubeAction.RACCOON,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of one player.
+
+    ``player`` is None only for the opening roll, which either player may
+    start.  ``dice``: a ROLL's dice when the client supplies them (for the
+    opening roll White's die first).  ``steps``: a MOVE's single-die hops
+    (or just one :class:`Move` from..to, which the engine resolves), or a
+    PLAY's moves, in the mover's numbering.  ``dice_used``: the die of each
+    hop of a listed MOVE.  ``resign``: what a RESIGN offers to lose.
+    """
+
+    kind: ActionKind
+    player: Player | None = None
+    dice: tuple[int, int] | None = None
+    steps: tuple[Move, ...] = ()
+    dice_used: tuple[int, ...] = ()
+    resign: ResultKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One thing that happened in the game, enough to replay it.
+
+    ROLL with ``player`` None is an opening roll-off (``dice`` White's die,
+    Black's die); PLAY is a confirmed play (its ``moves``, empty never: a
+    roll that cannot be played passes the turn without a PLAY entry).
+    """
+
+    kind: ActionKind
+    player: Player | None = None
+    dice: tuple[int, int] | None = None
+    moves: tuple[Move, ...] = ()
+    resign: ResultKind | None = None
+
+
+class EventKind(Enum):
+    """What a frontend animates, in order, after an action."""
+
+    OPENING_TIE = "opening roll tied"
+    OPENING_ROLL = "opening roll decided"
+    AUTOMATIC_DOUBLE = "automatic double"
+    ROLLED = "rolled"
+    TURN_PASSED = "turn passed: no legal play"
+    MOVED = "moved"
+    UNDONE = "move undone"
+    TURN_ENDED = "turn ended"
+    DOUBLED = "doubled"
+    TOOK = "took"
+    DROPPED = "dropped"
+    BEAVERED = "beavered"
+    RACCOONED = "raccooned"
+    RESIGNED = "resigned"
+    RESIGNATION_ACCEPTED = "resignation accepted"
+    RESIGNATION_REJECTED = "resignation rejected"
+    GAME_WON = "game won"
+    MATCH_WON = "match won"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step for the UI: a roll, a checker moved, a cube action, a win.
+
+    ``move`` (MOVED, UNDONE) is in the mover's numbering; ``entered`` and
+    ``bore_off`` say whether it came off the bar or went off the board.
+    ``cube_value`` is the cube after a cube event; ``outcome`` the result
+    of GAME_WON; ``scores`` the score after GAME_WON and MATCH_WON.
+    """
+
+    kind: EventKind
+    player: Player | None = None
+    dice: tuple[int, int] | None = None
+    move: Move | None = None
+    entered: bool = False
+    bore_off: bool = False
+    cube_value: int = 0
+    resign: ResultKind | None = None
+    outcome: GameOutcome | None = None
+    scores: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game in progress and the match around it; see the module docstring.
+
+    ``score`` is the score before this game (with its Crawford flag) and
+    ``sheet`` the games before it, numbered from 1, so ``number`` is
+    ``len(sheet) + 1``.  ``board`` is the board at the start of the turn,
+    from White's side; ``moves`` the checker moves made so far this turn by
+    ``turn`` with ``dice``.  ``rolls`` counts White's and Black's rolls this
+    game (the opening roll counts for the player who plays it).
+    """
+
+    rules: RuleOptions
+    score: MatchState
+    number: int = 1
+    sheet: tuple[ScoreSheetRow, ...] = ()
+    dice_source: DiceSource = DiceSource.SERVER
+    seed: bytes = b""
+    phase: Phase = Phase.OPENING_ROLL
+    board: Position = field(default_factory=Position.starting)
+    turn: Player | None = None
+    cube: CubeState = field(default_factory=CubeState)
+    dice: tuple[int, int] | None = None
+    moves: tuple[Move, ...] = ()
+    rolls: tuple[int, int] = (0, 0)
+    resignation: Resignation | None = None
+    result: GameOutcome | None = None
+    log: tuple[LogEntry, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """Whether this game has ended (and perhaps the match with it)."""
+        return self.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+
+    def turn_position(self) -> Position:
+        """The board at the start of the turn, seen from the player on turn."""
+        return self.board.flipped() if self.turn is Player.BLACK else self.board
+
+    def score_after(self) -> MatchState | None:
+        """The score once this game's result is counted (None while it goes on)."""
+        return None if self.result is None else self.score.record(self.result)

@@ -1,0 +1,425 @@
+"""The game flow on the wire: Game, Action, LogEntry and Event messages.
+
+Decoding checks each field it reads (naming it, ``game.cube.value``), then
+hands the whole state to the engine's consistency check, whose field paths
+are prefixed with ``game.``.  Cube values and points are 64-bit here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
+from backgammon.v1 import rules_pb2 as rules_pb
+from gammond.engine.cube import CubeAction, CubeState
+from gammond.engine.errors import InvalidGameError
+from gammond.engine.flow import (
+    MAX_CUBE,
+    MAX_LOG,
+    MAX_SCORE,
+    Action,
+    ActionKind,
+    Choices,
+    DiceSource,
+    Event,
+    EventKind,
+    Game,
+    LogEntry,
+    Phase,
+    check_game,
+    list_actions,
+)
+from gammond.engine.match import MatchState, ScoreSheetRow
+from gammond.engine.notation import format_moves
+from gammond.engine.play import Move
+from gammond.engine.players import Player
+from gammond.engine.position import Position
+from gammond.engine.resign import Resignation
+from gammond.engine.result import ResultKind
+from gammond.engine.scoring import GameOutcome
+from gammond.server.errors import WireError
+from gammond.server.wire.board import (
+    decode_board,
+    decode_color,
+    decode_dice,
+    decode_moves,
+    encode_board,
+    encode_color,
+    encode_dice,
+    encode_move,
+    encode_play,
+    guarded,
+)
+from gammond.server.wire.rules import (
+    _END_CODES,
+    _ENDS,
+    _OWNER_CODES,
+    _OWNERS,
+    _enum,
+    decode_action,
+    decode_kind,
+    decode_rules,
+    encode_action,
+    encode_kind,
+    encode_rules,
+)
+
+_PHASES = {
+    game_pb2.PHASE_OPENING_ROLL: Phase.OPENING_ROLL,
+    game_pb2.PHASE_BEFORE_ROLL: Phase.BEFORE_ROLL,
+    game_pb2.PHASE_CUBE_OFFERED: Phase.CUBE_OFFERED,
+    game_pb2.PHASE_MOVING: Phase.MOVING,
+    game_pb2.PHASE_RESIGNATION_OFFERED: Phase.RESIGNATION_OFFERED,
+    game_pb2.PHASE_GAME_OVER: Phase.GAME_OVER,
+    game_pb2.PHASE_MATCH_OVER: Phase.MATCH_OVER,
+}
+_PHASE_CODES = {phase: code for code, phase in _PHASES.items()}
+_SOURCES = {
+    game_pb2.DICE_SOURCE_SERVER: DiceSource.SERVER,
+    game_pb2.DICE_SOURCE_CLIENT: DiceSource.CLIENT,
+    game_pb2.DICE_SOURCE_SEEDED: DiceSource.SEEDED,
+}
+_SOURCE_CODES = {source: code for code, source in _SOURCES.items()}
+_KINDS = {
+    game_pb2.ACTION_KIND_ROLL: ActionKind.ROLL,
+    game_pb2.ACTION_KIND_DOUBLE: ActionKind.DOUBLE,
+    game_pb2.ACTION_KIND_TAKE: ActionKind.TAKE,
+    game_pb2.ACTION_KIND_DROP: ActionKind.DROP,
+    game_pb2.ACTION_KIND_BEAVER: ActionKind.BEAVER,
+    game_pb2.ACTION_KIND_RACCOON: ActionKind.RACCOON,
+    game_pb2.ACTION_KIND_RESIGN: ActionKind.RESIGN,
+    game_pb2.ACTION_KIND_ACCEPT: ActionKind.ACCEPT,
+    game_pb2.ACTION_KIND_REJECT: ActionKind.REJECT,
+    game_pb2.ACTION_KIND_MOVE: ActionKind.MOVE,
+    game_pb2.ACTION_KIND_UNDO: ActionKind.UNDO,
+    game_pb2.ACTION_KIND_CONFIRM: ActionKind.CONFIRM,
+    game_pb2.ACTION_KIND_PLAY: ActionKind.PLAY,
+}
+_KIND_CODES = {kind: code for code, kind in _KINDS.items()}
+_EVENT_CODES = {
+    EventKind.OPENING_TIE: game_pb2.EVENT_KIND_OPENING_TIE,
+    EventKind.OPENING_ROLL: game_pb2.EVENT_KIND_OPENING_ROLL,
+    EventKind.AUTOMATIC_DOUBLE: game_pb2.EVENT_KIND_AUTOMATIC_DOUBLE,
+    EventKind.ROLLED: game_pb2.EVENT_KIND_ROLLED,
+    EventKind.TURN_PASSED: game_pb2.EVENT_KIND_TURN_PASSED,
+    EventKind.MOVED: game_pb2.EVENT_KIND_MOVED,
+    EventKind.UNDONE: game_pb2.EVENT_KIND_UNDONE,
+    EventKind.TURN_ENDED: game_pb2.EVENT_KIND_TURN_ENDED,
+    EventKind.DOUBLED: game_pb2.EVENT_KIND_DOUBLED,
+    EventKind.TOOK: game_pb2.EVENT_KIND_TOOK,
+    EventKind.DROPPED: game_pb2.EVENT_KIND_DROPPED,
+    EventKind.BEAVERED: game_pb2.EVENT_KIND_BEAVERED,
+    EventKind.RACCOONED: game_pb2.EVENT_KIND_RACCOONED,
+    EventKind.RESIGNED: game_pb2.EVENT_KIND_RESIGNED,
+    EventKind.RESIGNATION_ACCEPTED: game_pb2.EVENT_KIND_RESIGNATION_ACCEPTED,
+    EventKind.RESIGNATION_REJECTED: game_pb2.EVENT_KIND_RESIGNATION_REJECTED,
+    EventKind.GAME_WON: game_pb2.EVENT_KIND_GAME_WON,
+    EventKind.MATCH_WON: game_pb2.EVENT_KIND_MATCH_WON,
+}
+
+
+def _optional_color(value: int, field: str) -> Player | None:
+    return None if value == board_pb2.COLOR_UNSPECIFIED else decode_color(value, field)
+
+
+def _count(value: int, field: str, limit: int) -> int:
+    if value > limit:
+        raise WireError(field, f"{value} is above {limit}, the largest accepted")
+    return value
+
+
+def _cube_value(value: int, field: str) -> int:
+    if value == 0 or value & (value - 1):
+        raise WireError(field, f"{value} is not a power of two (1, 2, 4, ...)")
+    return _count(value, field, MAX_CUBE)
+
+
+def decode_dice_source(value: int, field: str, default: DiceSource | None = None) -> DiceSource:
+    if value == game_pb2.DICE_SOURCE_UNSPECIFIED and default is not None:
+        return default
+    return _enum(_SOURCES, value, field, "SERVER, CLIENT, SEEDED")
+
+
+def decode_outcome(message: game_pb2.GameOutcome, field: str) -> GameOutcome:
+    winner = decode_color(message.winner, f"{field}.winner")
+    kind = decode_kind(message.kind, f"{field}.kind")
+    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
+    cube_value = _cube_value(message.cube_value, f"{field}.cube_value")
+    points = _count(message.points, f"{field}.points", 3 * MAX_CUBE)
+    return guarded(field, lambda: GameOutcome(winner, kind, cube_value, ended, points))
+
+
+def encode_outcome(outcome: GameOutcome) -> game_pb2.GameOutcome:
+    return game_pb2.GameOutcome(
+        winner=encode_color(outcome.winner),
+        kind=encode_kind(outcome.kind),
+        cube_value=outcome.cube_value,
+        ended=_END_CODES[outcome.ended],
+        points=outcome.points,
+    )
+
+
+def _encode_score(state: MatchState) -> game_pb2.MatchScore:
+    return game_pb2.MatchScore(
+        white_score=state.scores[Player.WHITE],
+        black_score=state.scores[Player.BLACK],
+        crawford=state.crawford,
+    )
+
+
+def _decode_row(message: game_pb2.GameRecord, field: str) -> ScoreSheetRow:
+    outcome = decode_outcome(message.outcome, f"{field}.outcome")
+    scores = (
+        _count(message.white_score, f"{field}.white_score", MAX_SCORE),
+        _count(message.black_score, f"{field}.black_score", MAX_SCORE),
+    )
+    return ScoreSheetRow(
+        message.game,
+        outcome.winner,
+        outcome.kind,
+        outcome.cube_value,
+        outcome.ended,
+        outcome.points,
+        scores,
+        message.crawford,
+    )
+
+
+def _encode_row(row: ScoreSheetRow) -> game_pb2.GameRecord:
+    outcome = GameOutcome(row.winner, row.kind, row.cube_value, row.ended, row.points)
+    return game_pb2.GameRecord(
+        game=row.game,
+        outcome=encode_outcome(outcome),
+        white_score=row.scores[Player.WHITE],
+        black_score=row.scores[Player.BLACK],
+        crawford=row.crawford,
+    )
+
+
+def _decode_cube(message: game_pb2.GameCube, field: str) -> CubeState:
+    value = _cube_value(message.value, f"{field}.value")
+    owner = _enum(_OWNERS, message.owner, f"{field}.owner", "CENTERED, WHITE, BLACK")
+    pending: CubeAction | None = None
+    offered_by: Player | None = None
+    if message.HasField("pending"):
+        pending = decode_action(message.pending.action, f"{field}.pending.action")
+        offered_by = decode_color(message.pending.offered_by, f"{field}.pending.offered_by")
+    return guarded(field, lambda: CubeState(value, owner, pending, offered_by, message.doubled_this_turn))
+
+
+def _encode_cube(cube: CubeState) -> game_pb2.GameCube:
+    message = game_pb2.GameCube(
+        value=cube.value, owner=_OWNER_CODES[cube.owner], doubled_this_turn=cube.doubled_this_turn
+    )
+    if cube.pending is not None and cube.offered_by is not None:
+        message.pending.CopyFrom(
+            rules_pb.CubeOffer(action=encode_action(cube.pending), offered_by=encode_color(cube.offered_by))
+        )
+    return message
+
+
+def _player_moves(
+    moves: Iterable[board_pb2.CheckerMove], player: Player | None, field: str
+) -> tuple[Move, ...]:
+    listed = list(moves)
+    if not listed:
+        return ()
+    if player is None:
+        raise WireError(field, "checker moves need the player who makes them")
+    return tuple(decode_moves(listed, player, field))
+
+
+def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
+    kind = _enum(_KINDS, message.kind, f"{field}.kind", "an ACTION_KIND_*")
+    player = _optional_color(message.player, f"{field}.player")
+    dice = decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None
+    resign = (
+        decode_kind(message.resign_kind, f"{field}.resign_kind")
+        if message.resign_kind != rules_pb.RESULT_KIND_UNSPECIFIED
+        else None
+    )
+    moves = _player_moves(message.moves, player, f"{field}.moves")
+    return LogEntry(kind, player, dice, moves, resign)
+
+
+def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
+    message = game_pb2.LogEntry(kind=_KIND_CODES[entry.kind])
+    if entry.player is not None:
+        message.player = encode_color(entry.player)
+        message.moves.extend(encode_move(m, entry.player) for m in entry.moves)
+    if entry.dice is not None:
+        message.dice.CopyFrom(encode_dice(entry.dice))
+    if entry.resign is not None:
+        message.resign_kind = encode_kind(entry.resign)
+    return message
+
+
+def decode_game(message: game_pb2.Game, field: str = "game") -> Game:
+    """A Game, each field checked, then the whole checked for consistency."""
+    rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    if len(message.log) > MAX_LOG:
+        raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {MAX_LOG} is refused")
+    score_message = message.score
+    scores = (
+        _count(score_message.white_score, f"{field}.score.white_score", MAX_SCORE),
+        _count(score_message.black_score, f"{field}.score.black_score", MAX_SCORE),
+    )
+    score = guarded(
+        f"{field}.score",
+        lambda: MatchState(rules.match_length, scores, score_message.crawford, rules.cubeless),
+    )
+    if not message.HasField("board"):
+        raise WireError(f"{field}.board", "is required")
+    turn = _optional_color(message.turn, f"{field}.turn")
+    resignation = None
+    if message.HasField("resignation"):
+        by = decode_color(message.resignation.by, f"{field}.resignation.by")
+        kind = decode_kind(message.resignation.kind, f"{field}.resignation.kind")
+        resignation = Resignation(by, kind)
+    game = Game(
+        rules=rules,
+        score=score,
+        number=message.game_number,
+        sheet=tuple(_decode_row(row, f"{field}.sheet[{i}]") for i, row in enumerate(message.sheet)),
+        dice_source=decode_dice_source(message.dice_source, f"{field}.dice_source"),
+        seed=bytes(message.seed),
+        phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
+        board=decode_board(message.board, Player.WHITE, f"{field}.board"),
+        turn=turn,
+        cube=_decode_cube(message.cube, f"{field}.cube"),
+        dice=decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None,
+        moves=_player_moves(message.moves, turn, f"{field}.moves"),
+        rolls=(message.white_rolls, message.black_rolls),
+        resignation=resignation,
+        result=decode_outcome(message.result, f"{field}.result") if message.HasField("result") else None,
+        log=tuple(_decode_entry(entry, f"{field}.log[{i}]") for i, entry in enumerate(message.log)),
+    )
+    try:
+        return check_game(game)
+    except InvalidGameError as exc:
+        raise WireError(f"{field}.{exc.field}", exc.description) from None
+
+
+def encode_game(game: Game) -> game_pb2.Game:
+    """The wire Game, with its output-only fields filled in."""
+    message = game_pb2.Game(
+        rules=encode_rules(game.rules),
+        score=_encode_score(game.score),
+        game_number=game.number,
+        sheet=[_encode_row(row) for row in game.sheet],
+        dice_source=_SOURCE_CODES[game.dice_source],
+        seed=game.seed,
+        phase=_PHASE_CODES[game.phase],
+        board=encode_board(game.board, Player.WHITE),
+        cube=_encode_cube(game.cube),
+        white_rolls=game.rolls[0],
+        black_rolls=game.rolls[1],
+        log=[_encode_entry(entry) for entry in game.log],
+    )
+    if game.turn is not None:
+        message.turn = encode_color(game.turn)
+        message.moves.extend(encode_move(m, game.turn) for m in game.moves)
+    if game.dice is not None:
+        message.dice.CopyFrom(encode_dice(game.dice))
+    if game.resignation is not None:
+        message.resignation.CopyFrom(
+            rules_pb.Resignation(
+                by=encode_color(game.resignation.by), kind=encode_kind(game.resignation.kind)
+            )
+        )
+    if game.result is not None:
+        message.result.CopyFrom(encode_outcome(game.result))
+        after = game.score_after()
+        if after is not None:
+            message.score_after.CopyFrom(_encode_score(after))
+    message.board_now.CopyFrom(encode_board(_board_now(game), Player.WHITE))
+    return message
+
+
+def _board_now(game: Game) -> Position:
+    if game.moves and game.phase is Phase.MOVING:
+        choices = list_actions(game)
+        if choices.board_now is not None:
+            return choices.board_now
+    return game.board
+
+
+def decode_flow_action(message: game_pb2.Action, field: str = "action") -> Action:
+    """An Action from a client; whether it is allowed now is the engine's to say."""
+    kind = _enum(_KINDS, message.kind, f"{field}.kind", "an ACTION_KIND_*")
+    player = _optional_color(message.player, f"{field}.player")
+    dice = decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None
+    steps: tuple[Move, ...] = ()
+    if kind is ActionKind.MOVE:
+        if message.steps:
+            steps = _player_moves(message.steps, player, f"{field}.steps")
+        elif message.HasField("move"):
+            steps = _player_moves([message.move], player, f"{field}.move")
+        else:
+            raise WireError(f"{field}.move", "a move needs its from and to points (or its steps)")
+    elif kind is ActionKind.PLAY:
+        steps = _player_moves(message.moves, player, f"{field}.moves")
+    resign: ResultKind | None = None
+    if kind is ActionKind.RESIGN:
+        resign = decode_kind(message.resign_kind, f"{field}.resign_kind")
+    return Action(kind, player, dice, steps, resign=resign)
+
+
+def encode_flow_action(action: Action, dice_left: Sequence[int] = ()) -> game_pb2.Action:
+    message = game_pb2.Action(kind=_KIND_CODES[action.kind])
+    player = action.player
+    if player is not None:
+        message.player = encode_color(player)
+    if action.dice is not None:
+        message.dice.CopyFrom(encode_dice(action.dice))
+    if action.resign is not None:
+        message.resign_kind = encode_kind(action.resign)
+    if player is None or not action.steps:
+        return message
+    if action.kind is ActionKind.MOVE:
+        first, last = action.steps[0], action.steps[-1]
+        whole = Move(first.from_point, last.to_point, any(s.hit for s in action.steps))
+        message.move.CopyFrom(encode_move(whole, player))
+        message.steps.extend(encode_move(s, player) for s in action.steps)
+        message.dice_used.extend(action.dice_used)
+        message.dice_left.extend(dice_left)
+    else:
+        message.moves.extend(encode_move(m, player) for m in action.steps)
+        message.notation = format_moves(action.steps)
+    return message
+
+
+def encode_choices(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
+    response = play_service_pb2.ListActionsResponse(phase=_PHASE_CODES[game.phase])
+    players = sorted({a.player for a in choices.actions if a.player is not None})
+    response.to_act.extend(encode_color(p) for p in players)
+    lefts = {o.steps: o.dice_left for o in choices.turn.options} if choices.turn is not None else {}
+    response.actions.extend(encode_flow_action(a, lefts.get(a.steps, ())) for a in choices.actions)
+    if game.turn is not None and choices.turn is not None:
+        response.plays.extend(encode_play(p, game.turn) for p in choices.plays)
+        response.dice_left.extend(choices.turn.dice_left)
+    if choices.board_now is not None:
+        response.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
+    return response
+
+
+def encode_event(event: Event) -> game_pb2.Event:
+    message = game_pb2.Event(
+        kind=_EVENT_CODES[event.kind],
+        entered=event.entered,
+        bore_off=event.bore_off,
+        cube_value=event.cube_value,
+    )
+    if event.player is not None:
+        message.player = encode_color(event.player)
+        if event.move is not None:
+            message.move.CopyFrom(encode_move(event.move, event.player))
+    if event.dice is not None:
+        message.dice.CopyFrom(encode_dice(event.dice))
+    if event.resign is not None:
+        message.resign_kind = encode_kind(event.resign)
+    if event.outcome is not None:
+        message.outcome.CopyFrom(encode_outcome(event.outcome))
+    if event.scores is not None:
+        message.score.CopyFrom(game_pb2.MatchScore(white_score=event.scores[0], black_score=event.scores[1]))
+    return message
