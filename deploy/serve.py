@@ -8,7 +8,7 @@ gRPC-Web and JSON on ``--gateway-port`` (default 8080) and forwards to it.
 
 This process stays the parent of both. It writes ``--ready-file`` (the
 server's ``{"port", "metrics_port", "pid", "workers"}`` plus
-``gateway_port`` and ``gateway_admin_port``) only once Envoy sees the server
+``gateway_port``, ``gateway_admin_port`` and ``gateway_pid``) only once Envoy sees the server
 healthy, so whoever waits for the file can call either port at once. SIGTERM
 or SIGINT stops Envoy and passes the signal to the server, which drains; if
 either dies, the other is stopped and this exits non-zero.
@@ -169,7 +169,7 @@ def serve(host: str, gateway_port: int, ready_file: str | None, server_args: Seq
         assert bound is not None
         upstream = f"{target_host}:{facts['port']}"
         _wait("envoy", lambda: _upstream_healthy(admin_port, upstream), envoy, 60.0)
-        facts.update(gateway_port=bound, gateway_admin_port=admin_port)
+        facts.update(gateway_port=bound, gateway_admin_port=admin_port, gateway_pid=envoy.pid)
         _log(
             "gateway.serving",
             gateway_port=bound,

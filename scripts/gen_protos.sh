@@ -4,8 +4,8 @@
 #   Python      protos/python/backgammon/v1/          messages, gRPC stubs, .pyi types (grpcio-tools)
 #   TypeScript  clients/typescript/src/gen/           messages and service descriptors (protoc-gen-es,
 #                                                     from clients/node_modules: scripts/setup-clients)
-#   C#          clients/unity/Runtime/Protos/         messages (Debian's protoc --csharp_out)
-#   Java        clients/java/src/main/java/           messages and gRPC stubs (Debian's protoc and
+#   C#          clients/unity/Runtime/Protos/Generated/ messages (Debian's protoc --csharp_out)
+#   Java        clients/java/src/generated/java/      messages and gRPC stubs (Debian's protoc and
 #                                                     grpc-java plugin, matching Debian's Java runtimes)
 #
 #   scripts/gen_protos.sh          regenerate all of them
@@ -24,8 +24,8 @@ OUT_PACKAGE=backgammon/v1
 STUBS=protos/python
 
 TS_OUT=clients/typescript/src/gen
-CS_OUT=clients/unity/Runtime/Protos
-JAVA_OUT=clients/java/src/main/java
+CS_OUT=clients/unity/Runtime/Protos/Generated
+JAVA_OUT=clients/java/src/generated/java
 PROTOC_GEN_ES=clients/node_modules/.bin/protoc-gen-es
 GRPC_JAVA_PLUGIN=${GRPC_JAVA_PLUGIN:-/usr/bin/grpc_java_plugin}
 

@@ -6,7 +6,7 @@ const GammondClient = preload("res://addons/gammond/gammond_client.gd")
 const SelfPlay = preload("res://addons/gammond/self_play.gd")
 
 export var gateway := "http://127.0.0.1:8080"
-export var game_seed := 7
+export var game_seed := "godot-7"
 
 onready var log_label: RichTextLabel = $Log
 var client

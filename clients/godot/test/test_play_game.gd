@@ -1,8 +1,8 @@
 extends SceneTree
 # Headless test of the addon against a real server's JSON gateway:
 #   GAMMOND_GATEWAY_URL=http://127.0.0.1:8080 godot3 --no-window --path clients/godot -s test/test_play_game.gd
-# Plays one whole game to a scored end, checks the score sheet agrees, and
-# checks that an illegal play comes back as FAILED_PRECONDITION / ILLEGAL_PLAY.
+# Plays one whole game through PlayService to a scored end, checks the score
+# agrees, and that refused actions come back as FAILED_PRECONDITION.
 # Prints "2 passed, 0 failed" (or the failures) and exits non-zero on failure.
 
 const GammondClient = preload("res://addons/gammond/gammond_client.gd")
@@ -44,17 +44,25 @@ func _run():
 		client.gateway = gateway
 	root.add_child(client)
 
-	var game = yield(SelfPlay.new().play_game(client, 7), "completed")
-	if game.has("error"):
-		_check(false, "a whole game: %s" % game.error.message)
+	var played = yield(SelfPlay.new().play_game(client, "godot-7"), "completed")
+	if played.has("error"):
+		_check(false, "a whole game: %s" % played.error.message)
 	else:
-		for line in game.events:
+		for line in played.events:
 			print(line)
+		var game: Dictionary = played.game
 		var result: Dictionary = game.result
-		var score: Dictionary = game.record.match
-		var scored = score.white_score if result.winner == "COLOR_WHITE" else score.black_score
-		_check(result.points >= 1 and int(scored) == int(result.points) and game.turns > 10,
-			"a whole game bot against bot over JSON ends scored (%s wins %d)" % [result.winner, result.points])
+		var score: Dictionary = game.score_after
+		# 64-bit integers arrive as strings in proto3 JSON.
+		var points := int(result.points)
+		var scored := int(score.white_score if result.winner == "COLOR_WHITE" else score.black_score)
+		_check(points >= 1 and scored == points and played.calls > 20,
+			"a whole game against the bot through PlayService over JSON ends scored (%s wins %d)" % [result.winner, points])
+
+		var refused = yield(client.call_rpc("PlayService", "Act", {
+			"game": game, "action": {"kind": "ACTION_KIND_ROLL", "player": "COLOR_WHITE"}}), "completed")
+		_check(refused.has("error") and refused.error.code == 9,
+			"acting on a finished game is refused with FAILED_PRECONDITION")
 
 	var illegal = yield(client.call_rpc("GameService", "ApplyPlay", {
 		"position": {"position_id": {"id": "4HPwATDgc/ABMA", "turn": "COLOR_WHITE"}},

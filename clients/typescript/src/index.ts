@@ -1,5 +1,6 @@
 // gammond's TypeScript client: the generated messages (src/gen, from
-// scripts/gen_protos.sh) and one Connect client per service, over any
+// scripts/gen_protos.sh) and one Connect client per service (PlayService, the
+// game protocol, first), over any
 // transport: `@gammond/client/node` for gRPC from Node, `@gammond/client/web`
 // for gRPC-Web from a browser (through the gateway that scripts/serve starts).
 import { create } from "@bufbuild/protobuf";
@@ -11,6 +12,7 @@ import { DiceService } from "./gen/backgammon/v1/dice_service_pb.js";
 import { GameService } from "./gen/backgammon/v1/game_service_pb.js";
 import { MatchService } from "./gen/backgammon/v1/match_service_pb.js";
 import { NotationService } from "./gen/backgammon/v1/notation_service_pb.js";
+import { PlayService } from "./gen/backgammon/v1/play_service_pb.js";
 
 export * from "./gen/backgammon/v1/board_pb.js";
 export * from "./gen/backgammon/v1/bot_service_pb.js";
@@ -19,13 +21,17 @@ export * from "./gen/backgammon/v1/dice_service_pb.js";
 export * from "./gen/backgammon/v1/game_service_pb.js";
 export * from "./gen/backgammon/v1/match_service_pb.js";
 export * from "./gen/backgammon/v1/notation_service_pb.js";
+export * from "./gen/backgammon/v1/game_pb.js";
+export * from "./gen/backgammon/v1/play_service_pb.js";
 export * from "./gen/backgammon/v1/rules_pb.js";
 export { create } from "@bufbuild/protobuf";
 export { Code, ConnectError } from "@connectrpc/connect";
-export { playGame, type GameLog, type PlayOptions } from "./selfplay.js";
+export { playGame, type GameLog, type PlayOptions } from "./play.js";
 
 /** One client per gammond service, sharing one transport. */
 export interface Gammond {
+  /** The game protocol: NewGame, ListActions, Act, BotAct on one `Game` message. */
+  play: Client<typeof PlayService>;
   game: Client<typeof GameService>;
   bot: Client<typeof BotService>;
   dice: Client<typeof DiceService>;
@@ -36,6 +42,7 @@ export interface Gammond {
 
 export function gammond(transport: Transport): Gammond {
   return {
+    play: createClient(PlayService, transport),
     game: createClient(GameService, transport),
     bot: createClient(BotService, transport),
     dice: createClient(DiceService, transport),

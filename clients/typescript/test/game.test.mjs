@@ -1,12 +1,15 @@
-// A whole game against the real server, over each transport this package offers.
+// Whole games against the real server through the game protocol (PlayService),
+// over each transport this package offers.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
-  BotLevel,
+  ActionKind,
   Code,
   Color,
   ConnectError,
+  EventKind,
   GameEnd,
+  Phase,
   gammond,
   pipCounts,
   playGame,
@@ -24,33 +27,49 @@ after(async () => {
 });
 
 function assertScoredEnd(log) {
-  const { result, record } = log;
+  const { game } = log;
+  assert.equal(game.phase, Phase.GAME_OVER, "the game is over");
+  const { result } = game;
   assert.ok([Color.WHITE, Color.BLACK].includes(result.winner), "the game has a winner");
-  assert.ok([GameEnd.PLAYED_OUT, GameEnd.DOUBLE_DROPPED].includes(result.ended));
-  assert.ok(result.points >= 1, "the winner scores at least a point");
-  // The score sheet, from MatchService.RecordGame, agrees with the game's result.
-  assert.equal(record.winner === Color.UNSPECIFIED ? result.winner : record.winner, result.winner);
-  assert.equal(record.row.points, result.points);
-  const score = result.winner === Color.WHITE ? record.match.whiteScore : record.match.blackScore;
-  assert.equal(score, result.points);
+  assert.ok([GameEnd.PLAYED_OUT, GameEnd.DOUBLE_DROPPED, GameEnd.RESIGNED].includes(result.ended));
+  assert.ok(result.points >= 1n, "the winner scores at least a point");
+  // The score once this game counts: the winner's points, the loser's nothing (a first game).
+  const [won, lost] =
+    result.winner === Color.WHITE
+      ? [game.scoreAfter.whiteScore, game.scoreAfter.blackScore]
+      : [game.scoreAfter.blackScore, game.scoreAfter.whiteScore];
+  assert.equal(won, result.points);
+  assert.equal(lost, 0n);
+  assert.ok(log.events.some((e) => e.kind === EventKind.GAME_WON), "the last events say the game was won");
 }
 
-test("a whole game bot against bot over gRPC reaches a scored end", async () => {
-  const log = await playGame(gammond(grpcTransport(stack.grpc)), { seed: 7, level: BotLevel.BEGINNER, demoDoubleTurn: 4 });
+test("a whole game, White played action by action against the bot over gRPC, reaches a scored end", async () => {
+  const log = await playGame(gammond(grpcTransport(stack.grpc)), { seed: "ts-7", doubleAfterRolls: 5 });
   assertScoredEnd(log);
-  assert.ok(log.turns > 10, `a played-out or dropped game takes turns (${log.turns})`);
-  assert.ok(log.events.some((e) => e.includes("doubles to 2")), "the cube was offered");
+  assert.ok(log.events.some((e) => e.kind === EventKind.MOVED), "checkers moved one at a time");
+  assert.ok(log.events.some((e) => e.kind === EventKind.DOUBLED), "the cube was offered");
 });
 
 test("a whole game over gRPC-Web through the gateway reaches a scored end", async () => {
-  const log = await playGame(gammond(grpcWebTransport(stack.gateway)), { seed: 11, level: BotLevel.BEGINNER });
+  const log = await playGame(gammond(grpcWebTransport(stack.gateway)), { seed: "ts-11" });
   assertScoredEnd(log);
 });
 
-test("the same seed gives the same game over gRPC and gRPC-Web", async () => {
-  const direct = await playGame(gammond(grpcTransport(stack.grpc)), { seed: 3, level: BotLevel.BEGINNER });
-  const web = await playGame(gammond(grpcWebTransport(stack.gateway)), { seed: 3, level: BotLevel.BEGINNER });
-  assert.deepEqual(web.events, direct.events);
+test("the bot against itself: the same seed gives the same game over gRPC and gRPC-Web", async () => {
+  const direct = await playGame(gammond(grpcTransport(stack.grpc)), { seed: "ts-3", white: "bot" });
+  const web = await playGame(gammond(grpcWebTransport(stack.gateway)), { seed: "ts-3", white: "bot" });
+  assertScoredEnd(direct);
+  assert.deepEqual(web.game.log, direct.game.log);
+  assert.deepEqual(web.game.result, direct.game.result);
+});
+
+test("an action the game does not allow is refused with FAILED_PRECONDITION", async () => {
+  const client = gammond(grpcTransport(stack.grpc));
+  const { game } = await client.play.newGame({});
+  await assert.rejects(
+    client.play.act({ game, action: { kind: ActionKind.CONFIRM, player: Color.WHITE } }),
+    (error) => error instanceof ConnectError && error.code === Code.FailedPrecondition,
+  );
 });
 
 test("an illegal play is refused with FAILED_PRECONDITION", async () => {

@@ -1,27 +1,28 @@
-// Bot against bot, entirely through the JSON gateway: the opening roll and the
-// dice (DiceService), the cube (BotService.CubeDecision,
-// GameService.ApplyCubeAction), the plays (BotService.BestPlay,
-// GameService.ApplyPlay) and the score sheet (MatchService.RecordGame). The
-// server keeps nothing: each request carries the position and cube that the
-// previous answer gave.
+// A whole game through the game protocol (PlayService) over the JSON gateway:
+// the client keeps the Game message (as parsed JSON) and sends it back with
+// every call. White is played action by action, as a frontend would
+// (ListActions, then Act: roll, move checker by checker, confirm, take);
+// Black is the bot (BotAct).
 using System;
 using System.Collections.Generic;
+using System.Text;
 using System.Threading.Tasks;
 
 namespace Gammond
 {
     public sealed class GameLog
     {
-        public Dictionary<string, object> Result;
-        public Dictionary<string, object> Record;
-        public int Turns;
+        /// <summary>The finished Game: "result" says who won what, "score_after" the score with it.</summary>
+        public Dictionary<string, object> Game;
         public List<string> Events = new List<string>();
+        public int Calls;
     }
 
     public static class SelfPlay
     {
-        const string StartingPositionId = "4HPwATDgc/ABMA";
-        const int MaxTurns = 1000;
+        const int MaxCalls = 5000;
+        static readonly string[] Preference =
+            { "ACTION_KIND_TAKE", "ACTION_KIND_ACCEPT", "ACTION_KIND_ROLL", "ACTION_KIND_CONFIRM", "ACTION_KIND_MOVE" };
 
         static Dictionary<string, object> M(params object[] pairs)
         {
@@ -30,68 +31,58 @@ namespace Gammond
             return map;
         }
 
-        static string Name(string color) => color == "COLOR_WHITE" ? "White" : "Black";
-        static string Other(string color) => color == "COLOR_WHITE" ? "COLOR_BLACK" : "COLOR_WHITE";
-
-        public static async Task<GameLog> PlayGameAsync(GammondClient client, long seed, string level = "BOT_LEVEL_BEGINNER")
+        public static bool IsOver(Dictionary<string, object> game)
         {
-            var log = new GameLog();
-            var rolls = new Dictionary<string, long> { ["COLOR_WHITE"] = 0, ["COLOR_BLACK"] = 0 };
-            long drawn = 0;
-            Func<object, string, Dictionary<string, object>> context = (cubeState, player) =>
-                M("cube", cubeState, "turn", player, "white_rolls", rolls["COLOR_WHITE"], "black_rolls", rolls["COLOR_BLACK"]);
-
-            var opening = await client.CallAsync("DiceService", "RollOpening", M("seed", seed));
-            string turn = opening.Str("first");
-            object position = M("position_id", M("id", StartingPositionId, "turn", turn));
-            object cube = opening.Map("cube");
-            object dice = opening.Map("dice");
-            log.Events.Add($"{Name(turn)} wins the opening roll");
-            for (int number = 1; number <= MaxTurns; number++)
-            {
-                log.Turns = number;
-                if (number > 1)
-                {
-                    var decision = await client.CallAsync("BotService", "CubeDecision", M("position", position, "context", context(cube, turn)));
-                    string advice = decision.Str("advice");
-                    if (decision.Bool("may_double") && (advice == "CUBE_ADVICE_DOUBLE_TAKE" || advice == "CUBE_ADVICE_DOUBLE_PASS"))
-                    {
-                        var offered = await client.CallAsync("GameService", "ApplyCubeAction",
-                            M("context", context(cube, turn), "player", turn, "action", "CUBE_ACTION_DOUBLE"));
-                        log.Events.Add($"{Name(turn)} doubles");
-                        bool take = decision.Bool("take");
-                        var answered = await client.CallAsync("GameService", "ApplyCubeAction",
-                            M("context", context(offered.Map("cube"), turn), "player", Other(turn), "action", take ? "CUBE_ACTION_TAKE" : "CUBE_ACTION_DROP"));
-                        log.Events.Add($"{Name(Other(turn))} {(take ? "takes" : "drops")}");
-                        if (answered.Map("result") != null) return await Finish(client, log, answered.Map("result"));
-                        cube = answered.Map("cube");
-                    }
-                    // Roll N of one seeded sequence, so the same seed replays the same game.
-                    var rolled = await client.CallAsync("DiceService", "RollDice", M("seed", seed + 1, "skip", drawn, "count", 1));
-                    drawn++;
-                    dice = rolled.List("rolls")[0];
-                }
-                rolls[turn]++;
-                var best = await client.CallAsync("BotService", "BestPlay", M("position", position, "dice", dice, "level", level));
-                string notation = best.Map("best").Map("play").Str("notation");
-                var applied = await client.CallAsync("GameService", "ApplyPlay",
-                    M("position", position, "dice", dice, "notation", notation, "cube", cube));
-                var d = (Dictionary<string, object>)dice;
-                log.Events.Add($"{Name(turn)} {d.Int("die1")}-{d.Int("die2")}: {notation}");
-                if (applied.Map("result") != null) return await Finish(client, log, applied.Map("result"));
-                var next = applied.Map("next_position");
-                position = M("position", next);
-                turn = next.Str("turn");
-                ((Dictionary<string, object>)cube)["doubled_this_turn"] = false; // the turn passes
-            }
-            throw new InvalidOperationException($"no result after {MaxTurns} turns");
+            string phase = game.Str("phase");
+            return phase == "PHASE_GAME_OVER" || phase == "PHASE_MATCH_OVER";
         }
 
-        static async Task<GameLog> Finish(GammondClient client, GameLog log, Dictionary<string, object> result)
+        /// <summary>White's choice among the listed actions: answer the cube, roll, confirm, move.</summary>
+        public static Dictionary<string, object> Choose(List<object> actions)
         {
-            log.Result = result;
-            log.Record = await client.CallAsync("MatchService", "RecordGame", M("game", result));
-            log.Events.Add($"{Name(result.Str("winner"))} wins {result.Int("points")} point(s)");
+            foreach (string kind in Preference)
+                foreach (var item in actions)
+                {
+                    var action = (Dictionary<string, object>)item;
+                    if (action.Str("kind") == kind && action.Str("player") == "COLOR_WHITE") return action;
+                }
+            throw new InvalidOperationException("nothing for White to do among " + Json.Write(actions));
+        }
+
+        static void Note(GameLog log, List<object> events)
+        {
+            foreach (var item in events)
+            {
+                var e = (Dictionary<string, object>)item;
+                string who = e.Str("player") == "COLOR_WHITE" ? "White" : "Black";
+                string kind = e.Str("kind").Replace("EVENT_KIND_", "").ToLowerInvariant();
+                var move = e.Map("move");
+                var dice = e.Map("dice");
+                string detail = move != null ? $" {move.Int("from_point")}/{move.Int("to_point")}"
+                    : dice != null ? $" {dice.Int("die1")}-{dice.Int("die2")}" : "";
+                log.Events.Add($"{who} {kind}{detail}");
+            }
+        }
+
+        public static async Task<GameLog> PlayGameAsync(GammondClient client, string seed, string level = "BOT_LEVEL_BEGINNER")
+        {
+            var log = new GameLog();
+            var started = await client.CallAsync("PlayService", "NewGame",
+                M("dice_source", "DICE_SOURCE_SEEDED", "seed", Convert.ToBase64String(Encoding.UTF8.GetBytes(seed))));
+            var game = started.Map("game");
+            for (log.Calls = 1; !IsOver(game); log.Calls++)
+            {
+                if (log.Calls > MaxCalls) throw new InvalidOperationException($"no result after {MaxCalls} calls");
+                var listing = await client.CallAsync("PlayService", "ListActions", M("game", game));
+                Dictionary<string, object> answer;
+                if (listing.List("to_act").Contains("COLOR_WHITE"))
+                    answer = await client.CallAsync("PlayService", "Act", M("game", game, "action", Choose(listing.List("actions"))));
+                else
+                    answer = await client.CallAsync("PlayService", "BotAct", M("game", game, "level", level, "player", "COLOR_BLACK"));
+                game = answer.Map("game");
+                Note(log, answer.List("events"));
+            }
+            log.Game = game;
             return log;
         }
     }

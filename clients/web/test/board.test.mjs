@@ -1,6 +1,7 @@
 // The web board in a real browser: Debian's Chromium, driven by playwright-core,
-// clicks through a whole game against the bot over gRPC-Web through the
-// gateway, then a second game that it resigns. Keeps a screenshot of the
+// clicks through a whole game against the bot, through the game protocol
+// (PlayService: ListActions lights the targets, Act and BotAct) over gRPC-Web
+// through the gateway, then a second game that it resigns. Keeps a screenshot of the
 // finished game in build/artifacts/web-board.png.
 import assert from "node:assert/strict";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -94,6 +95,8 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
     if (phase === "over") break;
     if (phase === "answer") {
       await page.click("#take");
+    } else if (phase === "resignation") {
+      await page.click("#accept");
     } else if (phase === "roll") {
       rolls += 1;
       // Offer the cube once, mid-game, to go through the bot's answer.
@@ -133,7 +136,7 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
   assert.equal(phase, "over", "the game reached its end");
   assert.ok(checked.undo && checked.targets > 0);
   assert.match(await text("status"), /Game over: (you win|the bot wins) \d+ points?/);
-  const [, you, bot] = (await text("score")).match(/you (\d+), bot (\d+) \(games: 1\)/);
+  const [, you, bot] = (await text("score")).match(/you (\d+), bot (\d+) \(game 1\)/);
   assert.ok(Number(you) + Number(bot) >= 1, "the winner's points are on the score");
   assert.match(await text("cube"), /^\d+, /);
   assert.match(await text("pips"), /^you \d+, bot \d+$/);
@@ -142,15 +145,27 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
   assert.ok(!(await text("log")).includes("Error"), "no call failed");
 });
 
-test("a second game, resigned at once, adds a point to the bot's score", async () => {
+test("a second game, resigned as soon as the game lets White resign, adds a point to the bot's score", async () => {
   const before = (await text("score")).match(/bot (\d+)/)[1];
   await page.click("#new-game");
-  let phase = await settled();
-  while (phase !== "roll" && phase !== "move") {
+  for (let step = 0; step < MAX_STEPS && !(await page.isEnabled("#resign")); step++) {
+    // Until resigning is allowed (not during the opening roll): roll, answer, move, confirm.
+    const phase = await settled();
+    if (phase === "over") break;
+    if (await page.isEnabled("#resign")) break;
     if (phase === "answer") await page.click("#take");
-    phase = await settled();
+    else if (phase === "resignation") await page.click("#accept");
+    else if (phase === "roll") await page.click("#roll");
+    else if (await page.isEnabled("#done")) await page.click("#done");
+    else {
+      await page.locator("#board [data-point].movable").first().click();
+      await settled();
+      await page.locator("#board [data-point].target").first().click();
+    }
+    await settled();
   }
   await page.click("#resign");
   assert.equal(await settled(), "over");
-  assert.match(await text("score"), new RegExp(`bot ${Number(before) + 1} \\(games: 2\\)`));
+  assert.match(await text("status"), /Game over: the bot wins 1 point$/);
+  assert.match(await text("score"), new RegExp(`bot ${Number(before) + 1} \\(game 2\\)`));
 });

@@ -6,7 +6,7 @@ using UnityEngine;
 public class PlayGame : MonoBehaviour
 {
     public string gateway = "http://127.0.0.1:8080";
-    public long seed = 7;
+    public string seed = "unity-7";
 
     async void Start()
     {

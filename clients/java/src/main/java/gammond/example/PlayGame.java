@@ -1,198 +1,168 @@
 package gammond.example;
 
 import backgammon.v1.BoardOuterClass.Color;
-import backgammon.v1.BoardOuterClass.Dice;
-import backgammon.v1.BoardOuterClass.Position;
-import backgammon.v1.BoardOuterClass.PositionId;
-import backgammon.v1.BoardOuterClass.PositionInput;
-import backgammon.v1.BotServiceGrpc;
-import backgammon.v1.BotServiceOuterClass.BestPlayRequest;
 import backgammon.v1.BotServiceOuterClass.BotLevel;
-import backgammon.v1.BotServiceOuterClass.CubeAdvice;
-import backgammon.v1.BotServiceOuterClass.CubeDecisionRequest;
-import backgammon.v1.BotServiceOuterClass.CubeDecisionResponse;
-import backgammon.v1.DiceServiceGrpc;
-import backgammon.v1.DiceServiceOuterClass.RollDiceRequest;
-import backgammon.v1.DiceServiceOuterClass.RollOpeningRequest;
-import backgammon.v1.DiceServiceOuterClass.RollOpeningResponse;
-import backgammon.v1.GameServiceGrpc;
-import backgammon.v1.GameServiceOuterClass.ApplyCubeActionRequest;
-import backgammon.v1.GameServiceOuterClass.ApplyCubeActionResponse;
-import backgammon.v1.GameServiceOuterClass.ApplyPlayRequest;
-import backgammon.v1.GameServiceOuterClass.ApplyPlayResponse;
-import backgammon.v1.MatchServiceGrpc;
-import backgammon.v1.MatchServiceOuterClass.RecordGameRequest;
-import backgammon.v1.MatchServiceOuterClass.RecordGameResponse;
-import backgammon.v1.Rules.CubeAction;
-import backgammon.v1.Rules.CubeContext;
-import backgammon.v1.Rules.CubeState;
-import backgammon.v1.Rules.GameResult;
+import backgammon.v1.GameOuterClass.Action;
+import backgammon.v1.GameOuterClass.ActionKind;
+import backgammon.v1.GameOuterClass.DiceSource;
+import backgammon.v1.GameOuterClass.Event;
+import backgammon.v1.GameOuterClass.Game;
+import backgammon.v1.GameOuterClass.GameOutcome;
+import backgammon.v1.GameOuterClass.Phase;
+import backgammon.v1.PlayServiceGrpc;
+import backgammon.v1.PlayServiceOuterClass.ActRequest;
+import backgammon.v1.PlayServiceOuterClass.ActResponse;
+import backgammon.v1.PlayServiceOuterClass.BotActRequest;
+import backgammon.v1.PlayServiceOuterClass.BotActResponse;
+import backgammon.v1.PlayServiceOuterClass.ListActionsRequest;
+import backgammon.v1.PlayServiceOuterClass.ListActionsResponse;
+import backgammon.v1.PlayServiceOuterClass.NewGameRequest;
+import com.google.protobuf.ByteString;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Plays one money game, bot against bot, through a running gammond server over gRPC: the opening
- * roll and the dice (DiceService), the cube (BotService.CubeDecision, GameService.ApplyCubeAction),
- * the plays (BotService.BestPlay, GameService.ApplyPlay) and the score sheet
- * (MatchService.RecordGame). The server keeps nothing; every call carries the state.
+ * Plays one money game through the game protocol (PlayService) over gRPC, the way an Android or
+ * desktop frontend would: the client keeps the {@code Game} message and sends it with every call.
+ * White is played action by action (ListActions, then Act: roll, move checker by checker, confirm,
+ * take), Black by the bot (BotAct).
  *
- * <pre>java -cp ... gammond.example.PlayGame --target 127.0.0.1:50051 --seed 7</pre>
+ * <pre>java -cp ... gammond.example.PlayGame --target 127.0.0.1:50051 --seed java-7</pre>
  *
- * Prints every step and, last, "White wins N point(s)"; exits 1 if the game has no scored end.
+ * Prints the game's events and, last, who won how many points; exits 1 if the game has no scored
+ * end or the server accepts an action it should refuse.
  */
 public final class PlayGame {
-  private static final String STARTING_POSITION_ID = "4HPwATDgc/ABMA";
-  private static final int MAX_TURNS = 1000;
+  private static final int MAX_CALLS = 5000;
+  private static final List<ActionKind> PREFERENCE =
+      List.of(
+          ActionKind.ACTION_KIND_TAKE,
+          ActionKind.ACTION_KIND_ACCEPT,
+          ActionKind.ACTION_KIND_ROLL,
+          ActionKind.ACTION_KIND_CONFIRM,
+          ActionKind.ACTION_KIND_MOVE);
 
-  private final GameServiceGrpc.GameServiceBlockingStub game;
-  private final BotServiceGrpc.BotServiceBlockingStub bot;
-  private final DiceServiceGrpc.DiceServiceBlockingStub dice;
-  private final MatchServiceGrpc.MatchServiceBlockingStub match;
-  private final long seed;
-  private int drawn;
-  private final int[] rolls = new int[3];
-
-  PlayGame(ManagedChannel channel, long seed) {
-    this.game = GameServiceGrpc.newBlockingStub(channel);
-    this.bot = BotServiceGrpc.newBlockingStub(channel);
-    this.dice = DiceServiceGrpc.newBlockingStub(channel);
-    this.match = MatchServiceGrpc.newBlockingStub(channel);
-    this.seed = seed;
-  }
+  private PlayGame() {}
 
   private static String name(Color color) {
     return color == Color.COLOR_WHITE ? "White" : "Black";
   }
 
-  private static Color other(Color color) {
-    return color == Color.COLOR_WHITE ? Color.COLOR_BLACK : Color.COLOR_WHITE;
+  private static String describe(Event event) {
+    return switch (event.getKind()) {
+      case EVENT_KIND_ROLLED, EVENT_KIND_OPENING_ROLL -> String.format(
+          "%s rolls %d-%d", name(event.getPlayer()), event.getDice().getDie1(), event.getDice().getDie2());
+      case EVENT_KIND_MOVED -> String.format(
+          "%s moves %d/%d%s",
+          name(event.getPlayer()),
+          event.getMove().getFromPoint(),
+          event.getMove().getToPoint(),
+          event.getMove().getHit() ? "*" : "");
+      case EVENT_KIND_DOUBLED -> name(event.getPlayer()) + " doubles to " + event.getCubeValue();
+      default -> name(event.getPlayer()) + " " + event.getKind().name().substring("EVENT_KIND_".length()).toLowerCase();
+    };
   }
 
-  private CubeContext context(CubeState cube, Color turn) {
-    return CubeContext.newBuilder()
-        .setCube(cube)
-        .setTurn(turn)
-        .setWhiteRolls(rolls[Color.COLOR_WHITE_VALUE])
-        .setBlackRolls(rolls[Color.COLOR_BLACK_VALUE])
-        .build();
-  }
-
-  private Dice nextRoll() {
-    // Roll N of one seeded sequence, so the same seed replays the same game.
-    Dice roll =
-        dice.rollDice(RollDiceRequest.newBuilder().setSeed(seed + 1).setSkip(drawn).setCount(1).build())
-            .getRolls(0);
-    drawn += 1;
-    return roll;
-  }
-
-  GameResult play() {
-    RollOpeningResponse opening = dice.rollOpening(RollOpeningRequest.newBuilder().setSeed(seed).build());
-    Color turn = opening.getFirst();
-    PositionInput position =
-        PositionInput.newBuilder()
-            .setPositionId(PositionId.newBuilder().setId(STARTING_POSITION_ID).setTurn(turn))
-            .build();
-    CubeState cube = opening.getCube();
-    Dice roll = opening.getDice();
-    System.out.printf("%s wins the opening roll with %d-%d%n", name(turn), roll.getDie1(), roll.getDie2());
-    for (int number = 1; number <= MAX_TURNS; number++) {
-      if (number > 1) {
-        CubeDecisionResponse decision =
-            bot.cubeDecision(
-                CubeDecisionRequest.newBuilder().setPosition(position).setContext(context(cube, turn)).build());
-        boolean advised =
-            decision.getAdvice() == CubeAdvice.CUBE_ADVICE_DOUBLE_TAKE
-                || decision.getAdvice() == CubeAdvice.CUBE_ADVICE_DOUBLE_PASS;
-        if (decision.getMayDouble() && advised) {
-          ApplyCubeActionResponse offered =
-              game.applyCubeAction(
-                  ApplyCubeActionRequest.newBuilder()
-                      .setContext(context(cube, turn))
-                      .setPlayer(turn)
-                      .setAction(CubeAction.CUBE_ACTION_DOUBLE)
-                      .build());
-          System.out.printf("%s doubles to %d%n", name(turn), 2 * cube.getValue());
-          CubeAction answer = decision.getTake() ? CubeAction.CUBE_ACTION_TAKE : CubeAction.CUBE_ACTION_DROP;
-          ApplyCubeActionResponse answered =
-              game.applyCubeAction(
-                  ApplyCubeActionRequest.newBuilder()
-                      .setContext(context(offered.getCube(), turn))
-                      .setPlayer(other(turn))
-                      .setAction(answer)
-                      .build());
-          System.out.printf("%s %s%n", name(other(turn)), decision.getTake() ? "takes" : "drops");
-          if (answered.hasResult()) {
-            return answered.getResult();
-          }
-          cube = answered.getCube();
+  /** White's choice among its listed actions: answer the cube, roll, confirm a complete turn, move. */
+  static Action choose(List<Action> actions) {
+    for (ActionKind kind : PREFERENCE) {
+      for (Action action : actions) {
+        if (action.getKind() == kind && action.getPlayer() == Color.COLOR_WHITE) {
+          return action;
         }
-        roll = nextRoll();
       }
-      rolls[turn.getNumber()] += 1;
-      String notation =
-          bot.bestPlay(
-                  BestPlayRequest.newBuilder()
-                      .setPosition(position)
-                      .setDice(roll)
-                      .setLevel(BotLevel.BOT_LEVEL_BEGINNER)
-                      .build())
-              .getBest()
-              .getPlay()
-              .getNotation();
-      ApplyPlayResponse applied =
-          game.applyPlay(
-              ApplyPlayRequest.newBuilder()
-                  .setPosition(position)
-                  .setDice(roll)
-                  .setNotation(notation)
-                  .setCube(cube)
-                  .build());
-      System.out.printf("%s %d-%d: %s%n", name(turn), roll.getDie1(), roll.getDie2(), notation);
-      if (applied.hasResult()) {
-        return applied.getResult();
-      }
-      Position next = applied.getNextPosition();
-      position = PositionInput.newBuilder().setPosition(next).build();
-      turn = next.getTurn();
-      cube = cube.toBuilder().setDoubledThisTurn(false).build(); // the turn passes
     }
-    throw new IllegalStateException("no result after " + MAX_TURNS + " turns");
+    throw new IllegalStateException("nothing for White to do among " + actions);
+  }
+
+  static Game play(PlayServiceGrpc.PlayServiceBlockingStub play, String seed) {
+    Game game =
+        play.newGame(
+                NewGameRequest.newBuilder()
+                    .setDiceSource(DiceSource.DICE_SOURCE_SEEDED)
+                    .setSeed(ByteString.copyFromUtf8(seed))
+                    .build())
+            .getGame();
+    for (int calls = 0; calls < MAX_CALLS; calls++) {
+      if (game.getPhase() == Phase.PHASE_GAME_OVER || game.getPhase() == Phase.PHASE_MATCH_OVER) {
+        return game;
+      }
+      ListActionsResponse listing = play.listActions(ListActionsRequest.newBuilder().setGame(game).build());
+      List<Event> events;
+      if (listing.getToActList().contains(Color.COLOR_WHITE)) {
+        ActResponse answer =
+            play.act(ActRequest.newBuilder().setGame(game).setAction(choose(listing.getActionsList())).build());
+        game = answer.getGame();
+        events = answer.getEventsList();
+      } else {
+        BotActResponse answer =
+            play.botAct(
+                BotActRequest.newBuilder()
+                    .setGame(game)
+                    .setLevel(BotLevel.BOT_LEVEL_BEGINNER)
+                    .setPlayer(Color.COLOR_BLACK)
+                    .build());
+        game = answer.getGame();
+        events = answer.getEventsList();
+      }
+      for (Event event : events) {
+        System.out.println(describe(event));
+      }
+    }
+    throw new IllegalStateException("no result after " + MAX_CALLS + " calls");
   }
 
   public static void main(String[] args) throws InterruptedException {
     String target = "127.0.0.1:50051";
-    long seed = 7;
+    String seed = "java-7";
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--target" -> target = args[i + 1];
-        case "--seed" -> seed = Long.parseLong(args[i + 1]);
+        case "--seed" -> seed = args[i + 1];
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     ManagedChannel channel = ManagedChannelBuilder.forTarget(target).usePlaintext().build();
     try {
-      PlayGame player = new PlayGame(channel, seed);
-      GameResult result = player.play();
-      RecordGameResponse record =
-          player.match.recordGame(RecordGameRequest.newBuilder().setGame(result).build());
-      int score =
+      PlayServiceGrpc.PlayServiceBlockingStub play = PlayServiceGrpc.newBlockingStub(channel);
+      Game game = play(play, seed);
+      GameOutcome result = game.getResult();
+      long won =
           result.getWinner() == Color.COLOR_WHITE
-              ? record.getMatch().getWhiteScore()
-              : record.getMatch().getBlackScore();
-      if (result.getPoints() < 1 || score != result.getPoints()) {
-        System.err.println("no scored end: " + result + " " + record);
+              ? game.getScoreAfter().getWhiteScore()
+              : game.getScoreAfter().getBlackScore();
+      if (result.getPoints() < 1 || won != result.getPoints()) {
+        System.err.println("no scored end: " + result + " " + game.getScoreAfter());
         System.exit(1);
       }
+      // A finished game allows nothing: the server refuses, FAILED_PRECONDITION.
+      try {
+        play.act(
+            ActRequest.newBuilder()
+                .setGame(game)
+                .setAction(
+                    Action.newBuilder().setKind(ActionKind.ACTION_KIND_ROLL).setPlayer(Color.COLOR_WHITE))
+                .build());
+        System.err.println("a roll after the end was accepted");
+        System.exit(1);
+      } catch (StatusRuntimeException error) {
+        if (error.getStatus().getCode() != Status.Code.FAILED_PRECONDITION) {
+          throw error;
+        }
+        System.out.println("a roll after the end is refused: FAILED_PRECONDITION");
+      }
       System.out.printf(
-          "%s wins %d point(s) (%s, cube %d); score sheet: White %d, Black %d%n",
+          "%s wins %d point(s) (%s, cube %d); score: White %d, Black %d%n",
           name(result.getWinner()),
           result.getPoints(),
           result.getKind(),
           result.getCubeValue(),
-          record.getMatch().getWhiteScore(),
-          record.getMatch().getBlackScore());
+          game.getScoreAfter().getWhiteScore(),
+          game.getScoreAfter().getBlackScore());
     } finally {
       channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
