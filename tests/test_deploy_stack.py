@@ -93,6 +93,33 @@ EVERY_RPC: dict[str, dict[str, Any]] = {
         "games": [{"player": "bob", "result": WHITE_WINS}, {"player": "cy", "result": WHITE_WINS}],
     },
 }
+# A game whose dice come from the client, so every answer is the same on each call.
+OPENING_GAME = {
+    "game_number": 1,
+    "dice_source": "DICE_SOURCE_CLIENT",
+    "phase": "PHASE_OPENING_ROLL",
+    "board": {"points": STARTING_POINTS},
+    "cube": {"value": 1, "owner": "CUBE_OWNER_CENTERED"},
+}
+MOVING_GAME = {
+    **OPENING_GAME,
+    "phase": "PHASE_MOVING",
+    "turn": "COLOR_WHITE",
+    "dice": DICE,
+    "white_rolls": 1,
+    "log": [{"kind": "ACTION_KIND_ROLL", "dice": DICE}],
+}
+EVERY_RPC.update(
+    {
+        "PlayService/NewGame": {"rules": {"match_length": 5}},
+        "PlayService/ListActions": {"game": MOVING_GAME},
+        "PlayService/Act": {
+            "game": OPENING_GAME,
+            "action": {"kind": "ACTION_KIND_ROLL", "player": "COLOR_WHITE", "dice": {"die1": 5, "die2": 2}},
+        },
+        "PlayService/BotAct": {"game": MOVING_GAME, "level": "BOT_LEVEL_ADVANCED"},
+    }
+)
 ILLEGAL_PLAY = ("GameService/ApplyPlay", {"position": START, "dice": DICE, "notation": "24/21"})
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
 CALLS = 40

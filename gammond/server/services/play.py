@@ -59,7 +59,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         game = decode_game(request.game)
         action = decode_flow_action(request.action)
         after, events = apply_action(game, action)
-        return pb.ActResponse(game=encode_game(after), events=[encode_event(e) for e in events])
+        encoded = encode_game(after, (game, request.game))
+        return pb.ActResponse(game=encoded, events=[encode_event(e) for e in events])
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
         game = decode_game(request.game)
@@ -82,7 +83,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         )
         return pb.BotActResponse(
             actions=[encode_flow_action(a) for a in turn.actions],
-            game=encode_game(turn.game),
+            game=encode_game(turn.game, (game, request.game)),
             events=[encode_event(e) for e in turn.events],
             evaluator=self.evaluator.name,
         )
