@@ -1,0 +1,14 @@
+// Transports for Node: gRPC straight to the server (HTTP/2), or gRPC-Web
+// through the gateway (what a browser would use; handy to test the gateway).
+import type { Transport } from "@connectrpc/connect";
+import { createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
+
+/** gRPC over HTTP/2, e.g. `grpcTransport("http://127.0.0.1:50051")`. */
+export function grpcTransport(baseUrl: string): Transport {
+  return createGrpcTransport({ baseUrl });
+}
+
+/** gRPC-Web over HTTP/1.1 through the gateway, e.g. `grpcWebTransport("http://127.0.0.1:8080")`. */
+export function grpcWebTransport(baseUrl: string): Transport {
+  return createGrpcWebTransport({ baseUrl, httpVersion: "1.1" });
+}

