@@ -26,81 +26,85 @@ namespace Backgammon.V1 {
           string.Concat(
             "CiBiYWNrZ2FtbW9uL3YxL2dhbWVfc2VydmljZS5wcm90bxINYmFja2dhbW1v",
             "bi52MRoZYmFja2dhbW1vbi92MS9ib2FyZC5wcm90bxoZYmFja2dhbW1vbi92",
-            "MS9ydWxlcy5wcm90byJqChVMaXN0TGVnYWxQbGF5c1JlcXVlc3QSLgoIcG9z",
-            "aXRpb24YASABKAsyHC5iYWNrZ2FtbW9uLnYxLlBvc2l0aW9uSW5wdXQSIQoE",
-            "ZGljZRgCIAEoCzITLmJhY2tnYW1tb24udjEuRGljZSI8ChZMaXN0TGVnYWxQ",
-            "bGF5c1Jlc3BvbnNlEiIKBXBsYXlzGAEgAygLMhMuYmFja2dhbW1vbi52MS5Q",
-            "bGF5IpMBChRMaXN0TmV4dE1vdmVzUmVxdWVzdBIuCghwb3NpdGlvbhgBIAEo",
-            "CzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIhCgRkaWNlGAIgASgL",
-            "MhMuYmFja2dhbW1vbi52MS5EaWNlEigKBG1hZGUYAyADKAsyGi5iYWNrZ2Ft",
-            "bW9uLnYxLkNoZWNrZXJNb3ZlIpMBChVMaXN0TmV4dE1vdmVzUmVzcG9uc2US",
-            "KQoIcG9zaXRpb24YASABKAsyFy5iYWNrZ2FtbW9uLnYxLlBvc2l0aW9uEikK",
-            "BW1vdmVzGAIgAygLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIQCghj",
-            "b21wbGV0ZRgDIAEoCBISCgpwbGF5c19sZWZ0GAQgASgNIqoCChBBcHBseVBs",
-            "YXlSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwuYmFja2dhbW1vbi52MS5Q",
-            "b3NpdGlvbklucHV0EiEKBGRpY2UYAiABKAsyEy5iYWNrZ2FtbW9uLnYxLkRp",
-            "Y2USEgoIbm90YXRpb24YAyABKAlIABIsCgVtb3ZlcxgEIAEoCzIbLmJhY2tn",
-            "YW1tb24udjEuQ2hlY2tlck1vdmVzSAASJgoGcmVzdWx0GAUgASgLMhQuYmFj",
-            "a2dhbW1vbi52MS5Cb2FyZEgAEiYKBGN1YmUYBiABKAsyGC5iYWNrZ2FtbW9u",
-            "LnYxLkN1YmVTdGF0ZRIpCgVydWxlcxgHIAEoCzIaLmJhY2tnYW1tb24udjEu",
-            "UnVsZU9wdGlvbnNCBgoEcGxheSKRAQoRQXBwbHlQbGF5UmVzcG9uc2USIQoE",
-            "cGxheRgBIAEoCzITLmJhY2tnYW1tb24udjEuUGxheRIuCg1uZXh0X3Bvc2l0",
-            "aW9uGAIgASgLMhcuYmFja2dhbW1vbi52MS5Qb3NpdGlvbhIpCgZyZXN1bHQY",
-            "AyABKAsyGS5iYWNrZ2FtbW9uLnYxLkdhbWVSZXN1bHQiawoWTGlzdEN1YmVB",
-            "Y3Rpb25zUmVxdWVzdBIrCgdjb250ZXh0GAEgASgLMhouYmFja2dhbW1vbi52",
-            "MS5DdWJlQ29udGV4dBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYx",
-            "LkNvbG9yIkUKF0xpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlEioKB2FjdGlvbnMY",
-            "ASADKA4yGS5iYWNrZ2FtbW9uLnYxLkN1YmVBY3Rpb24ilgEKFkFwcGx5Q3Vi",
-            "ZUFjdGlvblJlcXVlc3QSKwoHY29udGV4dBgBIAEoCzIaLmJhY2tnYW1tb24u",
-            "djEuQ3ViZUNvbnRleHQSJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1vbi52",
-            "MS5Db2xvchIpCgZhY3Rpb24YAyABKA4yGS5iYWNrZ2FtbW9uLnYxLkN1YmVB",
-            "Y3Rpb24iewoXQXBwbHlDdWJlQWN0aW9uUmVzcG9uc2USKAoEY3ViZRgBIAEo",
-            "CzIYLmJhY2tnYW1tb24udjEuQ3ViZVN0YXRlSAASKwoGcmVzdWx0GAIgASgL",
-            "MhkuYmFja2dhbW1vbi52MS5HYW1lUmVzdWx0SABCCQoHb3V0Y29tZSK/AQoX",
-            "T2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QSKQoFb2ZmZXIYASABKAsyGi5iYWNr",
-            "Z2FtbW9uLnYxLlJlc2lnbmF0aW9uEiQKBnRvX2FjdBgCIAEoDjIULmJhY2tn",
-            "YW1tb24udjEuQ29sb3ISJgoEY3ViZRgDIAEoCzIYLmJhY2tnYW1tb24udjEu",
-            "Q3ViZVN0YXRlEisKB3BlbmRpbmcYBCABKAsyGi5iYWNrZ2FtbW9uLnYxLlJl",
-            "c2lnbmF0aW9uIkUKGE9mZmVyUmVzaWduYXRpb25SZXNwb25zZRIpCgVvZmZl",
-            "chgBIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24ivgEKGEFjY2Vw",
-            "dFJlc2lnbmF0aW9uUmVxdWVzdBIpCgVvZmZlchgBIAEoCzIaLmJhY2tnYW1t",
-            "b24udjEuUmVzaWduYXRpb24SJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1v",
-            "bi52MS5Db2xvchImCgRjdWJlGAMgASgLMhguYmFja2dhbW1vbi52MS5DdWJl",
-            "U3RhdGUSKQoFcnVsZXMYBCABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRp",
-            "b25zIkYKGUFjY2VwdFJlc2lnbmF0aW9uUmVzcG9uc2USKQoGcmVzdWx0GAEg",
-            "ASgLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVzdWx0ImsKGFJlamVjdFJlc2ln",
-            "bmF0aW9uUmVxdWVzdBIpCgVvZmZlchgBIAEoCzIaLmJhY2tnYW1tb24udjEu",
-            "UmVzaWduYXRpb24SJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1vbi52MS5D",
-            "b2xvciIbChlSZWplY3RSZXNpZ25hdGlvblJlc3BvbnNlIpUBChBTY29yZUdh",
-            "bWVSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwuYmFja2dhbW1vbi52MS5Q",
-            "b3NpdGlvbklucHV0EiYKBGN1YmUYAiABKAsyGC5iYWNrZ2FtbW9uLnYxLkN1",
-            "YmVTdGF0ZRIpCgVydWxlcxgDIAEoCzIaLmJhY2tnYW1tb24udjEuUnVsZU9w",
-            "dGlvbnMiPgoRU2NvcmVHYW1lUmVzcG9uc2USKQoGcmVzdWx0GAEgASgLMhku",
-            "YmFja2dhbW1vbi52MS5HYW1lUmVzdWx0MuEGCgtHYW1lU2VydmljZRJdCg5M",
-            "aXN0TGVnYWxQbGF5cxIkLmJhY2tnYW1tb24udjEuTGlzdExlZ2FsUGxheXNS",
-            "ZXF1ZXN0GiUuYmFja2dhbW1vbi52MS5MaXN0TGVnYWxQbGF5c1Jlc3BvbnNl",
-            "EloKDUxpc3ROZXh0TW92ZXMSIy5iYWNrZ2FtbW9uLnYxLkxpc3ROZXh0TW92",
-            "ZXNSZXF1ZXN0GiQuYmFja2dhbW1vbi52MS5MaXN0TmV4dE1vdmVzUmVzcG9u",
-            "c2USTgoJQXBwbHlQbGF5Eh8uYmFja2dhbW1vbi52MS5BcHBseVBsYXlSZXF1",
-            "ZXN0GiAuYmFja2dhbW1vbi52MS5BcHBseVBsYXlSZXNwb25zZRJgCg9MaXN0",
-            "Q3ViZUFjdGlvbnMSJS5iYWNrZ2FtbW9uLnYxLkxpc3RDdWJlQWN0aW9uc1Jl",
-            "cXVlc3QaJi5iYWNrZ2FtbW9uLnYxLkxpc3RDdWJlQWN0aW9uc1Jlc3BvbnNl",
-            "EmAKD0FwcGx5Q3ViZUFjdGlvbhIlLmJhY2tnYW1tb24udjEuQXBwbHlDdWJl",
-            "QWN0aW9uUmVxdWVzdBomLmJhY2tnYW1tb24udjEuQXBwbHlDdWJlQWN0aW9u",
-            "UmVzcG9uc2USYwoQT2ZmZXJSZXNpZ25hdGlvbhImLmJhY2tnYW1tb24udjEu",
-            "T2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QaJy5iYWNrZ2FtbW9uLnYxLk9mZmVy",
-            "UmVzaWduYXRpb25SZXNwb25zZRJmChFBY2NlcHRSZXNpZ25hdGlvbhInLmJh",
-            "Y2tnYW1tb24udjEuQWNjZXB0UmVzaWduYXRpb25SZXF1ZXN0GiguYmFja2dh",
-            "bW1vbi52MS5BY2NlcHRSZXNpZ25hdGlvblJlc3BvbnNlEmYKEVJlamVjdFJl",
-            "c2lnbmF0aW9uEicuYmFja2dhbW1vbi52MS5SZWplY3RSZXNpZ25hdGlvblJl",
-            "cXVlc3QaKC5iYWNrZ2FtbW9uLnYxLlJlamVjdFJlc2lnbmF0aW9uUmVzcG9u",
-            "c2USTgoJU2NvcmVHYW1lEh8uYmFja2dhbW1vbi52MS5TY29yZUdhbWVSZXF1",
-            "ZXN0GiAuYmFja2dhbW1vbi52MS5TY29yZUdhbWVSZXNwb25zZWIGcHJvdG8z"));
+            "MS9ydWxlcy5wcm90byKRAQoVTGlzdExlZ2FsUGxheXNSZXF1ZXN0Ei4KCHBv",
+            "c2l0aW9uGAEgASgLMhwuYmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiEK",
+            "BGRpY2UYAiABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USJQoEdmlldxgDIAEo",
+            "DjIXLmJhY2tnYW1tb24udjEuUGxheVZpZXciUAoWTGlzdExlZ2FsUGxheXNS",
+            "ZXNwb25zZRIiCgVwbGF5cxgBIAMoCzITLmJhY2tnYW1tb24udjEuUGxheRIS",
+            "CgpwbGF5X2NvdW50GAIgASgNIpMBChRMaXN0TmV4dE1vdmVzUmVxdWVzdBIu",
+            "Cghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1",
+            "dBIhCgRkaWNlGAIgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEigKBG1hZGUY",
+            "AyADKAsyGi5iYWNrZ2FtbW9uLnYxLkNoZWNrZXJNb3ZlIpMBChVMaXN0TmV4",
+            "dE1vdmVzUmVzcG9uc2USKQoIcG9zaXRpb24YASABKAsyFy5iYWNrZ2FtbW9u",
+            "LnYxLlBvc2l0aW9uEikKBW1vdmVzGAIgAygLMhouYmFja2dhbW1vbi52MS5D",
+            "aGVja2VyTW92ZRIQCghjb21wbGV0ZRgDIAEoCBISCgpwbGF5c19sZWZ0GAQg",
+            "ASgNIqoCChBBcHBseVBsYXlSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwu",
+            "YmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiEKBGRpY2UYAiABKAsyEy5i",
+            "YWNrZ2FtbW9uLnYxLkRpY2USEgoIbm90YXRpb24YAyABKAlIABIsCgVtb3Zl",
+            "cxgEIAEoCzIbLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmVzSAASJgoGcmVz",
+            "dWx0GAUgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZEgAEiYKBGN1YmUYBiAB",
+            "KAsyGC5iYWNrZ2FtbW9uLnYxLkN1YmVTdGF0ZRIpCgVydWxlcxgHIAEoCzIa",
+            "LmJhY2tnYW1tb24udjEuUnVsZU9wdGlvbnNCBgoEcGxheSKRAQoRQXBwbHlQ",
+            "bGF5UmVzcG9uc2USIQoEcGxheRgBIAEoCzITLmJhY2tnYW1tb24udjEuUGxh",
+            "eRIuCg1uZXh0X3Bvc2l0aW9uGAIgASgLMhcuYmFja2dhbW1vbi52MS5Qb3Np",
+            "dGlvbhIpCgZyZXN1bHQYAyABKAsyGS5iYWNrZ2FtbW9uLnYxLkdhbWVSZXN1",
+            "bHQiawoWTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBIrCgdjb250ZXh0GAEgASgL",
+            "MhouYmFja2dhbW1vbi52MS5DdWJlQ29udGV4dBIkCgZwbGF5ZXIYAiABKA4y",
+            "FC5iYWNrZ2FtbW9uLnYxLkNvbG9yIkUKF0xpc3RDdWJlQWN0aW9uc1Jlc3Bv",
+            "bnNlEioKB2FjdGlvbnMYASADKA4yGS5iYWNrZ2FtbW9uLnYxLkN1YmVBY3Rp",
+            "b24ilgEKFkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QSKwoHY29udGV4dBgBIAEo",
+            "CzIaLmJhY2tnYW1tb24udjEuQ3ViZUNvbnRleHQSJAoGcGxheWVyGAIgASgO",
+            "MhQuYmFja2dhbW1vbi52MS5Db2xvchIpCgZhY3Rpb24YAyABKA4yGS5iYWNr",
+            "Z2FtbW9uLnYxLkN1YmVBY3Rpb24iewoXQXBwbHlDdWJlQWN0aW9uUmVzcG9u",
+            "c2USKAoEY3ViZRgBIAEoCzIYLmJhY2tnYW1tb24udjEuQ3ViZVN0YXRlSAAS",
+            "KwoGcmVzdWx0GAIgASgLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVzdWx0SABC",
+            "CQoHb3V0Y29tZSK/AQoXT2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QSKQoFb2Zm",
+            "ZXIYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJlc2lnbmF0aW9uEiQKBnRvX2Fj",
+            "dBgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJgoEY3ViZRgDIAEoCzIY",
+            "LmJhY2tnYW1tb24udjEuQ3ViZVN0YXRlEisKB3BlbmRpbmcYBCABKAsyGi5i",
+            "YWNrZ2FtbW9uLnYxLlJlc2lnbmF0aW9uIkUKGE9mZmVyUmVzaWduYXRpb25S",
+            "ZXNwb25zZRIpCgVvZmZlchgBIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWdu",
+            "YXRpb24ivgEKGEFjY2VwdFJlc2lnbmF0aW9uUmVxdWVzdBIpCgVvZmZlchgB",
+            "IAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SJAoGcGxheWVyGAIg",
+            "ASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchImCgRjdWJlGAMgASgLMhguYmFj",
+            "a2dhbW1vbi52MS5DdWJlU3RhdGUSKQoFcnVsZXMYBCABKAsyGi5iYWNrZ2Ft",
+            "bW9uLnYxLlJ1bGVPcHRpb25zIkYKGUFjY2VwdFJlc2lnbmF0aW9uUmVzcG9u",
+            "c2USKQoGcmVzdWx0GAEgASgLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVzdWx0",
+            "ImsKGFJlamVjdFJlc2lnbmF0aW9uUmVxdWVzdBIpCgVvZmZlchgBIAEoCzIa",
+            "LmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SJAoGcGxheWVyGAIgASgOMhQu",
+            "YmFja2dhbW1vbi52MS5Db2xvciIbChlSZWplY3RSZXNpZ25hdGlvblJlc3Bv",
+            "bnNlIpUBChBTY29yZUdhbWVSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwu",
+            "YmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiYKBGN1YmUYAiABKAsyGC5i",
+            "YWNrZ2FtbW9uLnYxLkN1YmVTdGF0ZRIpCgVydWxlcxgDIAEoCzIaLmJhY2tn",
+            "YW1tb24udjEuUnVsZU9wdGlvbnMiPgoRU2NvcmVHYW1lUmVzcG9uc2USKQoG",
+            "cmVzdWx0GAEgASgLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVzdWx0KmMKCFBs",
+            "YXlWaWV3EhkKFVBMQVlfVklFV19VTlNQRUNJRklFRBAAEhIKDlBMQVlfVklF",
+            "V19GVUxMEAESEwoPUExBWV9WSUVXX01PVkVTEAISEwoPUExBWV9WSUVXX0NP",
+            "VU5UEAMy4QYKC0dhbWVTZXJ2aWNlEl0KDkxpc3RMZWdhbFBsYXlzEiQuYmFj",
+            "a2dhbW1vbi52MS5MaXN0TGVnYWxQbGF5c1JlcXVlc3QaJS5iYWNrZ2FtbW9u",
+            "LnYxLkxpc3RMZWdhbFBsYXlzUmVzcG9uc2USWgoNTGlzdE5leHRNb3ZlcxIj",
+            "LmJhY2tnYW1tb24udjEuTGlzdE5leHRNb3Zlc1JlcXVlc3QaJC5iYWNrZ2Ft",
+            "bW9uLnYxLkxpc3ROZXh0TW92ZXNSZXNwb25zZRJOCglBcHBseVBsYXkSHy5i",
+            "YWNrZ2FtbW9uLnYxLkFwcGx5UGxheVJlcXVlc3QaIC5iYWNrZ2FtbW9uLnYx",
+            "LkFwcGx5UGxheVJlc3BvbnNlEmAKD0xpc3RDdWJlQWN0aW9ucxIlLmJhY2tn",
+            "YW1tb24udjEuTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBomLmJhY2tnYW1tb24u",
+            "djEuTGlzdEN1YmVBY3Rpb25zUmVzcG9uc2USYAoPQXBwbHlDdWJlQWN0aW9u",
+            "EiUuYmFja2dhbW1vbi52MS5BcHBseUN1YmVBY3Rpb25SZXF1ZXN0GiYuYmFj",
+            "a2dhbW1vbi52MS5BcHBseUN1YmVBY3Rpb25SZXNwb25zZRJjChBPZmZlclJl",
+            "c2lnbmF0aW9uEiYuYmFja2dhbW1vbi52MS5PZmZlclJlc2lnbmF0aW9uUmVx",
+            "dWVzdBonLmJhY2tnYW1tb24udjEuT2ZmZXJSZXNpZ25hdGlvblJlc3BvbnNl",
+            "EmYKEUFjY2VwdFJlc2lnbmF0aW9uEicuYmFja2dhbW1vbi52MS5BY2NlcHRS",
+            "ZXNpZ25hdGlvblJlcXVlc3QaKC5iYWNrZ2FtbW9uLnYxLkFjY2VwdFJlc2ln",
+            "bmF0aW9uUmVzcG9uc2USZgoRUmVqZWN0UmVzaWduYXRpb24SJy5iYWNrZ2Ft",
+            "bW9uLnYxLlJlamVjdFJlc2lnbmF0aW9uUmVxdWVzdBooLmJhY2tnYW1tb24u",
+            "djEuUmVqZWN0UmVzaWduYXRpb25SZXNwb25zZRJOCglTY29yZUdhbWUSHy5i",
+            "YWNrZ2FtbW9uLnYxLlNjb3JlR2FtZVJlcXVlc3QaIC5iYWNrZ2FtbW9uLnYx",
+            "LlNjb3JlR2FtZVJlc3BvbnNlYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
-          new pbr::GeneratedClrTypeInfo(null, null, new pbr::GeneratedClrTypeInfo[] {
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListLegalPlaysRequest), global::Backgammon.V1.ListLegalPlaysRequest.Parser, new[]{ "Position", "Dice" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListLegalPlaysResponse), global::Backgammon.V1.ListLegalPlaysResponse.Parser, new[]{ "Plays" }, null, null, null, null),
+          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.PlayView), }, null, new pbr::GeneratedClrTypeInfo[] {
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListLegalPlaysRequest), global::Backgammon.V1.ListLegalPlaysRequest.Parser, new[]{ "Position", "Dice", "View" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListLegalPlaysResponse), global::Backgammon.V1.ListLegalPlaysResponse.Parser, new[]{ "Plays", "PlayCount" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListNextMovesRequest), global::Backgammon.V1.ListNextMovesRequest.Parser, new[]{ "Position", "Dice", "Made" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListNextMovesResponse), global::Backgammon.V1.ListNextMovesResponse.Parser, new[]{ "Position", "Moves", "Complete", "PlaysLeft" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ApplyPlayRequest), global::Backgammon.V1.ApplyPlayRequest.Parser, new[]{ "Position", "Dice", "Notation", "Moves", "Result", "Cube", "Rules" }, new[]{ "Play" }, null, null, null),
@@ -122,6 +126,34 @@ namespace Backgammon.V1 {
     #endregion
 
   }
+  #region Enums
+  /// <summary>
+  /// How much of each legal play ListLegalPlays sends back. A client that draws
+  /// the result boards itself, or only needs to know whether (or how many ways)
+  /// a roll can be played, asks for less and gets a smaller, faster answer.
+  /// </summary>
+  public enum PlayView {
+    /// <summary>
+    /// Not set: the same plays as PLAY_VIEW_FULL, and play_count left unset.
+    /// </summary>
+    [pbr::OriginalName("PLAY_VIEW_UNSPECIFIED")] Unspecified = 0,
+    /// <summary>
+    /// Each play with its moves, its notation and its result.
+    /// </summary>
+    [pbr::OriginalName("PLAY_VIEW_FULL")] Full = 1,
+    /// <summary>
+    /// Each play with its moves and its notation, without the result (the
+    /// position after the play).
+    /// </summary>
+    [pbr::OriginalName("PLAY_VIEW_MOVES")] Moves = 2,
+    /// <summary>
+    /// No plays: only play_count.
+    /// </summary>
+    [pbr::OriginalName("PLAY_VIEW_COUNT")] Count = 3,
+  }
+
+  #endregion
+
   #region Messages
   /// <summary>
   /// Request of GameService.ListLegalPlays.
@@ -162,6 +194,7 @@ namespace Backgammon.V1 {
     public ListLegalPlaysRequest(ListLegalPlaysRequest other) : this() {
       position_ = other.position_ != null ? other.position_.Clone() : null;
       dice_ = other.dice_ != null ? other.dice_.Clone() : null;
+      view_ = other.view_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -202,6 +235,22 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "view" field.</summary>
+    public const int ViewFieldNumber = 3;
+    private global::Backgammon.V1.PlayView view_ = global::Backgammon.V1.PlayView.Unspecified;
+    /// <summary>
+    /// How much of each play to send back. Unset: every play in full, as
+    /// before this field existed.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.PlayView View {
+      get { return view_; }
+      set {
+        view_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -219,6 +268,7 @@ namespace Backgammon.V1 {
       }
       if (!object.Equals(Position, other.Position)) return false;
       if (!object.Equals(Dice, other.Dice)) return false;
+      if (View != other.View) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -228,6 +278,7 @@ namespace Backgammon.V1 {
       int hash = 1;
       if (position_ != null) hash ^= Position.GetHashCode();
       if (dice_ != null) hash ^= Dice.GetHashCode();
+      if (View != global::Backgammon.V1.PlayView.Unspecified) hash ^= View.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -254,6 +305,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Dice);
       }
+      if (View != global::Backgammon.V1.PlayView.Unspecified) {
+        output.WriteRawTag(24);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -272,6 +327,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Dice);
       }
+      if (View != global::Backgammon.V1.PlayView.Unspecified) {
+        output.WriteRawTag(24);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -287,6 +346,9 @@ namespace Backgammon.V1 {
       }
       if (dice_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Dice);
+      }
+      if (View != global::Backgammon.V1.PlayView.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -311,6 +373,9 @@ namespace Backgammon.V1 {
           Dice = new global::Backgammon.V1.Dice();
         }
         Dice.MergeFrom(other.Dice);
+      }
+      if (other.View != global::Backgammon.V1.PlayView.Unspecified) {
+        View = other.View;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -341,6 +406,10 @@ namespace Backgammon.V1 {
             input.ReadMessage(Dice);
             break;
           }
+          case 24: {
+            View = (global::Backgammon.V1.PlayView) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -368,6 +437,10 @@ namespace Backgammon.V1 {
               Dice = new global::Backgammon.V1.Dice();
             }
             input.ReadMessage(Dice);
+            break;
+          }
+          case 24: {
+            View = (global::Backgammon.V1.PlayView) input.ReadEnum();
             break;
           }
         }
@@ -415,6 +488,7 @@ namespace Backgammon.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public ListLegalPlaysResponse(ListLegalPlaysResponse other) : this() {
       plays_ = other.plays_.Clone();
+      playCount_ = other.playCount_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -431,12 +505,30 @@ namespace Backgammon.V1 {
     private readonly pbc::RepeatedField<global::Backgammon.V1.Play> plays_ = new pbc::RepeatedField<global::Backgammon.V1.Play>();
     /// <summary>
     /// Every distinct legal play, in a stable order. Empty when the roll
-    /// cannot be played: the turn passes with no move.
+    /// cannot be played: the turn passes with no move. Always empty with
+    /// PLAY_VIEW_COUNT.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public pbc::RepeatedField<global::Backgammon.V1.Play> Plays {
       get { return plays_; }
+    }
+
+    /// <summary>Field number for the "play_count" field.</summary>
+    public const int PlayCountFieldNumber = 2;
+    private uint playCount_;
+    /// <summary>
+    /// How many distinct legal plays there are (0: the roll cannot be played).
+    /// Set whenever the request names a view; left unset (0) when it does not,
+    /// so a client that names none gets exactly the answer it always got.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint PlayCount {
+      get { return playCount_; }
+      set {
+        playCount_ = value;
+      }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -455,6 +547,7 @@ namespace Backgammon.V1 {
         return true;
       }
       if(!plays_.Equals(other.plays_)) return false;
+      if (PlayCount != other.PlayCount) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -463,6 +556,7 @@ namespace Backgammon.V1 {
     public override int GetHashCode() {
       int hash = 1;
       hash ^= plays_.GetHashCode();
+      if (PlayCount != 0) hash ^= PlayCount.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -482,6 +576,10 @@ namespace Backgammon.V1 {
       output.WriteRawMessage(this);
     #else
       plays_.WriteTo(output, _repeated_plays_codec);
+      if (PlayCount != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(PlayCount);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -493,6 +591,10 @@ namespace Backgammon.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
       plays_.WriteTo(ref output, _repeated_plays_codec);
+      if (PlayCount != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(PlayCount);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -504,6 +606,9 @@ namespace Backgammon.V1 {
     public int CalculateSize() {
       int size = 0;
       size += plays_.CalculateSize(_repeated_plays_codec);
+      if (PlayCount != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(PlayCount);
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -517,6 +622,9 @@ namespace Backgammon.V1 {
         return;
       }
       plays_.Add(other.plays_);
+      if (other.PlayCount != 0) {
+        PlayCount = other.PlayCount;
+      }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -536,6 +644,10 @@ namespace Backgammon.V1 {
             plays_.AddEntriesFrom(input, _repeated_plays_codec);
             break;
           }
+          case 16: {
+            PlayCount = input.ReadUInt32();
+            break;
+          }
         }
       }
     #endif
@@ -553,6 +665,10 @@ namespace Backgammon.V1 {
             break;
           case 10: {
             plays_.AddEntriesFrom(ref input, _repeated_plays_codec);
+            break;
+          }
+          case 16: {
+            PlayCount = input.ReadUInt32();
             break;
           }
         }

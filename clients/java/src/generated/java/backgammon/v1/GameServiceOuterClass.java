@@ -14,6 +14,172 @@ public final class GameServiceOuterClass {
     registerAllExtensions(
         (com.google.protobuf.ExtensionRegistryLite) registry);
   }
+  /**
+   * <pre>
+   * How much of each legal play ListLegalPlays sends back. A client that draws
+   * the result boards itself, or only needs to know whether (or how many ways)
+   * a roll can be played, asks for less and gets a smaller, faster answer.
+   * </pre>
+   *
+   * Protobuf enum {@code backgammon.v1.PlayView}
+   */
+  public enum PlayView
+      implements com.google.protobuf.ProtocolMessageEnum {
+    /**
+     * <pre>
+     * Not set: the same plays as PLAY_VIEW_FULL, and play_count left unset.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_UNSPECIFIED = 0;</code>
+     */
+    PLAY_VIEW_UNSPECIFIED(0),
+    /**
+     * <pre>
+     * Each play with its moves, its notation and its result.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_FULL = 1;</code>
+     */
+    PLAY_VIEW_FULL(1),
+    /**
+     * <pre>
+     * Each play with its moves and its notation, without the result (the
+     * position after the play).
+     * </pre>
+     *
+     * <code>PLAY_VIEW_MOVES = 2;</code>
+     */
+    PLAY_VIEW_MOVES(2),
+    /**
+     * <pre>
+     * No plays: only play_count.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_COUNT = 3;</code>
+     */
+    PLAY_VIEW_COUNT(3),
+    UNRECOGNIZED(-1),
+    ;
+
+    /**
+     * <pre>
+     * Not set: the same plays as PLAY_VIEW_FULL, and play_count left unset.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_UNSPECIFIED = 0;</code>
+     */
+    public static final int PLAY_VIEW_UNSPECIFIED_VALUE = 0;
+    /**
+     * <pre>
+     * Each play with its moves, its notation and its result.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_FULL = 1;</code>
+     */
+    public static final int PLAY_VIEW_FULL_VALUE = 1;
+    /**
+     * <pre>
+     * Each play with its moves and its notation, without the result (the
+     * position after the play).
+     * </pre>
+     *
+     * <code>PLAY_VIEW_MOVES = 2;</code>
+     */
+    public static final int PLAY_VIEW_MOVES_VALUE = 2;
+    /**
+     * <pre>
+     * No plays: only play_count.
+     * </pre>
+     *
+     * <code>PLAY_VIEW_COUNT = 3;</code>
+     */
+    public static final int PLAY_VIEW_COUNT_VALUE = 3;
+
+
+    public final int getNumber() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalArgumentException(
+            "Can't get the number of an unknown enum value.");
+      }
+      return value;
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     * @deprecated Use {@link #forNumber(int)} instead.
+     */
+    @java.lang.Deprecated
+    public static PlayView valueOf(int value) {
+      return forNumber(value);
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     */
+    public static PlayView forNumber(int value) {
+      switch (value) {
+        case 0: return PLAY_VIEW_UNSPECIFIED;
+        case 1: return PLAY_VIEW_FULL;
+        case 2: return PLAY_VIEW_MOVES;
+        case 3: return PLAY_VIEW_COUNT;
+        default: return null;
+      }
+    }
+
+    public static com.google.protobuf.Internal.EnumLiteMap<PlayView>
+        internalGetValueMap() {
+      return internalValueMap;
+    }
+    private static final com.google.protobuf.Internal.EnumLiteMap<
+        PlayView> internalValueMap =
+          new com.google.protobuf.Internal.EnumLiteMap<PlayView>() {
+            public PlayView findValueByNumber(int number) {
+              return PlayView.forNumber(number);
+            }
+          };
+
+    public final com.google.protobuf.Descriptors.EnumValueDescriptor
+        getValueDescriptor() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalStateException(
+            "Can't get the descriptor of an unrecognized enum value.");
+      }
+      return getDescriptor().getValues().get(ordinal());
+    }
+    public final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptorForType() {
+      return getDescriptor();
+    }
+    public static final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptor() {
+      return backgammon.v1.GameServiceOuterClass.getDescriptor().getEnumTypes().get(0);
+    }
+
+    private static final PlayView[] VALUES = values();
+
+    public static PlayView valueOf(
+        com.google.protobuf.Descriptors.EnumValueDescriptor desc) {
+      if (desc.getType() != getDescriptor()) {
+        throw new java.lang.IllegalArgumentException(
+          "EnumValueDescriptor is not for this type.");
+      }
+      if (desc.getIndex() == -1) {
+        return UNRECOGNIZED;
+      }
+      return VALUES[desc.getIndex()];
+    }
+
+    private final int value;
+
+    private PlayView(int value) {
+      this.value = value;
+    }
+
+    // @@protoc_insertion_point(enum_scope:backgammon.v1.PlayView)
+  }
+
   public interface ListLegalPlaysRequestOrBuilder extends
       // @@protoc_insertion_point(interface_extends:backgammon.v1.ListLegalPlaysRequest)
       com.google.protobuf.MessageOrBuilder {
@@ -74,6 +240,27 @@ public final class GameServiceOuterClass {
      * <code>.backgammon.v1.Dice dice = 2;</code>
      */
     backgammon.v1.BoardOuterClass.DiceOrBuilder getDiceOrBuilder();
+
+    /**
+     * <pre>
+     * How much of each play to send back. Unset: every play in full, as
+     * before this field existed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PlayView view = 3;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    int getViewValue();
+    /**
+     * <pre>
+     * How much of each play to send back. Unset: every play in full, as
+     * before this field existed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PlayView view = 3;</code>
+     * @return The view.
+     */
+    backgammon.v1.GameServiceOuterClass.PlayView getView();
   }
   /**
    * <pre>
@@ -92,6 +279,7 @@ public final class GameServiceOuterClass {
       super(builder);
     }
     private ListLegalPlaysRequest() {
+      view_ = 0;
     }
 
     @java.lang.Override
@@ -198,6 +386,34 @@ public final class GameServiceOuterClass {
       return dice_ == null ? backgammon.v1.BoardOuterClass.Dice.getDefaultInstance() : dice_;
     }
 
+    public static final int VIEW_FIELD_NUMBER = 3;
+    private int view_ = 0;
+    /**
+     * <pre>
+     * How much of each play to send back. Unset: every play in full, as
+     * before this field existed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PlayView view = 3;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    @java.lang.Override public int getViewValue() {
+      return view_;
+    }
+    /**
+     * <pre>
+     * How much of each play to send back. Unset: every play in full, as
+     * before this field existed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PlayView view = 3;</code>
+     * @return The view.
+     */
+    @java.lang.Override public backgammon.v1.GameServiceOuterClass.PlayView getView() {
+      backgammon.v1.GameServiceOuterClass.PlayView result = backgammon.v1.GameServiceOuterClass.PlayView.forNumber(view_);
+      return result == null ? backgammon.v1.GameServiceOuterClass.PlayView.UNRECOGNIZED : result;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -218,6 +434,9 @@ public final class GameServiceOuterClass {
       if (dice_ != null) {
         output.writeMessage(2, getDice());
       }
+      if (view_ != backgammon.v1.GameServiceOuterClass.PlayView.PLAY_VIEW_UNSPECIFIED.getNumber()) {
+        output.writeEnum(3, view_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -234,6 +453,10 @@ public final class GameServiceOuterClass {
       if (dice_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(2, getDice());
+      }
+      if (view_ != backgammon.v1.GameServiceOuterClass.PlayView.PLAY_VIEW_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(3, view_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -260,6 +483,7 @@ public final class GameServiceOuterClass {
         if (!getDice()
             .equals(other.getDice())) return false;
       }
+      if (view_ != other.view_) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -279,6 +503,8 @@ public final class GameServiceOuterClass {
         hash = (37 * hash) + DICE_FIELD_NUMBER;
         hash = (53 * hash) + getDice().hashCode();
       }
+      hash = (37 * hash) + VIEW_FIELD_NUMBER;
+      hash = (53 * hash) + view_;
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -422,6 +648,7 @@ public final class GameServiceOuterClass {
           diceBuilder_.dispose();
           diceBuilder_ = null;
         }
+        view_ = 0;
         return this;
       }
 
@@ -464,6 +691,9 @@ public final class GameServiceOuterClass {
           result.dice_ = diceBuilder_ == null
               ? dice_
               : diceBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.view_ = view_;
         }
       }
 
@@ -517,6 +747,9 @@ public final class GameServiceOuterClass {
         if (other.hasDice()) {
           mergeDice(other.getDice());
         }
+        if (other.view_ != 0) {
+          setViewValue(other.getViewValue());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -557,6 +790,11 @@ public final class GameServiceOuterClass {
                 bitField0_ |= 0x00000002;
                 break;
               } // case 18
+              case 24: {
+                view_ = input.readEnum();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 24
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -892,6 +1130,84 @@ public final class GameServiceOuterClass {
         }
         return diceBuilder_;
       }
+
+      private int view_ = 0;
+      /**
+       * <pre>
+       * How much of each play to send back. Unset: every play in full, as
+       * before this field existed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PlayView view = 3;</code>
+       * @return The enum numeric value on the wire for view.
+       */
+      @java.lang.Override public int getViewValue() {
+        return view_;
+      }
+      /**
+       * <pre>
+       * How much of each play to send back. Unset: every play in full, as
+       * before this field existed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PlayView view = 3;</code>
+       * @param value The enum numeric value on the wire for view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setViewValue(int value) {
+        view_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How much of each play to send back. Unset: every play in full, as
+       * before this field existed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PlayView view = 3;</code>
+       * @return The view.
+       */
+      @java.lang.Override
+      public backgammon.v1.GameServiceOuterClass.PlayView getView() {
+        backgammon.v1.GameServiceOuterClass.PlayView result = backgammon.v1.GameServiceOuterClass.PlayView.forNumber(view_);
+        return result == null ? backgammon.v1.GameServiceOuterClass.PlayView.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * How much of each play to send back. Unset: every play in full, as
+       * before this field existed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PlayView view = 3;</code>
+       * @param value The view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setView(backgammon.v1.GameServiceOuterClass.PlayView value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000004;
+        view_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How much of each play to send back. Unset: every play in full, as
+       * before this field existed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PlayView view = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearView() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        view_ = 0;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -963,7 +1279,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -973,7 +1290,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -982,7 +1300,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -991,7 +1310,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1001,13 +1321,26 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
      */
     backgammon.v1.BoardOuterClass.PlayOrBuilder getPlaysOrBuilder(
         int index);
+
+    /**
+     * <pre>
+     * How many distinct legal plays there are (0: the roll cannot be played).
+     * Set whenever the request names a view; left unset (0) when it does not,
+     * so a client that names none gets exactly the answer it always got.
+     * </pre>
+     *
+     * <code>uint32 play_count = 2;</code>
+     * @return The playCount.
+     */
+    int getPlayCount();
   }
   /**
    * <pre>
@@ -1060,7 +1393,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1072,7 +1406,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1085,7 +1420,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1097,7 +1433,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1109,7 +1446,8 @@ public final class GameServiceOuterClass {
     /**
      * <pre>
      * Every distinct legal play, in a stable order. Empty when the roll
-     * cannot be played: the turn passes with no move.
+     * cannot be played: the turn passes with no move. Always empty with
+     * PLAY_VIEW_COUNT.
      * </pre>
      *
      * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1118,6 +1456,23 @@ public final class GameServiceOuterClass {
     public backgammon.v1.BoardOuterClass.PlayOrBuilder getPlaysOrBuilder(
         int index) {
       return plays_.get(index);
+    }
+
+    public static final int PLAY_COUNT_FIELD_NUMBER = 2;
+    private int playCount_ = 0;
+    /**
+     * <pre>
+     * How many distinct legal plays there are (0: the roll cannot be played).
+     * Set whenever the request names a view; left unset (0) when it does not,
+     * so a client that names none gets exactly the answer it always got.
+     * </pre>
+     *
+     * <code>uint32 play_count = 2;</code>
+     * @return The playCount.
+     */
+    @java.lang.Override
+    public int getPlayCount() {
+      return playCount_;
     }
 
     private byte memoizedIsInitialized = -1;
@@ -1137,6 +1492,9 @@ public final class GameServiceOuterClass {
       for (int i = 0; i < plays_.size(); i++) {
         output.writeMessage(1, plays_.get(i));
       }
+      if (playCount_ != 0) {
+        output.writeUInt32(2, playCount_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -1149,6 +1507,10 @@ public final class GameServiceOuterClass {
       for (int i = 0; i < plays_.size(); i++) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(1, plays_.get(i));
+      }
+      if (playCount_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(2, playCount_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -1167,6 +1529,8 @@ public final class GameServiceOuterClass {
 
       if (!getPlaysList()
           .equals(other.getPlaysList())) return false;
+      if (getPlayCount()
+          != other.getPlayCount()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -1182,6 +1546,8 @@ public final class GameServiceOuterClass {
         hash = (37 * hash) + PLAYS_FIELD_NUMBER;
         hash = (53 * hash) + getPlaysList().hashCode();
       }
+      hash = (37 * hash) + PLAY_COUNT_FIELD_NUMBER;
+      hash = (53 * hash) + getPlayCount();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -1322,6 +1688,7 @@ public final class GameServiceOuterClass {
           playsBuilder_.clear();
         }
         bitField0_ = (bitField0_ & ~0x00000001);
+        playCount_ = 0;
         return this;
       }
 
@@ -1368,6 +1735,9 @@ public final class GameServiceOuterClass {
 
       private void buildPartial0(backgammon.v1.GameServiceOuterClass.ListLegalPlaysResponse result) {
         int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.playCount_ = playCount_;
+        }
       }
 
       @java.lang.Override
@@ -1440,6 +1810,9 @@ public final class GameServiceOuterClass {
             }
           }
         }
+        if (other.getPlayCount() != 0) {
+          setPlayCount(other.getPlayCount());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1479,6 +1852,11 @@ public final class GameServiceOuterClass {
                 }
                 break;
               } // case 10
+              case 16: {
+                playCount_ = input.readUInt32();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1511,7 +1889,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1526,7 +1905,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1541,7 +1921,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1556,7 +1937,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1578,7 +1960,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1597,7 +1980,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1618,7 +2002,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1640,7 +2025,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1659,7 +2045,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1678,7 +2065,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1698,7 +2086,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1716,7 +2105,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1734,7 +2124,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1746,7 +2137,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1761,7 +2153,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1777,7 +2170,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1789,7 +2183,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1802,7 +2197,8 @@ public final class GameServiceOuterClass {
       /**
        * <pre>
        * Every distinct legal play, in a stable order. Empty when the roll
-       * cannot be played: the turn passes with no move.
+       * cannot be played: the turn passes with no move. Always empty with
+       * PLAY_VIEW_COUNT.
        * </pre>
        *
        * <code>repeated .backgammon.v1.Play plays = 1;</code>
@@ -1824,6 +2220,56 @@ public final class GameServiceOuterClass {
           plays_ = null;
         }
         return playsBuilder_;
+      }
+
+      private int playCount_ ;
+      /**
+       * <pre>
+       * How many distinct legal plays there are (0: the roll cannot be played).
+       * Set whenever the request names a view; left unset (0) when it does not,
+       * so a client that names none gets exactly the answer it always got.
+       * </pre>
+       *
+       * <code>uint32 play_count = 2;</code>
+       * @return The playCount.
+       */
+      @java.lang.Override
+      public int getPlayCount() {
+        return playCount_;
+      }
+      /**
+       * <pre>
+       * How many distinct legal plays there are (0: the roll cannot be played).
+       * Set whenever the request names a view; left unset (0) when it does not,
+       * so a client that names none gets exactly the answer it always got.
+       * </pre>
+       *
+       * <code>uint32 play_count = 2;</code>
+       * @param value The playCount to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPlayCount(int value) {
+        
+        playCount_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How many distinct legal plays there are (0: the roll cannot be played).
+       * Set whenever the request names a view; left unset (0) when it does not,
+       * so a client that names none gets exactly the answer it always got.
+       * </pre>
+       *
+       * <code>uint32 play_count = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPlayCount() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        playCount_ = 0;
+        onChanged();
+        return this;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -19035,85 +19481,90 @@ public final class GameServiceOuterClass {
     java.lang.String[] descriptorData = {
       "\n backgammon/v1/game_service.proto\022\rback" +
       "gammon.v1\032\031backgammon/v1/board.proto\032\031ba" +
-      "ckgammon/v1/rules.proto\"j\n\025ListLegalPlay" +
-      "sRequest\022.\n\010position\030\001 \001(\0132\034.backgammon." +
-      "v1.PositionInput\022!\n\004dice\030\002 \001(\0132\023.backgam" +
-      "mon.v1.Dice\"<\n\026ListLegalPlaysResponse\022\"\n" +
-      "\005plays\030\001 \003(\0132\023.backgammon.v1.Play\"\223\001\n\024Li" +
-      "stNextMovesRequest\022.\n\010position\030\001 \001(\0132\034.b" +
-      "ackgammon.v1.PositionInput\022!\n\004dice\030\002 \001(\013" +
-      "2\023.backgammon.v1.Dice\022(\n\004made\030\003 \003(\0132\032.ba" +
-      "ckgammon.v1.CheckerMove\"\223\001\n\025ListNextMove" +
-      "sResponse\022)\n\010position\030\001 \001(\0132\027.backgammon" +
-      ".v1.Position\022)\n\005moves\030\002 \003(\0132\032.backgammon" +
-      ".v1.CheckerMove\022\020\n\010complete\030\003 \001(\010\022\022\n\npla" +
-      "ys_left\030\004 \001(\r\"\252\002\n\020ApplyPlayRequest\022.\n\010po" +
-      "sition\030\001 \001(\0132\034.backgammon.v1.PositionInp" +
-      "ut\022!\n\004dice\030\002 \001(\0132\023.backgammon.v1.Dice\022\022\n" +
-      "\010notation\030\003 \001(\tH\000\022,\n\005moves\030\004 \001(\0132\033.backg" +
-      "ammon.v1.CheckerMovesH\000\022&\n\006result\030\005 \001(\0132" +
-      "\024.backgammon.v1.BoardH\000\022&\n\004cube\030\006 \001(\0132\030." +
-      "backgammon.v1.CubeState\022)\n\005rules\030\007 \001(\0132\032" +
-      ".backgammon.v1.RuleOptionsB\006\n\004play\"\221\001\n\021A" +
-      "pplyPlayResponse\022!\n\004play\030\001 \001(\0132\023.backgam" +
-      "mon.v1.Play\022.\n\rnext_position\030\002 \001(\0132\027.bac" +
-      "kgammon.v1.Position\022)\n\006result\030\003 \001(\0132\031.ba" +
-      "ckgammon.v1.GameResult\"k\n\026ListCubeAction" +
-      "sRequest\022+\n\007context\030\001 \001(\0132\032.backgammon.v" +
-      "1.CubeContext\022$\n\006player\030\002 \001(\0162\024.backgamm" +
-      "on.v1.Color\"E\n\027ListCubeActionsResponse\022*" +
-      "\n\007actions\030\001 \003(\0162\031.backgammon.v1.CubeActi" +
-      "on\"\226\001\n\026ApplyCubeActionRequest\022+\n\007context" +
-      "\030\001 \001(\0132\032.backgammon.v1.CubeContext\022$\n\006pl" +
-      "ayer\030\002 \001(\0162\024.backgammon.v1.Color\022)\n\006acti" +
-      "on\030\003 \001(\0162\031.backgammon.v1.CubeAction\"{\n\027A" +
-      "pplyCubeActionResponse\022(\n\004cube\030\001 \001(\0132\030.b" +
-      "ackgammon.v1.CubeStateH\000\022+\n\006result\030\002 \001(\013" +
-      "2\031.backgammon.v1.GameResultH\000B\t\n\007outcome" +
-      "\"\277\001\n\027OfferResignationRequest\022)\n\005offer\030\001 " +
-      "\001(\0132\032.backgammon.v1.Resignation\022$\n\006to_ac" +
-      "t\030\002 \001(\0162\024.backgammon.v1.Color\022&\n\004cube\030\003 " +
-      "\001(\0132\030.backgammon.v1.CubeState\022+\n\007pending" +
-      "\030\004 \001(\0132\032.backgammon.v1.Resignation\"E\n\030Of" +
-      "ferResignationResponse\022)\n\005offer\030\001 \001(\0132\032." +
-      "backgammon.v1.Resignation\"\276\001\n\030AcceptResi" +
-      "gnationRequest\022)\n\005offer\030\001 \001(\0132\032.backgamm" +
-      "on.v1.Resignation\022$\n\006player\030\002 \001(\0162\024.back" +
-      "gammon.v1.Color\022&\n\004cube\030\003 \001(\0132\030.backgamm" +
-      "on.v1.CubeState\022)\n\005rules\030\004 \001(\0132\032.backgam" +
-      "mon.v1.RuleOptions\"F\n\031AcceptResignationR" +
-      "esponse\022)\n\006result\030\001 \001(\0132\031.backgammon.v1." +
-      "GameResult\"k\n\030RejectResignationRequest\022)" +
-      "\n\005offer\030\001 \001(\0132\032.backgammon.v1.Resignatio" +
-      "n\022$\n\006player\030\002 \001(\0162\024.backgammon.v1.Color\"" +
-      "\033\n\031RejectResignationResponse\"\225\001\n\020ScoreGa" +
-      "meRequest\022.\n\010position\030\001 \001(\0132\034.backgammon" +
-      ".v1.PositionInput\022&\n\004cube\030\002 \001(\0132\030.backga" +
-      "mmon.v1.CubeState\022)\n\005rules\030\003 \001(\0132\032.backg" +
-      "ammon.v1.RuleOptions\">\n\021ScoreGameRespons" +
-      "e\022)\n\006result\030\001 \001(\0132\031.backgammon.v1.GameRe" +
-      "sult2\341\006\n\013GameService\022]\n\016ListLegalPlays\022$" +
-      ".backgammon.v1.ListLegalPlaysRequest\032%.b" +
-      "ackgammon.v1.ListLegalPlaysResponse\022Z\n\rL" +
-      "istNextMoves\022#.backgammon.v1.ListNextMov" +
-      "esRequest\032$.backgammon.v1.ListNextMovesR" +
-      "esponse\022N\n\tApplyPlay\022\037.backgammon.v1.App" +
-      "lyPlayRequest\032 .backgammon.v1.ApplyPlayR" +
-      "esponse\022`\n\017ListCubeActions\022%.backgammon." +
-      "v1.ListCubeActionsRequest\032&.backgammon.v" +
-      "1.ListCubeActionsResponse\022`\n\017ApplyCubeAc" +
-      "tion\022%.backgammon.v1.ApplyCubeActionRequ" +
-      "est\032&.backgammon.v1.ApplyCubeActionRespo" +
-      "nse\022c\n\020OfferResignation\022&.backgammon.v1." +
-      "OfferResignationRequest\032\'.backgammon.v1." +
-      "OfferResignationResponse\022f\n\021AcceptResign" +
-      "ation\022\'.backgammon.v1.AcceptResignationR" +
-      "equest\032(.backgammon.v1.AcceptResignation" +
-      "Response\022f\n\021RejectResignation\022\'.backgamm" +
-      "on.v1.RejectResignationRequest\032(.backgam" +
-      "mon.v1.RejectResignationResponse\022N\n\tScor" +
-      "eGame\022\037.backgammon.v1.ScoreGameRequest\032 " +
-      ".backgammon.v1.ScoreGameResponseb\006proto3"
+      "ckgammon/v1/rules.proto\"\221\001\n\025ListLegalPla" +
+      "ysRequest\022.\n\010position\030\001 \001(\0132\034.backgammon" +
+      ".v1.PositionInput\022!\n\004dice\030\002 \001(\0132\023.backga" +
+      "mmon.v1.Dice\022%\n\004view\030\003 \001(\0162\027.backgammon." +
+      "v1.PlayView\"P\n\026ListLegalPlaysResponse\022\"\n" +
+      "\005plays\030\001 \003(\0132\023.backgammon.v1.Play\022\022\n\npla" +
+      "y_count\030\002 \001(\r\"\223\001\n\024ListNextMovesRequest\022." +
+      "\n\010position\030\001 \001(\0132\034.backgammon.v1.Positio" +
+      "nInput\022!\n\004dice\030\002 \001(\0132\023.backgammon.v1.Dic" +
+      "e\022(\n\004made\030\003 \003(\0132\032.backgammon.v1.CheckerM" +
+      "ove\"\223\001\n\025ListNextMovesResponse\022)\n\010positio" +
+      "n\030\001 \001(\0132\027.backgammon.v1.Position\022)\n\005move" +
+      "s\030\002 \003(\0132\032.backgammon.v1.CheckerMove\022\020\n\010c" +
+      "omplete\030\003 \001(\010\022\022\n\nplays_left\030\004 \001(\r\"\252\002\n\020Ap" +
+      "plyPlayRequest\022.\n\010position\030\001 \001(\0132\034.backg" +
+      "ammon.v1.PositionInput\022!\n\004dice\030\002 \001(\0132\023.b" +
+      "ackgammon.v1.Dice\022\022\n\010notation\030\003 \001(\tH\000\022,\n" +
+      "\005moves\030\004 \001(\0132\033.backgammon.v1.CheckerMove" +
+      "sH\000\022&\n\006result\030\005 \001(\0132\024.backgammon.v1.Boar" +
+      "dH\000\022&\n\004cube\030\006 \001(\0132\030.backgammon.v1.CubeSt" +
+      "ate\022)\n\005rules\030\007 \001(\0132\032.backgammon.v1.RuleO" +
+      "ptionsB\006\n\004play\"\221\001\n\021ApplyPlayResponse\022!\n\004" +
+      "play\030\001 \001(\0132\023.backgammon.v1.Play\022.\n\rnext_" +
+      "position\030\002 \001(\0132\027.backgammon.v1.Position\022" +
+      ")\n\006result\030\003 \001(\0132\031.backgammon.v1.GameResu" +
+      "lt\"k\n\026ListCubeActionsRequest\022+\n\007context\030" +
+      "\001 \001(\0132\032.backgammon.v1.CubeContext\022$\n\006pla" +
+      "yer\030\002 \001(\0162\024.backgammon.v1.Color\"E\n\027ListC" +
+      "ubeActionsResponse\022*\n\007actions\030\001 \003(\0162\031.ba" +
+      "ckgammon.v1.CubeAction\"\226\001\n\026ApplyCubeActi" +
+      "onRequest\022+\n\007context\030\001 \001(\0132\032.backgammon." +
+      "v1.CubeContext\022$\n\006player\030\002 \001(\0162\024.backgam" +
+      "mon.v1.Color\022)\n\006action\030\003 \001(\0162\031.backgammo" +
+      "n.v1.CubeAction\"{\n\027ApplyCubeActionRespon" +
+      "se\022(\n\004cube\030\001 \001(\0132\030.backgammon.v1.CubeSta" +
+      "teH\000\022+\n\006result\030\002 \001(\0132\031.backgammon.v1.Gam" +
+      "eResultH\000B\t\n\007outcome\"\277\001\n\027OfferResignatio" +
+      "nRequest\022)\n\005offer\030\001 \001(\0132\032.backgammon.v1." +
+      "Resignation\022$\n\006to_act\030\002 \001(\0162\024.backgammon" +
+      ".v1.Color\022&\n\004cube\030\003 \001(\0132\030.backgammon.v1." +
+      "CubeState\022+\n\007pending\030\004 \001(\0132\032.backgammon." +
+      "v1.Resignation\"E\n\030OfferResignationRespon" +
+      "se\022)\n\005offer\030\001 \001(\0132\032.backgammon.v1.Resign" +
+      "ation\"\276\001\n\030AcceptResignationRequest\022)\n\005of" +
+      "fer\030\001 \001(\0132\032.backgammon.v1.Resignation\022$\n" +
+      "\006player\030\002 \001(\0162\024.backgammon.v1.Color\022&\n\004c" +
+      "ube\030\003 \001(\0132\030.backgammon.v1.CubeState\022)\n\005r" +
+      "ules\030\004 \001(\0132\032.backgammon.v1.RuleOptions\"F" +
+      "\n\031AcceptResignationResponse\022)\n\006result\030\001 " +
+      "\001(\0132\031.backgammon.v1.GameResult\"k\n\030Reject" +
+      "ResignationRequest\022)\n\005offer\030\001 \001(\0132\032.back" +
+      "gammon.v1.Resignation\022$\n\006player\030\002 \001(\0162\024." +
+      "backgammon.v1.Color\"\033\n\031RejectResignation" +
+      "Response\"\225\001\n\020ScoreGameRequest\022.\n\010positio" +
+      "n\030\001 \001(\0132\034.backgammon.v1.PositionInput\022&\n" +
+      "\004cube\030\002 \001(\0132\030.backgammon.v1.CubeState\022)\n" +
+      "\005rules\030\003 \001(\0132\032.backgammon.v1.RuleOptions" +
+      "\">\n\021ScoreGameResponse\022)\n\006result\030\001 \001(\0132\031." +
+      "backgammon.v1.GameResult*c\n\010PlayView\022\031\n\025" +
+      "PLAY_VIEW_UNSPECIFIED\020\000\022\022\n\016PLAY_VIEW_FUL" +
+      "L\020\001\022\023\n\017PLAY_VIEW_MOVES\020\002\022\023\n\017PLAY_VIEW_CO" +
+      "UNT\020\0032\341\006\n\013GameService\022]\n\016ListLegalPlays\022" +
+      "$.backgammon.v1.ListLegalPlaysRequest\032%." +
+      "backgammon.v1.ListLegalPlaysResponse\022Z\n\r" +
+      "ListNextMoves\022#.backgammon.v1.ListNextMo" +
+      "vesRequest\032$.backgammon.v1.ListNextMoves" +
+      "Response\022N\n\tApplyPlay\022\037.backgammon.v1.Ap" +
+      "plyPlayRequest\032 .backgammon.v1.ApplyPlay" +
+      "Response\022`\n\017ListCubeActions\022%.backgammon" +
+      ".v1.ListCubeActionsRequest\032&.backgammon." +
+      "v1.ListCubeActionsResponse\022`\n\017ApplyCubeA" +
+      "ction\022%.backgammon.v1.ApplyCubeActionReq" +
+      "uest\032&.backgammon.v1.ApplyCubeActionResp" +
+      "onse\022c\n\020OfferResignation\022&.backgammon.v1" +
+      ".OfferResignationRequest\032\'.backgammon.v1" +
+      ".OfferResignationResponse\022f\n\021AcceptResig" +
+      "nation\022\'.backgammon.v1.AcceptResignation" +
+      "Request\032(.backgammon.v1.AcceptResignatio" +
+      "nResponse\022f\n\021RejectResignation\022\'.backgam" +
+      "mon.v1.RejectResignationRequest\032(.backga" +
+      "mmon.v1.RejectResignationResponse\022N\n\tSco" +
+      "reGame\022\037.backgammon.v1.ScoreGameRequest\032" +
+      " .backgammon.v1.ScoreGameResponseb\006proto" +
+      "3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -19126,13 +19577,13 @@ public final class GameServiceOuterClass {
     internal_static_backgammon_v1_ListLegalPlaysRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_ListLegalPlaysRequest_descriptor,
-        new java.lang.String[] { "Position", "Dice", });
+        new java.lang.String[] { "Position", "Dice", "View", });
     internal_static_backgammon_v1_ListLegalPlaysResponse_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_backgammon_v1_ListLegalPlaysResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_ListLegalPlaysResponse_descriptor,
-        new java.lang.String[] { "Plays", });
+        new java.lang.String[] { "Plays", "PlayCount", });
     internal_static_backgammon_v1_ListNextMovesRequest_descriptor =
       getDescriptor().getMessageTypes().get(2);
     internal_static_backgammon_v1_ListNextMovesRequest_fieldAccessorTable = new
