@@ -106,6 +106,9 @@ class CubeView:
     def of(cls, context: CubeContext) -> CubeView:
         """The view of the player on turn in ``context``.
 
+        Scores beyond the match equity table (longer than ``met.MAX_AWAY``
+        away) are seen as money play, the nearest estimate there is.
+
         >>> from gammond.engine import CubeContext, CubeState, MatchState, Player, RuleOptions
         >>> options = RuleOptions(match_length=5)
         >>> CubeView.of(CubeContext(CubeState(), Player.BLACK, options=options,
@@ -116,12 +119,17 @@ class CubeView:
         owner = (
             Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
         )
-        is_match = match is not None and match.is_match()
+        away: tuple[int, int] | None = None
+        crawford = False
+        if match is not None and match.is_match():
+            candidate = (match.away(turn), match.away(turn.opponent))
+            if max(candidate) <= met.MAX_AWAY:
+                away, crawford = candidate, match.crawford
         return cls(
             value=cube.value,
             owner=owner,
-            away=(match.away(turn), match.away(turn.opponent)) if is_match and match else None,
-            crawford=match.crawford if match else False,
+            away=away,
+            crawford=crawford,
             jacoby=options.jacoby,
             beavers=options.beavers,
             dead_cube=options.dead_cube,

@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gammond.engine.bot import CubeView, Evaluator, Level, Owner, cube_decision, evaluate_position, rank_plays
-from gammond.engine.bot.met import MAX_AWAY
+from gammond.engine.bot import CubeView, Evaluator, Level, cube_decision, evaluate_position, rank_plays
 from gammond.engine.bot.search import LEVELS
-from gammond.engine.cube import CubeAction
+from gammond.engine.cube import CubeAction, CubeContext
 from gammond.engine.errors import IllegalActionError
 from gammond.engine.flow.actions import Roller, apply_action, list_actions
 from gammond.engine.flow.state import Action, ActionKind, DiceSource, Event, Game, Phase
@@ -40,25 +39,7 @@ class BotTurn:
 
 def cube_view(game: Game, player: Player) -> CubeView:
     """The bot's view of the cube and score, with ``player`` on roll."""
-    cube, rules, score = game.cube, game.rules, game.score
-    owner = Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is player else Owner.OPPONENT
-    away: tuple[int, int] | None = None
-    crawford = False
-    if score.is_match():
-        candidate = (score.away(player), score.away(player.opponent))
-        # Beyond the match equity table the money view is the nearest estimate.
-        if max(candidate) <= MAX_AWAY:
-            away, crawford = candidate, score.crawford
-    return CubeView(
-        value=cube.value,
-        owner=owner,
-        away=away,
-        crawford=crawford,
-        jacoby=rules.jacoby,
-        beavers=rules.beavers,
-        dead_cube=rules.dead_cube,
-        cubeless=rules.cubeless,
-    )
+    return CubeView.of(CubeContext(game.cube, player, options=game.rules, match=game.score))
 
 
 def _plies(level: Level) -> int:
