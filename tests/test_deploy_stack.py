@@ -292,6 +292,34 @@ def test_a_browser_preflight_is_allowed_and_exposes_the_grpc_status(stack: Stack
         assert "grpc-status" in response.headers["access-control-expose-headers"]
 
 
+def test_a_preflight_from_an_origin_not_configured_is_not_allowed(stack: Stack) -> None:
+    request = urllib.request.Request(
+        f"http://{stack.target}{LEGAL}",
+        method="OPTIONS",
+        headers={
+            "origin": "https://evil.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type,x-grpc-web,authorization",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            allowed = response.headers.get("access-control-allow-origin")
+    except urllib.error.HTTPError as error:
+        allowed = error.headers.get("access-control-allow-origin")
+    assert allowed is None
+
+
+def test_reflection_is_not_routed_through_envoy(channel: grpc.Channel) -> None:
+    from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+    request = reflection_pb2.ServerReflectionRequest(list_services="")
+    with pytest.raises(grpc.RpcError) as raised:
+        list(stub.ServerReflectionInfo(iter([request]), timeout=10))
+    assert raised.value.code() in (grpc.StatusCode.UNIMPLEMENTED, grpc.StatusCode.NOT_FOUND)
+
+
 def test_a_callers_request_id_reaches_the_replicas_log(stack: Stack) -> None:
     request = urllib.request.Request(
         f"http://{stack.target}{path('DiceService/RollDice')}",

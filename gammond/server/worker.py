@@ -15,6 +15,7 @@ from typing import Any
 from gammond.server.app import ServerOptions, create_server
 from gammond.server.config import ServerConfig
 from gammond.server.logs import configure, logger
+from gammond.server.trust import trust_options
 
 
 def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
@@ -35,6 +36,7 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             max_connection_age_s=config.max_connection_age_s,
             max_search_s=config.max_search_s,
             reuse_port=True,
+            **trust_options(config),
         )
     )
     served.warm_up()

@@ -33,6 +33,7 @@ from backgammon.v1 import (
     play_service_pb2_grpc,
 )
 from gammond.engine.bot import Evaluator
+from gammond.server.sealing import Keyring
 from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
@@ -56,8 +57,13 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
 )
 
 
-def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float) -> None:
-    """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``."""
+def add_servicers(
+    server: grpc.Server, evaluator: Evaluator, max_search_s: float, keyring: Keyring | None = None
+) -> None:
+    """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
+
+    ``keyring``: the state keys PlayService seals its games with (None: unsealed).
+    """
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
         "backgammon.v1.GameService": (
             game_service_pb2_grpc.add_GameServiceServicer_to_server,
@@ -85,7 +91,7 @@ def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float
         ),
         "backgammon.v1.PlayService": (
             play_service_pb2_grpc.add_PlayServiceServicer_to_server,
-            PlayServicer(evaluator, max_search_s),
+            PlayServicer(evaluator, max_search_s, keyring),
         ),
     }
     # A service added to the list above but not here (or the reverse) fails at start-up.
