@@ -415,3 +415,62 @@ def test_a_rejected_resignation_lets_play_go_on_where_it_stopped(stubs: Stubs) -
     assert table.kinds(WHITE) == {K.ACTION_KIND_ACCEPT, K.ACTION_KIND_REJECT} and not table.kinds(BLACK)
     assert kinds_of(table.do(K.ACTION_KIND_REJECT, WHITE)) == [K.EVENT_KIND_RESIGNATION_REJECTED]
     assert table.game.phase == K.PHASE_MOVING and len(table.game.moves) == 1
+
+
+def test_the_older_rpcs_refuse_scores_and_points_past_32_bits_as_a_failed_precondition(stubs: Stubs) -> None:
+    from backgammon.v1 import game_service_pb2, match_service_pb2
+
+    white_home = board_pb2.Board(points=[0] * 24, white_off=15, black_bar=0)
+    white_home.points[18] = -15  # every Black checker still on point 19: a gammon
+    won = board_pb2.PositionInput(position=board_pb2.Position(board=white_home, turn=WHITE))
+    cube = rules_pb2.CubeState(value=1 << 31, owner=rules_pb2.CUBE_OWNER_WHITE)
+    error = failure(stubs.game.ScoreGame, game_service_pb2.ScoreGameRequest(position=won, cube=cube))
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "VALUE_TOO_LARGE"
+    record = match_service_pb2.RecordGameRequest(
+        match=rules_pb2.MatchState(white_score=(1 << 32) - 1),
+        game=rules_pb2.GameResult(
+            winner=WHITE,
+            kind=rules_pb2.RESULT_KIND_SINGLE,
+            cube_value=1,
+            ended=rules_pb2.GAME_END_PLAYED_OUT,
+            points=1,
+        ),
+    )
+    error = failure(stubs.match.RecordGame, record)
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "VALUE_TOO_LARGE"
+
+
+def test_a_turn_the_log_does_not_give_is_refused(stubs: Stubs) -> None:
+    table = opened(stubs)
+    forged = game_pb2.Game()
+    forged.CopyFrom(table.game)
+    forged.turn = WHITE  # White just played: Black is to roll
+    assert refused_field(stubs, forged) == "game.turn"
+
+
+def test_a_turn_passed_by_an_unplayable_roll_is_the_opponents(stubs: Stubs) -> None:
+    table = Table.new(stubs)
+    table.roll(WHITE, 2, 1)
+    table.do(
+        K.ACTION_KIND_PLAY,
+        WHITE,
+        moves=[
+            board_pb2.CheckerMove(from_point=13, to_point=11),
+            board_pb2.CheckerMove(from_point=6, to_point=5),
+        ],
+    )
+    table.roll(BLACK, 4, 3)
+    table.move(BLACK, 1, 5)
+    table.move(BLACK, 12, 15)
+    table.do(K.ACTION_KIND_CONFIRM, BLACK)
+    table.roll(WHITE, 6, 6)
+    assert table.game.turn == BLACK and listing_error(stubs, table.game) is None
+
+
+def test_a_score_sheet_longer_than_any_session_is_refused_before_it_is_walked(stubs: Stubs) -> None:
+    table = opened(stubs)
+    forged = game_pb2.Game()
+    forged.CopyFrom(table.game)
+    for n in range(1025):
+        forged.sheet.add(game=n + 1)
+    assert refused_field(stubs, forged) == "game.sheet"

@@ -158,6 +158,7 @@ def test_when_the_team_wins_the_captain_becomes_the_box() -> None:
     assert next_lineup(lineup, box_won=False) == Lineup("bob", "cy", ("dee", "ann"))
 
 
+@settings(deadline=None)  # trivial work, but a loaded CI machine can stall any call
 @given(st.integers(3, 7), st.lists(st.booleans(), max_size=30))
 def test_rotation_keeps_everyone_in_the_chouette(players: int, results: list[bool]) -> None:
     names = [f"p{i}" for i in range(players)]

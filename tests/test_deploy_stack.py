@@ -93,6 +93,41 @@ EVERY_RPC: dict[str, dict[str, Any]] = {
         "games": [{"player": "bob", "result": WHITE_WINS}, {"player": "cy", "result": WHITE_WINS}],
     },
 }
+# A game whose dice come from the client, so every answer is the same on each call.
+OPENING_GAME = {
+    "game_number": 1,
+    "dice_source": "DICE_SOURCE_CLIENT",
+    "phase": "PHASE_OPENING_ROLL",
+    "board": {"points": STARTING_POINTS},
+    "cube": {"value": 1, "owner": "CUBE_OWNER_CENTERED"},
+}
+MOVING_GAME = {
+    **OPENING_GAME,
+    "phase": "PHASE_MOVING",
+    "turn": "COLOR_WHITE",
+    "dice": DICE,
+    "white_rolls": 1,
+    "log": [{"kind": "ACTION_KIND_ROLL", "dice": DICE}],
+}
+EVERY_RPC.update(
+    {
+        "PlayService/NewGame": {"rules": {"match_length": 5}},
+        "PlayService/ListActions": {"game": MOVING_GAME},
+        "PlayService/Act": {
+            "game": OPENING_GAME,
+            "action": {"kind": "ACTION_KIND_ROLL", "player": "COLOR_WHITE", "dice": {"die1": 5, "die2": 2}},
+        },
+        "PlayService/BotAct": {"game": MOVING_GAME, "level": "BOT_LEVEL_ADVANCED"},
+    }
+)
+# RPCs that need what the stack does not set up (state keys for fair dice):
+# they must still be routed, and answer with this refusal.
+REFUSED_RPC: dict[str, tuple[dict[str, Any], grpc.StatusCode]] = {
+    "PlayService/AddClientSeed": (
+        {"game": OPENING_GAME, "player": "COLOR_WHITE", "seed": "c2VlZA=="},
+        grpc.StatusCode.FAILED_PRECONDITION,
+    ),
+}
 ILLEGAL_PLAY = ("GameService/ApplyPlay", {"position": START, "dice": DICE, "notation": "24/21"})
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
 CALLS = 40
@@ -203,7 +238,15 @@ def test_every_rpc_of_the_api_has_a_request_here() -> None:
         for name in service_names()
         for m in descriptor_pool.Default().FindServiceByName(name).methods
     }
-    assert api == set(EVERY_RPC)
+    assert api == set(EVERY_RPC) | set(REFUSED_RPC)
+
+
+def test_rpcs_the_stack_cannot_serve_are_routed_and_refused_as_expected(channel: grpc.Channel) -> None:
+    for rpc, (body, code) in REFUSED_RPC.items():
+        call = channel.unary_unary(path(rpc))
+        with pytest.raises(grpc.RpcError) as raised:
+            call(request_bytes(rpc, body), timeout=15)
+        assert raised.value.code() is code, rpc
 
 
 def test_the_stack_listens_on_loopback_only(stack: Stack) -> None:

@@ -81,7 +81,7 @@ def play_randomly(rules: RuleOptions, source: DiceSource, seed: int, steps: int)
     return seen
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rules=st.sampled_from(RULES),
     source=st.sampled_from(SOURCES),
@@ -90,10 +90,13 @@ def play_randomly(rules: RuleOptions, source: DiceSource, seed: int, steps: int)
 def test_random_legal_games_pass_the_consistency_check_and_replay_to_the_same_game(
     rules: RuleOptions, source: DiceSource, seed: int
 ) -> None:
-    states = play_randomly(rules, source, seed, 300)
-    for game in states:
+    states = play_randomly(rules, source, seed, 200)
+    for n, game in enumerate(states):
         assert check_game(game) is game
-        if not game.moves:
+        # Replaying costs a move generation per play: every finished game, the
+        # last state, and a sample along the way.
+        sampled = game.over or n == len(states) - 1 or n % 20 == 0
+        if sampled and not game.moves:
             assert replay(fresh(game), game.log) == game
 
 

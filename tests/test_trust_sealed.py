@@ -145,6 +145,18 @@ def test_the_readable_copy_is_not_trusted_only_the_sealed_state_is(replicas: dic
     assert sorted(listed.dice_left) == [3, 5]
 
 
+def test_an_action_never_copies_the_readable_log_into_the_next_sealed_state(
+    replicas: dict[str, Stubs],
+) -> None:
+    stubs = replicas["a"]
+    game = _roll(stubs, _client_dice_game(stubs), WHITE, 5, 3)
+    game.log[0].dice.die1 = 6  # the copy claims the opening roll was 6-3
+    undo = K.Action(kind=K.ACTION_KIND_RESIGN, player=WHITE, resign_kind=rules_pb2.RESULT_KIND_SINGLE)
+    after = stubs.play.Act(pb.ActRequest(game=game, action=undo), timeout=10).game
+    signed = game_pb2.Game.FromString(after.seal.state)
+    assert (signed.log[0].dice.die1, signed.log[0].dice.die2) == (5, 3)
+
+
 def test_a_state_sealed_by_one_replica_is_accepted_by_another_with_the_same_keys(
     replicas: dict[str, Stubs],
 ) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
@@ -164,9 +165,19 @@ def _resign_actions(player: Player) -> tuple[Action, ...]:
     return tuple(Action(ActionKind.RESIGN, player, resign=kind) for kind in ResultKind)
 
 
-def _turn(game: Game) -> TurnOptions:
+def moving_options(game: Game) -> TurnOptions:
+    """The moves allowed next in ``game``'s turn (cached: the check, the listing and
+    the encoding of one request all ask for the same turn)."""
     assert game.dice is not None
-    return turn_options(game.turn_position(), game.dice, game.moves)
+    return _cached_options(game.turn_position(), game.dice, game.moves)
+
+
+@lru_cache(maxsize=1024)
+def _cached_options(position: Position, dice: tuple[int, int], moves: tuple[Move, ...]) -> TurnOptions:
+    return turn_options(position, dice, moves)
+
+
+_turn = moving_options
 
 
 def list_actions(game: Game) -> Choices:

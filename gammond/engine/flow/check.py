@@ -24,12 +24,14 @@ from typing import TypeVar
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
+from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.rolls import FAIR_SEED_BYTES
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
     MAX_SEED_BYTES,
+    MAX_SHEET,
     ActionKind,
     DiceSource,
     Game,
@@ -42,7 +44,6 @@ from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.result import classify_win
 from gammond.engine.scoring import GameEnd, GameOutcome
-from gammond.engine.turn import turn_options
 
 T = TypeVar("T")
 
@@ -64,6 +65,7 @@ def check_game(game: Game) -> Game:
     _check_board(game)
     _check_cube(game)
     _check_phase(game)
+    _check_turns(game)
     return game
 
 
@@ -74,6 +76,8 @@ def _check_match(game: Game) -> None:
         raise InvalidGameError("score", f"a score above {MAX_SCORE} is refused")
     if score.is_over():
         raise InvalidGameError("score", f"the match to {score.length} was already over before this game")
+    if len(game.sheet) > MAX_SHEET:
+        raise InvalidGameError("sheet", f"holds {len(game.sheet)} games; more than {MAX_SHEET} is refused")
     if game.number != len(game.sheet) + 1:
         raise InvalidGameError(
             "game_number", f"is {game.number}, but the sheet holds {len(game.sheet)} games"
@@ -295,7 +299,7 @@ def _check_moving(game: Game, turn: Player, last: LogEntry | None) -> None:
         raise InvalidGameError(
             "dice", f"are not the last roll in the log ({mover.name} {rolled[0]}-{rolled[1]})"
         )
-    _at("moves", lambda: turn_options(game.turn_position(), game.dice or (1, 1), game.moves))
+    _at("moves", lambda: moving_options(game))
 
 
 def _check_offer(game: Game, turn: Player, last: LogEntry | None) -> None:
@@ -393,3 +397,41 @@ def _check_result(game: Game, turn: Player, last: LogEntry | None) -> None:
         )
         if expected != result:
             raise InvalidGameError("result.points", f"the game scores {expected.points}")
+
+
+def _check_turns(game: Game) -> None:
+    """Whose turn it is, and who rolled, played, doubled or resigned, follow from the log.
+
+    A roll that cannot be played passes the turn at once, with no play in the
+    log, so a roll with nothing after it by the roller hands the turn over.
+    """
+    turn: Player | None = None
+    rolled = False
+    for i, entry in enumerate(game.log):
+        player, kind = entry.player, entry.kind
+        if kind is ActionKind.ROLL and player is None:
+            if entry.dice is not None and entry.dice[0] != entry.dice[1]:
+                turn, rolled = (Player.WHITE if entry.dice[0] > entry.dice[1] else Player.BLACK), True
+            continue
+        if turn is None or player is None or kind not in _TURN_KINDS:
+            continue  # answers to offers; _check_log names malformed entries
+        if rolled and (kind in (ActionKind.ROLL, ActionKind.DOUBLE) or player is turn.opponent):
+            turn, rolled = turn.opponent, False  # the roll before could not be played
+        if player is not turn or (kind is ActionKind.PLAY and not rolled):
+            raise InvalidGameError(
+                f"log[{i}].player", f"{player.name} cannot {kind.value} on {turn.name}'s turn"
+            )
+        if kind is ActionKind.ROLL:
+            rolled = True
+        elif kind is ActionKind.PLAY:
+            turn, rolled = turn.opponent, False
+    if turn is None or game.over:
+        return
+    if rolled and game.dice is None:
+        turn = turn.opponent  # the last roll passed the turn
+    if game.turn is not turn:
+        named = "unset" if game.turn is None else game.turn.name
+        raise InvalidGameError("turn", f"is {named}, but the log gives {turn.name}")
+
+
+_TURN_KINDS = (ActionKind.ROLL, ActionKind.PLAY, ActionKind.DOUBLE, ActionKind.RESIGN)

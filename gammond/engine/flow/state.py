@@ -33,6 +33,8 @@ MAX_CUBE = 1 << 62
 MAX_SCORE = 1 << 63
 # Enough for any real game; a longer log is refused rather than walked.
 MAX_LOG = 4096
+# Games on one score sheet: far beyond any match or session, and a bound on the work of checking it.
+MAX_SHEET = 1024
 MAX_SEED_BYTES = 64
 
 

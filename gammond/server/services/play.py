@@ -73,13 +73,15 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return encode_choices(game, list_actions(game))
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
-        game = self.games.read(request.game)
+        game, source = self.games.read_message(request.game)
         action = decode_flow_action(request.action)
         after, events = apply_action(game, action)
-        return pb.ActResponse(game=self.games.write(after), events=[encode_event(e) for e in events])
+        return pb.ActResponse(
+            game=self.games.write(after, (game, source)), events=[encode_event(e) for e in events]
+        )
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
-        game = self.games.read(request.game)
+        game, source = self.games.read_message(request.game)
         level = decode_level(request.level, "level")
         if request.player:
             player = decode_color(request.player, "player")
@@ -99,7 +101,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         )
         return pb.BotActResponse(
             actions=[encode_flow_action(a) for a in turn.actions],
-            game=self.games.write(turn.game),
+            game=self.games.write(turn.game, (game, source)),
             events=[encode_event(e) for e in turn.events],
             evaluator=self.evaluator.name,
         )

@@ -25,9 +25,13 @@ class GameCodec:
 
     def read(self, message: game_pb2.Game, field: str = "game") -> Game:
         """The Game a request carries, its seal verified first when the server has keys."""
+        return self.read_message(message, field)[0]
+
+    def read_message(self, message: game_pb2.Game, field: str = "game") -> tuple[Game, game_pb2.Game]:
+        """The Game and the message it was decoded from: ``seal.state``'s when sealed, never the readable copy."""
         keyring = self.keyring
         if keyring is None:
-            return decode_game(message, field)
+            return decode_game(message, field), message
         if not message.HasField("seal"):
             raise SealError(f"{field} carries no seal: this server only accepts games it sealed")
         seal = message.seal
@@ -39,11 +43,15 @@ class GameCodec:
             raise SealError(f"{field}.seal.state is not a Game") from None
         if inner.HasField("seal"):
             raise SealError(f"{field}.seal.state holds another seal")
-        return decode_game(inner, field, keyring.fair_seed)
+        return decode_game(inner, field, keyring.fair_seed), inner
 
-    def write(self, game: Game) -> game_pb2.Game:
-        """The wire Game, sealed when the server has keys."""
-        message = encode_game(game)
+    def write(self, game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
+        """The wire Game, sealed when the server has keys.
+
+        ``before``: the game acted on and the message :meth:`read_message`
+        decoded it from, whose log entries are reused (see ``encode_game``).
+        """
+        message = encode_game(game, before)
         if self.keyring is not None:
             # Serialised once; the seal covers exactly these bytes, which the
             # client returns untouched inside `seal.state`.

@@ -17,6 +17,7 @@ from gammond.engine.flow import (
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
+    MAX_SHEET,
     Action,
     ActionKind,
     Choices,
@@ -28,8 +29,8 @@ from gammond.engine.flow import (
     Phase,
     check_game,
     commitment,
-    list_actions,
 )
+from gammond.engine.flow.actions import moving_options
 from gammond.engine.match import MatchState, ScoreSheetRow
 from gammond.engine.notation import format_moves
 from gammond.engine.play import Move
@@ -98,6 +99,7 @@ _KINDS = {
     game_pb2.ACTION_KIND_PLAY: ActionKind.PLAY,
 }
 _KIND_CODES = {kind: code for code, kind in _KINDS.items()}
+_PLAYERS = {board_pb2.COLOR_WHITE: Player.WHITE, board_pb2.COLOR_BLACK: Player.BLACK}
 _EVENT_CODES = {
     EventKind.OPENING_TIE: game_pb2.EVENT_KIND_OPENING_TIE,
     EventKind.OPENING_ROLL: game_pb2.EVENT_KIND_OPENING_ROLL,
@@ -232,15 +234,21 @@ def _player_moves(
 
 
 def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
-    kind = _enum(_KINDS, message.kind, f"{field}.kind", "an ACTION_KIND_*")
-    player = _optional_color(message.player, f"{field}.player")
-    dice = decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None
-    resign = (
-        decode_kind(message.resign_kind, f"{field}.resign_kind")
-        if message.resign_kind != rules_pb.RESULT_KIND_UNSPECIFIED
-        else None
-    )
-    moves = _player_moves(message.moves, player, f"{field}.moves")
+    # The log is most of a Game: field paths are only spelt out on an error.
+    kind = _KINDS.get(message.kind)
+    if kind is None:
+        raise WireError(f"{field}.kind", f"must be an ACTION_KIND_*, got {message.kind}")
+    player = _PLAYERS.get(message.player)
+    if player is None and message.player != board_pb2.COLOR_UNSPECIFIED:
+        raise WireError(f"{field}.player", f"must be COLOR_WHITE or COLOR_BLACK, got {message.player}")
+    dice = None
+    if message.HasField("dice"):
+        die1, die2 = message.dice.die1, message.dice.die2
+        dice = (die1, die2) if 0 < die1 < 7 and 0 < die2 < 7 else decode_dice(message.dice, f"{field}.dice")
+    resign = None
+    if message.resign_kind != rules_pb.RESULT_KIND_UNSPECIFIED:
+        resign = decode_kind(message.resign_kind, f"{field}.resign_kind")
+    moves = _player_moves(message.moves, player, f"{field}.moves") if message.moves else ()
     return LogEntry(kind, player, dice, moves, resign)
 
 
@@ -284,6 +292,10 @@ def decode_game(
     keys); without it such a game is refused.
     """
     rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    if len(message.sheet) > MAX_SHEET:
+        raise WireError(
+            f"{field}.sheet", f"holds {len(message.sheet)} games; more than {MAX_SHEET} is refused"
+        )
     if len(message.log) > MAX_LOG:
         raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {MAX_LOG} is refused")
     score_message = message.score
@@ -335,8 +347,19 @@ def decode_game(
         raise WireError(f"{field}.{exc.field}", exc.description) from None
 
 
-def encode_game(game: Game) -> game_pb2.Game:
-    """The wire Game, with its output-only fields filled in."""
+def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
+    """The wire Game, with its output-only fields filled in.
+
+    ``before`` is the game an action was applied to, with the message it
+    came in: an action only appends to the log, so the log entries they
+    share are copied from that message rather than encoded again.
+    """
+    shared = 0
+    if before is not None:
+        old, old_message = before
+        count = len(old.log)
+        if len(game.log) >= count and all(a is b for a, b in zip(game.log, old.log)):
+            shared = count
     message = game_pb2.Game(
         rules=encode_rules(game.rules),
         score=_encode_score(game.score),
@@ -350,8 +373,10 @@ def encode_game(game: Game) -> game_pb2.Game:
         cube=_encode_cube(game.cube),
         white_rolls=game.rolls[0],
         black_rolls=game.rolls[1],
-        log=[_encode_entry(entry) for entry in game.log],
     )
+    if shared:
+        message.log.extend(old_message.log[:shared])
+    message.log.extend(_encode_entry(entry) for entry in game.log[shared:])
     if game.turn is not None:
         message.turn = encode_color(game.turn)
         message.moves.extend(encode_move(m, game.turn) for m in game.moves)
@@ -383,10 +408,9 @@ def encode_game(game: Game) -> game_pb2.Game:
 
 
 def _board_now(game: Game) -> Position:
-    if game.moves and game.phase is Phase.MOVING:
-        choices = list_actions(game)
-        if choices.board_now is not None:
-            return choices.board_now
+    if game.moves and game.phase is Phase.MOVING and game.turn is not None:
+        mover_view = moving_options(game).position
+        return mover_view.flipped() if game.turn is Player.BLACK else mover_view
     return game.board
 
 

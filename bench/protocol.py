@@ -1,0 +1,218 @@
+"""Calls per second of PlayService.ListActions and Act, against GameService.ListLegalPlays.
+
+One gammond server (``python -m gammond.server``, one worker) answers all
+three in the same run, so the ratios compare like with like.  The game
+states are those of random legal games under several rule options (every
+phase: opening roll, before the roll, cube offers, moving with some checkers
+moved, resignations), each sent whole as a ``Game``; each Act sends one
+action that ListActions lists for that state.  ListLegalPlays gets random
+self-play positions with a roll.  The load generator is an asyncio gRPC
+client with a fixed number of calls in flight, sending pre-serialized
+requests, pinned to another CPU than the server where there are two.
+
+    python -m bench.protocol [--calls 3000] [--concurrency 16] [--states 400]
+    python bench/protocol.py
+
+The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
+``Act vs ListLegalPlays: X.XX`` (calls/s over calls/s).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import grpc  # noqa: E402
+
+from backgammon.v1 import board_pb2, game_service_pb2, play_service_pb2  # noqa: E402
+from gammond.engine import (  # noqa: E402
+    ActionKind,
+    DiceSource,
+    Game,
+    Phase,
+    RuleOptions,
+    apply_action,
+    list_actions,
+    new_game,
+    next_game,
+)
+from gammond.server.wire.game import encode_flow_action, encode_game  # noqa: E402
+from tests.support.positions import sample_positions  # noqa: E402
+
+METHODS = {
+    "ListLegalPlays": "/backgammon.v1.GameService/ListLegalPlays",
+    "ListActions": "/backgammon.v1.PlayService/ListActions",
+    "Act": "/backgammon.v1.PlayService/Act",
+}
+RULES = (
+    RuleOptions.money(),
+    RuleOptions.money(beavers=True, raccoons=True, jacoby=True),
+    RuleOptions.match(7),
+    RuleOptions.match(5, cubeless=True),
+)
+_START_S = 60.0
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    calls: int
+    seconds: float
+    latencies: list[float]
+
+    @property
+    def rate(self) -> float:
+        return self.calls / self.seconds
+
+    def line(self) -> str:
+        ordered = sorted(self.latencies)
+        p50 = statistics.median(ordered) * 1000
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+        return f"{self.name:<16} {self.rate:9.0f} calls/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
+
+
+def legal_play_requests(count: int, seed: int) -> list[bytes]:
+    """Serialized ListLegalPlays requests for random self-play positions."""
+    out = []
+    for sample in sample_positions(count, seed=seed):
+        if sample.position.is_game_over():
+            continue
+        position = board_pb2.PositionInput(
+            position_id=board_pb2.PositionId(id=sample.position.position_id(), turn=board_pb2.COLOR_WHITE)
+        )
+        dice = board_pb2.Dice(die1=sample.dice[0], die2=sample.dice[1])
+        out.append(game_service_pb2.ListLegalPlaysRequest(position=position, dice=dice).SerializeToString())
+    return out
+
+
+def game_states(count: int, seed: int) -> list[Game]:
+    """States of random legal games, each still open (some action is allowed)."""
+    rng = random.Random(seed)
+    states: list[Game] = []
+    game = new_game(RULES[0], dice_source=DiceSource.SEEDED, seed=b"bench")
+    while len(states) < count:
+        if game.phase is Phase.MATCH_OVER or (game.phase is Phase.GAME_OVER and rng.random() < 0.3):
+            game = new_game(rng.choice(RULES), dice_source=DiceSource.SEEDED, seed=b"%d" % len(states))
+            continue
+        if game.phase is Phase.GAME_OVER:
+            game = next_game(game)
+            continue
+        states.append(game)
+        allowed = list_actions(game).actions
+        # Mostly whole plays and single moves, so games run long and all phases appear.
+        quiet = [a for a in allowed if a.kind not in (ActionKind.RESIGN, ActionKind.DROP)]
+        game, _ = apply_action(game, rng.choice(quiet or list(allowed)))
+    return states
+
+
+def play_requests(states: list[Game], seed: int) -> tuple[list[bytes], list[bytes]]:
+    """Serialized ListActions and Act requests for ``states``."""
+    rng = random.Random(seed)
+    listing, acting = [], []
+    for game in states:
+        wire = encode_game(game)
+        listing.append(play_service_pb2.ListActionsRequest(game=wire).SerializeToString())
+        action = rng.choice(list_actions(game).actions)
+        if action.kind is ActionKind.ROLL and game.dice_source is DiceSource.CLIENT:
+            action = replace(action, dice=(3, 1))
+        request = play_service_pb2.ActRequest(game=wire, action=encode_flow_action(action))
+        acting.append(request.SerializeToString())
+    return listing, acting
+
+
+def _cpus() -> tuple[set[int], set[int]]:
+    available = sorted(os.sched_getaffinity(0))
+    if len(available) < 2:
+        return set(available), set(available)
+    return {available[0]}, {available[1]}
+
+
+def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int]:
+    command = [
+        *(sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"),
+        *("--workers", "1", "--metrics-port", "0", "--ready-file", str(ready)),
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=lambda: os.sched_setaffinity(0, cpus),
+    )
+    deadline = time.monotonic() + _START_S
+    while not ready.exists():
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise SystemExit("gammond did not start")
+        time.sleep(0.05)
+    time.sleep(0.1)
+    return process, int(json.loads(ready.read_text())["port"])
+
+
+async def _load(port: int, name: str, payloads: list[bytes], calls: int, concurrency: int) -> Result:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+        call: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary(METHODS[name])
+        for payload in payloads[:50]:  # warm the connection and the server
+            await call(payload, timeout=30)
+        latencies: list[float] = []
+        queue = iter(range(calls))
+
+        async def worker() -> None:
+            for i in queue:
+                started = time.perf_counter()
+                await call(payloads[i % len(payloads)], timeout=30)
+                latencies.append(time.perf_counter() - started)
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return Result(name, calls, time.perf_counter() - started, latencies)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=3000, help="calls per method (bounded)")
+    parser.add_argument("--concurrency", type=int, default=16, help="calls in flight")
+    parser.add_argument("--states", type=int, default=400, help="game states and positions to cycle through")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    server_cpus, client_cpus = _cpus()
+    payloads = {"ListLegalPlays": legal_play_requests(args.states, args.seed)}
+    payloads["ListActions"], payloads["Act"] = play_requests(game_states(args.states, args.seed), args.seed)
+    os.sched_setaffinity(0, client_cpus)
+    print(
+        f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
+        f"{args.calls} calls each, {args.concurrency} in flight, {args.states} states"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        process, port = _start(Path(tmp) / "ready.json", server_cpus)
+        try:
+            results = {
+                name: asyncio.run(_load(port, name, data, args.calls, args.concurrency))
+                for name, data in payloads.items()
+            }
+        finally:
+            process.terminate()
+            process.wait(30)
+    for result in results.values():
+        print(result.line())
+    base = results["ListLegalPlays"].rate
+    print(f"ListActions vs ListLegalPlays: {results['ListActions'].rate / base:.2f}")
+    print(f"Act vs ListLegalPlays: {results['Act'].rate / base:.2f}")
+
+
+if __name__ == "__main__":
+    main()
