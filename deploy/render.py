@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from deploy.envoy.config import EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
 from deploy.grafana.dashboard import dashboard
 from deploy.prometheus.config import dns_replicas, prometheus_config
 
@@ -30,6 +30,9 @@ NAMESPACE = "gammond"
 # A headless Service: its name resolves to every ready pod, each one an Envoy host.
 K8S_UPSTREAM = f"gammond-headless.{NAMESPACE}.svc.cluster.local"
 COMPOSE_UPSTREAM = "gammond"  # compose's DNS gives every replica of the service
+# The browser origins Kubernetes' Envoy admits (docs/security.md): add your
+# frontend's, e.g. "https://play.example.org", and re-render.
+K8S_CORS_ORIGINS: tuple[str, ...] = ()
 
 
 def _header(source: str) -> str:
@@ -53,7 +56,7 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, width=120)
 
 
-def _envoy(upstream: str, discovery: str) -> dict[str, Any]:
+def _envoy(upstream: str, discovery: str, origins: tuple[str, ...] = ()) -> dict[str, Any]:
     return envoy_config(
         EnvoySettings(
             upstreams=(Upstream(upstream, GRPC_PORT),),
@@ -61,12 +64,13 @@ def _envoy(upstream: str, discovery: str) -> dict[str, Any]:
             admin_port=ENVOY_ADMIN_PORT,
             metrics_port=ENVOY_METRICS_PORT,
             discovery="STRICT_DNS" if discovery == "dns" else "STATIC",
+            cors_origins=origins,
         )
     )
 
 
 def compose_envoy() -> str:
-    return _header("deploy/envoy/config.py") + dump_yaml(_envoy(COMPOSE_UPSTREAM, "dns"))
+    return _header("deploy/envoy/config.py") + dump_yaml(_envoy(COMPOSE_UPSTREAM, "dns", DEV_ORIGINS))
 
 
 def k8s_envoy_configmap() -> str:
@@ -78,7 +82,7 @@ def k8s_envoy_configmap() -> str:
             "namespace": NAMESPACE,
             "labels": {"app.kubernetes.io/name": "gammond-envoy"},
         },
-        "data": {"envoy.yaml": dump_yaml(_envoy(K8S_UPSTREAM, "dns"))},
+        "data": {"envoy.yaml": dump_yaml(_envoy(K8S_UPSTREAM, "dns", K8S_CORS_ORIGINS))},
     }
     return _header("deploy/envoy/config.py") + dump_yaml(config)
 

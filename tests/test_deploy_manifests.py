@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from deploy import render
+from deploy.envoy.descriptor import service_names
 from deploy.grafana.dashboard import dashboard
 from deploy.local.stack import find_envoy
 
@@ -91,7 +92,7 @@ def test_gammond_pods_are_probed_over_grpc_on_the_grpc_port() -> None:
     assert ports["grpc"] == GRPC_PORT
     for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
         assert container[probe]["grpc"]["port"] == ports["grpc"], probe
-    env = {e["name"]: e["value"] for e in container["env"]}
+    env = {e["name"]: e.get("value") for e in container["env"]}
     assert int(env["GAMMOND_PORT"]) == ports["grpc"] and int(env["GAMMOND_METRICS_PORT"]) == ports["metrics"]
 
 
@@ -109,7 +110,7 @@ def test_every_container_has_resource_requests_and_limits_and_runs_unprivileged(
 def test_the_drain_fits_in_the_termination_grace_period() -> None:
     deployment = find("Deployment", "gammond")
     pod = deployment["spec"]["template"]["spec"]
-    env = {e["name"]: e["value"] for e in pod["containers"][0]["env"]}
+    env = {e["name"]: e.get("value") for e in pod["containers"][0]["env"]}
     pre_stop = pod["containers"][0]["lifecycle"]["preStop"]["sleep"]["seconds"]
     assert pre_stop + float(env["GAMMOND_GRACE_S"]) < pod["terminationGracePeriodSeconds"]
 
@@ -241,3 +242,42 @@ def test_compose_publishes_ports_on_loopback_only_and_mounts_files_that_exist() 
             assert (DEPLOY / source).exists(), f"{name}: {source}"
     assert compose["services"]["gammond"]["build"]["dockerfile"] == "deploy/Dockerfile"
     assert compose["services"]["envoy"]["depends_on"]["gammond"]["condition"] == "service_healthy"
+
+
+def test_only_envoy_and_prometheus_may_reach_the_replicas() -> None:
+    policy = find("NetworkPolicy", "gammond")
+    pods = find("Deployment", "gammond")["spec"]["template"]["metadata"]["labels"]
+    assert policy["spec"]["podSelector"]["matchLabels"].items() <= pods.items()
+    assert policy["spec"]["policyTypes"] == ["Ingress"]
+    envoy_pods = find("Deployment", "gammond-envoy")["spec"]["template"]["metadata"]["labels"]
+    admitted = {}
+    for rule in policy["spec"]["ingress"]:
+        [source] = rule["from"]
+        [port] = rule["ports"]
+        admitted[source["podSelector"]["matchLabels"]["app.kubernetes.io/name"]] = port["port"]
+    assert admitted == {envoy_pods["app.kubernetes.io/name"]: GRPC_PORT, "prometheus": 9464}
+
+
+def test_production_replicas_listen_everywhere_without_reflection_and_with_keys_from_a_secret() -> None:
+    [container] = [c for name, c in containers() if name == "gammond"]
+    env = {e["name"]: e for e in container["env"]}
+    assert env["GAMMOND_HOST"]["value"] == "0.0.0.0"
+    assert env["GAMMOND_REFLECTION"]["value"] == "off"
+    assert env["GAMMOND_STATE_KEYS"]["valueFrom"]["secretKeyRef"]["name"] == "gammond-state-keys"
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert "GAMMOND_REFLECTION=off" in dockerfile
+
+
+@pytest.mark.parametrize("where", ["compose", "k8s"])
+def test_envoy_routes_only_gammonds_services_and_allows_only_configured_origins(where: str) -> None:
+    config = envoy_configs()[where]
+    manager = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
+    [host] = manager["route_config"]["virtual_hosts"]
+    prefixes = {route["match"]["prefix"] for route in host["routes"]}
+    assert prefixes == {f"/{name}/" for name in service_names()}
+    assert not any("reflection" in p or "health" in p for p in prefixes)
+    cors = host["typed_per_filter_config"]["envoy.filters.http.cors"]
+    matches = cors["allow_origin_string_match"]
+    assert all(set(m) == {"exact"} for m in matches)
+    expected = render.DEV_ORIGINS if where == "compose" else render.K8S_CORS_ORIGINS
+    assert [m["exact"] for m in matches] == list(expected)

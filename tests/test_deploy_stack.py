@@ -135,6 +135,14 @@ EVERY_RPC.update(
         "PlayService/BotAct": {"game": MOVING_GAME, "level": "BOT_LEVEL_ADVANCED"},
     }
 )
+# RPCs that need what the stack does not set up (state keys for fair dice):
+# they must still be routed, and answer with this refusal.
+REFUSED_RPC: dict[str, tuple[dict[str, Any], grpc.StatusCode]] = {
+    "PlayService/AddClientSeed": (
+        {"game": OPENING_GAME, "player": "COLOR_WHITE", "seed": "c2VlZA=="},
+        grpc.StatusCode.FAILED_PRECONDITION,
+    ),
+}
 ILLEGAL_PLAY = ("GameService/ApplyPlay", {"position": START, "dice": DICE, "notation": "24/21"})
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
 CALLS = 40
@@ -245,7 +253,15 @@ def test_every_rpc_of_the_api_has_a_request_here() -> None:
         for name in service_names()
         for m in descriptor_pool.Default().FindServiceByName(name).methods
     }
-    assert api == set(EVERY_RPC)
+    assert api == set(EVERY_RPC) | set(REFUSED_RPC)
+
+
+def test_rpcs_the_stack_cannot_serve_are_routed_and_refused_as_expected(channel: grpc.Channel) -> None:
+    for rpc, (body, code) in REFUSED_RPC.items():
+        call = channel.unary_unary(path(rpc))
+        with pytest.raises(grpc.RpcError) as raised:
+            call(request_bytes(rpc, body), timeout=15)
+        assert raised.value.code() is code, rpc
 
 
 def test_the_stack_listens_on_loopback_only(stack: Stack) -> None:
@@ -336,6 +352,34 @@ def test_a_browser_preflight_is_allowed_and_exposes_the_grpc_status(stack: Stack
     with urllib.request.urlopen(request, timeout=10) as response:
         assert response.status == 200
         assert "grpc-status" in response.headers["access-control-expose-headers"]
+
+
+def test_a_preflight_from_an_origin_not_configured_is_not_allowed(stack: Stack) -> None:
+    request = urllib.request.Request(
+        f"http://{stack.target}{LEGAL}",
+        method="OPTIONS",
+        headers={
+            "origin": "https://evil.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type,x-grpc-web,authorization",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            allowed = response.headers.get("access-control-allow-origin")
+    except urllib.error.HTTPError as error:
+        allowed = error.headers.get("access-control-allow-origin")
+    assert allowed is None
+
+
+def test_reflection_is_not_routed_through_envoy(channel: grpc.Channel) -> None:
+    from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+    request = reflection_pb2.ServerReflectionRequest(list_services="")
+    with pytest.raises(grpc.RpcError) as raised:
+        list(stub.ServerReflectionInfo(iter([request]), timeout=10))
+    assert raised.value.code() in (grpc.StatusCode.UNIMPLEMENTED, grpc.StatusCode.NOT_FOUND)
 
 
 def test_a_callers_request_id_reaches_the_replicas_log(stack: Stack) -> None:

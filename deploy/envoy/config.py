@@ -16,7 +16,10 @@ Why it looks the way it does:
 * One listener speaks gRPC (HTTP/2), gRPC-Web (``grpc_web`` filter) and JSON
   over HTTP/1.1 or HTTP/2 (``grpc_json_transcoder`` with ``auto_mapping``:
   ``POST /backgammon.v1.GameService/ListLegalPlays`` with the request as a
-  JSON body), with CORS for browsers.
+  JSON body), with CORS for browsers from the origins configured
+  (``cors_origins``, matched exactly; none: no cross-origin calls).
+* Only gammond's services are routed, one prefix each: reflection, health
+  and anything else a replica serves stay unreachable through Envoy.
 * The admin interface stays on loopback; where Prometheus must scrape Envoy
   from elsewhere, a separate listener exposes ``/stats/prometheus`` only.
 """
@@ -37,6 +40,8 @@ ROUTE_TIMEOUT_S = 15  # above the server's longest bot search (10 s by default)
 HEALTH_PATH = "/healthz"
 EXPOSED_HEADERS = "grpc-status,grpc-message,grpc-status-details-bin,x-request-id"
 ALLOWED_HEADERS = "content-type,x-grpc-web,x-user-agent,grpc-timeout,x-request-id,authorization"
+# A frontend's dev server: the origins the local stack and compose allow.
+DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000")
 _RETRY_ON = "unavailable,cancelled,reset,connect-failure,refused-stream"
 
 
@@ -78,6 +83,7 @@ class EnvoySettings:
     descriptor_path: str | None = None
     health_interval_s: float = 1.0
     services: tuple[str, ...] = field(default_factory=service_names)
+    cors_origins: tuple[str, ...] = ()
 
 
 def _transcoder(settings: EnvoySettings) -> Config:
@@ -99,10 +105,11 @@ def _transcoder(settings: EnvoySettings) -> Config:
     )
 
 
-def _cors() -> Config:
+def _cors(origins: tuple[str, ...]) -> Config:
     return _typed(
         "envoy.extensions.filters.http.cors.v3.CorsPolicy",
-        allow_origin_string_match=[{"safe_regex": {"regex": ".*"}}],
+        # Exact origins from the settings, never a pattern that reflects any caller.
+        allow_origin_string_match=[{"exact": origin} for origin in origins],
         allow_methods="POST, OPTIONS",
         allow_headers=ALLOWED_HEADERS,
         expose_headers=EXPOSED_HEADERS,
@@ -110,9 +117,13 @@ def _cors() -> Config:
     )
 
 
-def _route() -> Config:
+def _routes(settings: EnvoySettings) -> list[Config]:
+    return [_route(f"/{service}/") for service in settings.services]
+
+
+def _route(prefix: str) -> Config:
     return {
-        "match": {"prefix": "/"},
+        "match": {"prefix": prefix},
         "route": {
             "cluster": CLUSTER,
             "timeout": f"{ROUTE_TIMEOUT_S}s",
@@ -163,7 +174,9 @@ def _http_filters() -> list[Config]:
     ]
 
 
-def _connection_manager(stat_prefix: str, routes: list[Config], filters: list[Config]) -> Config:
+def _connection_manager(
+    stat_prefix: str, routes: list[Config], filters: list[Config], origins: tuple[str, ...] = ()
+) -> Config:
     return {
         "name": "envoy.filters.network.http_connection_manager",
         "typed_config": _typed(
@@ -179,7 +192,7 @@ def _connection_manager(stat_prefix: str, routes: list[Config], filters: list[Co
                         "name": stat_prefix,
                         "domains": ["*"],
                         "routes": routes,
-                        "typed_per_filter_config": {"envoy.filters.http.cors": _cors()},
+                        "typed_per_filter_config": {"envoy.filters.http.cors": _cors(origins)},
                     }
                 ],
             },
@@ -196,7 +209,9 @@ def _gammond_listener(settings: EnvoySettings) -> Config:
     return {
         "name": "gammond",
         "address": _socket(settings.listen_host, settings.listen_port),
-        "filter_chains": [{"filters": [_connection_manager("gammond", [_route()], filters)]}],
+        "filter_chains": [
+            {"filters": [_connection_manager("gammond", _routes(settings), filters, settings.cors_origins)]}
+        ],
     }
 
 

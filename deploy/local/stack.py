@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deploy.envoy.config import EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import (
     LOOPBACK,
@@ -228,6 +228,14 @@ def _envoy_healthy(admin_port: int, replicas: tuple[Replica, ...]) -> bool:
     return all(r.target in healthy for r in replicas)
 
 
+def _cors_origins() -> tuple[str, ...]:
+    """``GAMMOND_CORS_ORIGINS`` (comma-separated), or a frontend dev server's origins."""
+    given = os.environ.get("GAMMOND_CORS_ORIGINS")
+    if given is None:
+        return DEV_ORIGINS
+    return tuple(origin.strip() for origin in given.split(",") if origin.strip())
+
+
 def _start_envoy(options: StackOptions, replicas: tuple[Replica, ...], port: int, admin: int) -> Started:
     binary = find_envoy()
     if binary is None:
@@ -241,6 +249,7 @@ def _start_envoy(options: StackOptions, replicas: tuple[Replica, ...], port: int
         admin_host=LOOPBACK,
         admin_port=admin,
         descriptor_path=str(descriptor),
+        cors_origins=_cors_origins(),
     )
     config = options.state_dir / "envoy.json"
     config.write_text(json.dumps(envoy_config(settings), indent=1))

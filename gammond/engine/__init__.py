@@ -60,8 +60,11 @@ from gammond.engine.flow import (
     Game,
     LogEntry,
     Phase,
+    add_client_seed,
     apply_action,
     check_game,
+    commitment,
+    fair_roll,
     list_actions,
     new_game,
     next_game,
@@ -85,7 +88,7 @@ from gammond.engine.play import Move, Play, PlayList, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position, flip_board
 from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
-from gammond.engine.records.mat import MAX_TEXT as MAX_MAT_TEXT
+from gammond.engine.records.mat import MAX_MAT_TEXT
 from gammond.engine.records.model import MAX_GAMES
 from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
 from gammond.engine.result import ResultKind, classify_win
@@ -96,8 +99,6 @@ from gammond.engine.turn import MoveOption, TurnOptions, TurnProgress, next_move
 from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
-    "MAX_GAMES",
-    "MAX_MAT_TEXT",
     "Action",
     "ActionKind",
     "AppliedPlay",
@@ -131,10 +132,12 @@ __all__ = [
     "Lineup",
     "LogEntry",
     "MAX_CUBE",
+    "MAX_GAMES",
     "MAX_LOG",
     "MAX_SCORE",
     "MAX_SEED_BYTES",
     "MAX_SHEET",
+    "MAX_MAT_TEXT",
     "MatchId",
     "MatchOverError",
     "MatchRecord",
@@ -165,12 +168,15 @@ __all__ = [
     "WeightsError",
     "XgidState",
     "accept_resignation",
+    "add_client_seed",
     "apply_action",
     "apply_cube_action",
     "apply_play",
     "box_keeps_place",
     "check_game",
     "classify_win",
+    "commitment",
+    "fair_roll",
     "find_play",
     "flip_board",
     "format_mat",

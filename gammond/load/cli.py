@@ -64,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--allow-remote", action="store_true", help="allow a target that is not on this machine"
     )
+    parser.add_argument("--tls", action="store_true", help="speak TLS (implied by the --tls-* options)")
+    parser.add_argument("--tls-ca", help="PEM CA bundle the server's certificate chains to")
+    parser.add_argument("--tls-cert", help="PEM client certificate, for mutual TLS")
+    parser.add_argument("--tls-key", help="PEM key of --tls-cert")
+    parser.add_argument("--tls-server-name", help="the name to check the server's certificate for")
+    parser.add_argument("--token-file", help="a file whose first line is the bearer token to send (TLS only)")
     return parser
 
 
@@ -86,6 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             rate=args.rate,
             timeout_s=args.timeout,
             warmup_calls=args.warmup,
+            tls=bool(args.tls or args.tls_ca or args.tls_cert or args.token_file),
+            tls_ca=args.tls_ca,
+            tls_cert=args.tls_cert,
+            tls_key=args.tls_key,
+            tls_server_name=args.tls_server_name,
+            token=Path(args.token_file).read_text().splitlines()[0].strip() if args.token_file else None,
         )
         samples = self_play(args.positions, seed=args.seed)
     except (TargetRefused, MixError, ValueError) as error:

@@ -17,7 +17,8 @@ import asyncio
 import itertools
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import grpc
 
@@ -39,6 +40,14 @@ class LoadSettings:
     rate: float | None = None
     timeout_s: float = 10.0
     warmup_calls: int = 20
+    # TLS (docs/security.md): the CA to trust, a client certificate and key
+    # for mutual TLS, the name to check, and a bearer token.
+    tls_ca: str | None = None
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    tls_server_name: str | None = None
+    token: str | None = field(default=None, repr=False)
+    tls: bool = False
 
     def __post_init__(self) -> None:
         if not 0 < self.duration_s <= MAX_DURATION_S:
@@ -151,6 +160,27 @@ async def _progress(run: _Run, report: Callable[[Progress], None]) -> None:
         seen, last = seen + len(window), now
 
 
+def _channel(settings: LoadSettings) -> grpc.aio.Channel:
+    # Without a pool of its own, every channel would share one connection.
+    options: list[tuple[str, str | int]] = [("grpc.use_local_subchannel_pool", 1)]
+    if not settings.tls:
+        return grpc.aio.insecure_channel(settings.target, options=options)
+
+    def read(path: str | None) -> bytes | None:
+        return None if path is None else Path(path).read_bytes()
+
+    credentials = grpc.ssl_channel_credentials(
+        read(settings.tls_ca), read(settings.tls_key), read(settings.tls_cert)
+    )
+    if settings.token is not None:
+        credentials = grpc.composite_channel_credentials(
+            credentials, grpc.access_token_call_credentials(settings.token)
+        )
+    if settings.tls_server_name is not None:
+        options.append(("grpc.ssl_target_name_override", settings.tls_server_name))
+    return grpc.aio.secure_channel(settings.target, credentials, options=options)
+
+
 def _stubs(channel: grpc.aio.Channel, calls: Sequence[Call]) -> Stubs:
     return {method: channel.unary_unary(method) for method in {c.method for c in calls}}
 
@@ -165,11 +195,7 @@ async def run_load(
     """
     if not calls:
         raise ValueError("run_load needs at least one call")
-    channels = [
-        # Without a pool of its own, every channel would share one connection.
-        grpc.aio.insecure_channel(settings.target, options=[("grpc.use_local_subchannel_pool", 1)])
-        for i in range(settings.connections)
-    ]
+    channels = [_channel(settings) for _ in range(settings.connections)]
     try:
         stubs = [_stubs(channel, calls) for channel in channels]
         for i in range(settings.warmup_calls):
@@ -186,4 +212,6 @@ async def run_load(
     finally:
         for channel in channels:
             await channel.close()
-    return Report.from_samples(settings.target, seconds, run.samples, asdict(settings))
+    # The report records how the run was made, never the token.
+    facts = {name: value for name, value in asdict(settings).items() if name != "token"}
+    return Report.from_samples(settings.target, seconds, run.samples, facts)

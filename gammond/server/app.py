@@ -21,6 +21,8 @@ from gammond.server.admission import Admission
 from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.limits import MAX_REQUEST_BYTES
 from gammond.server.logs import logger
+from gammond.server.sealing import Keyring
+from gammond.server.security import TlsFiles, TokenInterceptor, server_credentials
 from gammond.server.services import SERVICE_NAMES, add_servicers
 
 # gRPC itself refuses bigger requests before any handler sees them; the
@@ -41,6 +43,11 @@ class ServerOptions:
     max_expensive_calls: int = 1
     idle_timeout_s: float = 60.0
     reuse_port: bool = False
+    # Trust (docs/security.md): state keys, TLS, bearer tokens, reflection.
+    keyring: Keyring | None = None
+    tls: TlsFiles | None = None
+    auth_tokens: tuple[str, ...] = ()
+    reflection: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,20 +116,29 @@ def load_bot() -> Evaluator:
 
 def create_server(options: ServerOptions) -> Served:
     """Build, bind and start a server; health says NOT_SERVING until warmed up."""
+    # Tokens are checked first, so a refused call does no other work.
+    interceptors: list[grpc.ServerInterceptor] = [ObservingInterceptor()]
+    if options.auth_tokens:
+        interceptors.insert(0, TokenInterceptor(options.auth_tokens))
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=options.threads),
-        interceptors=[ObservingInterceptor()],
+        interceptors=interceptors,
         options=_channel_options(options),
     )
     evaluator = load_bot()
     gate = Admission(options.max_expensive_calls)
-    add_servicers(server, evaluator, options.max_search_s, gate)
+    add_servicers(server, evaluator, options.max_search_s, gate, options.keyring)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflected = (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME)
-    reflection.enable_server_reflection(reflected, server)
-    port = server.add_insecure_port(address(options.host, options.port))
+    if options.reflection:
+        reflected = (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME)
+        reflection.enable_server_reflection(reflected, server)
+    bind = address(options.host, options.port)
+    if options.tls is not None:
+        port = server.add_secure_port(bind, server_credentials(options.tls))
+    else:
+        port = server.add_insecure_port(bind)
     server.start()
     return Served(server, port, health_servicer, evaluator, gate)

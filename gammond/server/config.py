@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gammond.server.logs import LEVELS
+from gammond.server.sealing import Keyring, parse_keys
 
 
 def default_workers() -> int:
@@ -24,7 +25,8 @@ def default_workers() -> int:
 class ServerConfig:
     """Everything ``python -m gammond.server`` can be told."""
 
-    host: str = "0.0.0.0"
+    # Loopback for a developer run; the container and Kubernetes set GAMMOND_HOST=0.0.0.0.
+    host: str = "127.0.0.1"
     port: int = 50051
     workers: int = 1
     threads: int = 8
@@ -37,6 +39,13 @@ class ServerConfig:
     drain_notice_s: float = 1.0
     log_level: str = "info"
     ready_file: str | None = None
+    # Trust (docs/security.md); the defaults are a developer run's.
+    state_keys: Keyring | None = None
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    tls_client_ca: str | None = None
+    auth_tokens: str | None = None
+    reflection: bool = True
 
 
 def _port(text: str) -> int:
@@ -73,6 +82,19 @@ def _non_negative_float(text: str) -> float:
 
 def _host(text: str) -> str:
     ipaddress.ip_address(text.strip("[]"))
+    return text
+
+
+def _on_off(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered not in ("on", "off", "true", "false", "1", "0"):
+        raise ValueError("is not on or off")
+    return lowered in ("on", "true", "1")
+
+
+def _readable(text: str) -> str:
+    if not os.path.isfile(text):
+        raise ValueError("is not a readable file")
     return text
 
 
@@ -153,6 +175,30 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         _D.ready_file,
         "write the bound ports here as JSON once serving",
     ),
+    (
+        "--state-keys",
+        "GAMMOND_STATE_KEYS",
+        parse_keys,
+        None,
+        "seal games with these keys, ID:BASE64 comma-separated; the first signs, all verify",
+    ),
+    ("--tls-cert", "GAMMOND_TLS_CERT", _readable, None, "PEM certificate chain: serve gRPC over TLS"),
+    ("--tls-key", "GAMMOND_TLS_KEY", _readable, None, "PEM private key of --tls-cert"),
+    (
+        "--tls-client-ca",
+        "GAMMOND_TLS_CLIENT_CA",
+        _readable,
+        None,
+        "PEM CA bundle: require client certificates it signed (mutual TLS)",
+    ),
+    (
+        "--auth-tokens",
+        "GAMMOND_AUTH_TOKENS",
+        _readable,
+        None,
+        "file of bearer tokens, one a line: refuse calls without one (health exempt)",
+    ),
+    ("--reflection", "GAMMOND_REFLECTION", _on_off, _D.reflection, "serve gRPC reflection: on or off"),
 )
 
 
@@ -182,6 +228,8 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
             except argparse.ArgumentTypeError as exc:
                 parser.error(f"environment variable {env}: {exc}")
         shown = "one per CPU" if dest == "workers" and default is None else default
+        if dest == "state_keys" and default is not None:
+            shown = "set"  # never print a secret
         parser.add_argument(
             flag, dest=dest, type=parse, default=default, help=f"{text} [env {env}, now {shown}]"
         )
@@ -201,6 +249,10 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
     grace_s, age_s, search_s = values.pop("grace"), values.pop("max_connection_age"), values.pop("max_search")
     idle_s, notice_s = values.pop("idle_timeout"), values.pop("drain_notice")
     workers = values.pop("workers") or default_workers()
+    if (values["tls_cert"] is None) != (values["tls_key"] is None):
+        raise SystemExit("gammond: --tls-cert and --tls-key go together")
+    if values["tls_client_ca"] is not None and values["tls_cert"] is None:
+        raise SystemExit("gammond: --tls-client-ca needs --tls-cert and --tls-key")
     return ServerConfig(
         workers=workers,
         grace_s=grace_s,

@@ -15,8 +15,11 @@ from grpc_status import rpc_status
 
 from gammond.engine import EngineError, IllegalActionError
 from gammond.server.admission import BusyError
+from gammond.server.sealing import SealError
 
 DOMAIN = "gammond"
+# The ErrorInfo reason of a Game whose seal does not verify (docs/security.md).
+STATE_TAMPERED = "STATE_TAMPERED"
 
 
 class WireError(ValueError):
@@ -102,6 +105,12 @@ def precondition(reason: str, description: str) -> grpc.Status:
     return _status(grpc.StatusCode.FAILED_PRECONDITION, description, detail)
 
 
+def unauthenticated(reason: str, description: str) -> grpc.Status:
+    """UNAUTHENTICATED with an ``ErrorInfo`` reason: a forged Game, or a missing or bad token."""
+    detail = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN)
+    return _status(grpc.StatusCode.UNAUTHENTICATED, description, detail)
+
+
 def internal(request_id: str) -> grpc.Status:
     """INTERNAL that gives the caller only the id to look the failure up by."""
     detail = error_details_pb2.RequestInfo(request_id=request_id)
@@ -130,6 +139,8 @@ def status_for(error: Exception) -> grpc.Status | None:
         return rpc_status.to_status(proto)
     if isinstance(error, OutOfTimeError):
         return deadline_exceeded(str(error))
+    if isinstance(error, SealError):
+        return unauthenticated(STATE_TAMPERED, str(error))
     if isinstance(error, WireError):
         return bad_request(error.field, error.description)
     if isinstance(error, PreconditionError):

@@ -16,6 +16,7 @@ from typing import Any
 from gammond.server.app import ServerOptions, create_server
 from gammond.server.config import ServerConfig
 from gammond.server.logs import configure, logger
+from gammond.server.trust import trust_options
 
 _SWITCH_INTERVAL_S = 0.0005
 
@@ -44,6 +45,7 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             max_expensive_calls=config.max_expensive_calls,
             idle_timeout_s=config.idle_timeout_s,
             reuse_port=True,
+            **trust_options(config),
         )
     )
     served.warm_up()

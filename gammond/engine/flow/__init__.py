@@ -9,6 +9,7 @@ could reach, and :func:`replay` plays a game's log again.
 
 from gammond.engine.flow.actions import (
     Choices,
+    add_client_seed,
     apply_action,
     fresh,
     list_actions,
@@ -17,7 +18,7 @@ from gammond.engine.flow.actions import (
     replay,
 )
 from gammond.engine.flow.check import check_game
-from gammond.engine.flow.rolls import seeded_roll
+from gammond.engine.flow.rolls import commitment, fair_roll, seeded_roll
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
@@ -47,8 +48,11 @@ __all__ = [
     "Game",
     "LogEntry",
     "Phase",
+    "add_client_seed",
     "apply_action",
     "check_game",
+    "commitment",
+    "fair_roll",
     "fresh",
     "list_actions",
     "new_game",

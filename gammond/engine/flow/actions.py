@@ -16,11 +16,12 @@ from functools import lru_cache
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
-from gammond.engine.flow.rolls import seeded_roll, system_roll
+from gammond.engine.flow.rolls import fair_roll, seeded_roll, system_roll
 from gammond.engine.flow.state import (
     CUBE_KINDS,
     MAX_CUBE,
     MAX_SCORE,
+    MAX_SEED_BYTES,
     Action,
     ActionKind,
     DiceSource,
@@ -72,13 +73,24 @@ def new_game(
     *,
     dice_source: DiceSource = DiceSource.SERVER,
     seed: bytes = b"",
+    nonce: bytes = b"",
 ) -> Game:
-    """The first game of a match (or money session) under ``rules``, at the opening roll."""
-    return Game(rules=rules, score=MatchState.start(rules), dice_source=dice_source, seed=seed)
+    """The first game of a match (or money session) under ``rules``, at the opening roll.
+
+    A FAIR game takes the server's fresh secret ``seed`` and the ``nonce`` it
+    was derived from.
+    """
+    return Game(rules=rules, score=MatchState.start(rules), dice_source=dice_source, seed=seed, nonce=nonce)
 
 
-def next_game(previous: Game) -> Game:
-    """The game after the finished ``previous``: the score and sheet carried on, Crawford flag set."""
+def next_game(previous: Game, *, seed: bytes | None = None, nonce: bytes = b"") -> Game:
+    """The game after the finished ``previous``: the score and sheet carried on, Crawford flag set.
+
+    A FAIR game's seed was revealed when it ended, so the next game needs a
+    fresh ``seed`` (and its ``nonce``); the players add their seeds again.
+    """
+    if previous.dice_source is DiceSource.FAIR and seed is None:
+        raise IllegalActionError("the next game of fair dice needs a fresh server seed")
     if previous.phase is Phase.MATCH_OVER:
         raise IllegalActionError("the match is over: there is no next game")
     if previous.phase is not Phase.GAME_OVER or previous.result is None:
@@ -90,8 +102,31 @@ def next_game(previous: Game) -> Game:
         number=previous.number + 1,
         sheet=sheet.rows,
         dice_source=previous.dice_source,
-        seed=previous.seed,
+        seed=previous.seed if seed is None else seed,
+        nonce=nonce if seed is not None else previous.nonce,
     )
+
+
+def add_client_seed(game: Game, player: Player, seed: bytes) -> Game:
+    """``game`` with ``player``'s own seed mixed into its fair dice.
+
+    Allowed once per player, after the server's commitment (the game
+    exists) and before the first roll, so neither side can choose a seed
+    after seeing anything that depends on it.
+    """
+    if game.dice_source is not DiceSource.FAIR:
+        raise IllegalActionError(
+            f"only a game with fair dice takes players' seeds (dice from the {game.dice_source.value})"
+        )
+    if game.phase is not Phase.OPENING_ROLL or game.log:
+        raise IllegalActionError("players' seeds are added before the first roll of the game")
+    if not 1 <= len(seed) <= MAX_SEED_BYTES:
+        raise IllegalActionError(f"a player's seed has 1..{MAX_SEED_BYTES} bytes")
+    seeds = list(game.client_seeds)
+    if seeds[player]:
+        raise IllegalActionError(f"{player.name} has already added a seed to this game")
+    seeds[player] = seed
+    return replace(game, client_seeds=(seeds[0], seeds[1]))
 
 
 def _white(position: Position, turn: Player) -> Position:
@@ -201,6 +236,9 @@ def _roll(game: Game, action: Action, roller: Roller | None) -> tuple[int, int]:
     if game.dice_source is DiceSource.SEEDED:
         drawn = sum(1 for entry in game.log if entry.kind is ActionKind.ROLL)
         return seeded_roll(game.seed, game.number, drawn)
+    if game.dice_source is DiceSource.FAIR:
+        drawn = sum(1 for entry in game.log if entry.kind is ActionKind.ROLL)
+        return fair_roll(game.seed, game.client_seeds, game.number, drawn)
     return (roller or system_roll)()
 
 
@@ -467,4 +505,6 @@ def fresh(game: Game) -> Game:
         sheet=game.sheet,
         dice_source=game.dice_source,
         seed=game.seed,
+        client_seeds=game.client_seeds,
+        nonce=game.nonce,
     )

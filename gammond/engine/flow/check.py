@@ -25,6 +25,7 @@ from typing import TypeVar
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
 from gammond.engine.flow.actions import moving_options
+from gammond.engine.flow.rolls import FAIR_SEED_BYTES
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
@@ -89,10 +90,24 @@ def _check_match(game: Game) -> None:
     if game.dice_source is DiceSource.SEEDED:
         if not 1 <= len(game.seed) <= MAX_SEED_BYTES:
             raise InvalidGameError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")
+    elif game.dice_source is DiceSource.FAIR:
+        _check_fair(game)
     elif game.seed:
         raise InvalidGameError(
             "seed", f"only a seeded game has a seed (dice from the {game.dice_source.value})"
         )
+    if game.dice_source is not DiceSource.FAIR and (any(game.client_seeds) or game.nonce):
+        raise InvalidGameError(
+            "fair", f"only a fair game has fair dice (dice from the {game.dice_source.value})"
+        )
+
+
+def _check_fair(game: Game) -> None:
+    if len(game.seed) != FAIR_SEED_BYTES:
+        raise InvalidGameError("fair", f"a fair game needs the server's seed of {FAIR_SEED_BYTES} bytes")
+    for name, seed in zip(("white_seed", "black_seed"), game.client_seeds, strict=True):
+        if len(seed) > MAX_SEED_BYTES:
+            raise InvalidGameError(f"fair.{name}", f"is longer than {MAX_SEED_BYTES} bytes")
 
 
 def _check_sheet(game: Game) -> None:

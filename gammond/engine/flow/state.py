@@ -59,6 +59,8 @@ class DiceSource(Enum):
     """The client sends the dice (physical dice, or a replay)."""
     SEEDED = "seeded"
     """Roll n of game g is derived from the game's seed: replays give the same rolls."""
+    FAIR = "fair"
+    """Provably fair: the server's secret seed, committed before the first roll, and the players' seeds."""
 
 
 class ActionKind(Enum):
@@ -187,6 +189,8 @@ class Game:
     sheet: tuple[ScoreSheetRow, ...] = ()
     dice_source: DiceSource = DiceSource.SERVER
     seed: bytes = b""
+    client_seeds: tuple[bytes, bytes] = (b"", b"")
+    nonce: bytes = b""
     phase: Phase = Phase.OPENING_ROLL
     board: Position = field(default_factory=Position.starting)
     turn: Player | None = None

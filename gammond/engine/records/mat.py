@@ -63,7 +63,7 @@ from gammond.engine.scoring import GameEnd
 
 # Bounds on what a file may make us read: a real match file is a few
 # hundred lines; these stop junk from turning into unbounded work.
-MAX_TEXT = 500_000
+MAX_MAT_TEXT = 500_000
 MAX_LINE = 4096
 MAX_LENGTH = 64
 _COLUMN = 28  # width of the left column after "%3d) ", as GNU Backgammon writes it
@@ -245,8 +245,8 @@ class _Reader:
 def _lines_of(text: str) -> Iterator[tuple[int, str]]:
     if not isinstance(text, str):
         raise RecordError(0, f"a .mat record must be text, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise RecordError(0, f"the record is {len(text)} characters long: at most {MAX_TEXT} are read")
+    if len(text) > MAX_MAT_TEXT:
+        raise RecordError(0, f"the record is {len(text)} characters long: at most {MAX_MAT_TEXT} are read")
     if "\x00" in text:
         raise RecordError(text[: text.index("\x00")].count("\n") + 1, "binary data (a NUL byte) in the text")
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):

@@ -35,6 +35,7 @@ from backgammon.v1 import (
 )
 from gammond.engine.bot import Evaluator
 from gammond.server.admission import Admission
+from gammond.server.sealing import Keyring
 from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
@@ -61,10 +62,18 @@ SERVICE_NAMES: tuple[str, ...] = tuple(
 )
 
 
-def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float, gate: Admission) -> None:
+def add_servicers(
+    server: grpc.Server,
+    evaluator: Evaluator,
+    max_search_s: float,
+    gate: Admission,
+    keyring: Keyring | None = None,
+) -> None:
     """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
 
-    BotService's searching calls share ``gate`` (the game flow's bot turns search at most 1-ply and pass freely).
+    BotService's searching calls share ``gate`` (the game flow's bot turns
+    search at most 1-ply and pass freely); ``keyring``: the state keys
+    PlayService seals its games with (None: unsealed).
     """
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
         # GameService answers its two listings as wire bytes (see services/game.py).
@@ -91,7 +100,7 @@ def add_servicers(server: grpc.Server, evaluator: Evaluator, max_search_s: float
         ),
         "backgammon.v1.PlayService": (
             play_service_pb2_grpc.add_PlayServiceServicer_to_server,
-            PlayServicer(evaluator, max_search_s),
+            PlayServicer(evaluator, max_search_s, keyring),
         ),
         "backgammon.v1.RecordService": (
             record_service_pb2_grpc.add_RecordServiceServicer_to_server,

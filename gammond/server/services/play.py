@@ -13,6 +13,7 @@ from backgammon.v1 import play_service_pb2_grpc
 from gammond.engine import (
     MAX_SEED_BYTES,
     DiceSource,
+    add_client_seed,
     apply_action,
     list_actions,
     new_game,
@@ -20,17 +21,18 @@ from gammond.engine import (
 )
 from gammond.engine.bot import Evaluator, bot_act
 from gammond.server.deadlines import stopper
-from gammond.server.errors import WireError
+from gammond.server.errors import PreconditionError, WireError
+from gammond.server.sealing import Keyring
+from gammond.server.services.sealed import GameCodec
 from gammond.server.wire.board import decode_color
 from gammond.server.wire.bot import decode_level
 from gammond.server.wire.game import (
+    FAIR_NEEDS_KEYS,
     decode_dice_source,
     decode_flow_action,
-    decode_game,
     encode_choices,
     encode_event,
     encode_flow_action,
-    encode_game,
 )
 from gammond.server.wire.rules import decode_rules
 
@@ -38,13 +40,25 @@ from gammond.server.wire.rules import decode_rules
 class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
     """Stateless: every request carries the Game it applies to."""
 
-    def __init__(self, evaluator: Evaluator, max_search_s: float) -> None:
+    def __init__(self, evaluator: Evaluator, max_search_s: float, keyring: Keyring | None = None) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
+        # Games in and out: sealed and verified when the server has state keys.
+        self.games = GameCodec(keyring)
+
+    def _fresh_seed(self) -> tuple[bytes, bytes]:
+        if self.games.keyring is None:
+            raise PreconditionError(FAIR_NEEDS_KEYS, "fair dice need a server with state keys (docs/dice.md)")
+        return self.games.new_nonce_and_seed()
 
     def NewGame(self, request: pb.NewGameRequest, context: grpc.ServicerContext) -> pb.NewGameResponse:
+        write = self.games.write
         if request.HasField("previous"):
-            return pb.NewGameResponse(game=encode_game(next_game(decode_game(request.previous, "previous"))))
+            previous = self.games.read(request.previous, "previous")
+            if previous.dice_source is DiceSource.FAIR:
+                nonce, fair_seed = self._fresh_seed()
+                return pb.NewGameResponse(game=write(next_game(previous, seed=fair_seed, nonce=nonce)))
+            return pb.NewGameResponse(game=write(next_game(previous)))
         rules = decode_rules(request.rules if request.HasField("rules") else None, "rules")
         source = decode_dice_source(request.dice_source, "dice_source", DiceSource.SERVER)
         seed = bytes(request.seed)
@@ -52,23 +66,27 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             raise WireError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")
         if source is not DiceSource.SEEDED and seed:
             raise WireError("seed", "only a seeded game (DICE_SOURCE_SEEDED) takes a seed")
-        return pb.NewGameResponse(game=encode_game(new_game(rules, dice_source=source, seed=seed)))
+        nonce = b""
+        if source is DiceSource.FAIR:
+            nonce, seed = self._fresh_seed()
+        return pb.NewGameResponse(game=write(new_game(rules, dice_source=source, seed=seed, nonce=nonce)))
 
     def ListActions(
         self, request: pb.ListActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListActionsResponse:
-        game = decode_game(request.game)
+        game = self.games.read(request.game)
         return encode_choices(game, list_actions(game))
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
-        game = decode_game(request.game)
+        game, source = self.games.read_message(request.game)
         action = decode_flow_action(request.action)
         after, events = apply_action(game, action)
-        encoded = encode_game(after, (game, request.game))
-        return pb.ActResponse(game=encoded, events=[encode_event(e) for e in events])
+        return pb.ActResponse(
+            game=self.games.write(after, (game, source)), events=[encode_event(e) for e in events]
+        )
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
-        game = decode_game(request.game)
+        game, source = self.games.read_message(request.game)
         level = decode_level(request.level, "level")
         if request.player:
             player = decode_color(request.player, "player")
@@ -88,7 +106,17 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         )
         return pb.BotActResponse(
             actions=[encode_flow_action(a) for a in turn.actions],
-            game=encode_game(turn.game, (game, request.game)),
+            game=self.games.write(turn.game, (game, source)),
             events=[encode_event(e) for e in turn.events],
             evaluator=self.evaluator.name,
         )
+
+    def AddClientSeed(
+        self, request: pb.AddClientSeedRequest, context: grpc.ServicerContext
+    ) -> pb.AddClientSeedResponse:
+        game = self.games.read(request.game)
+        player = decode_color(request.player, "player")
+        seed = bytes(request.seed)
+        if not 1 <= len(seed) <= MAX_SEED_BYTES:
+            raise WireError("seed", f"a player's seed has 1..{MAX_SEED_BYTES} bytes")
+        return pb.AddClientSeedResponse(game=self.games.write(add_client_seed(game, player, seed)))

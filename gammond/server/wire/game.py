@@ -7,7 +7,7 @@ are prefixed with ``game.``.  Cube values and points are 64-bit here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
 from backgammon.v1 import rules_pb2 as rules_pb
@@ -37,6 +37,7 @@ from gammond.engine import (
     ResultKind,
     ScoreSheetRow,
     check_game,
+    commitment,
     format_moves,
     moving_options,
 )
@@ -81,6 +82,7 @@ _SOURCES = {
     game_pb2.DICE_SOURCE_SERVER: DiceSource.SERVER,
     game_pb2.DICE_SOURCE_CLIENT: DiceSource.CLIENT,
     game_pb2.DICE_SOURCE_SEEDED: DiceSource.SEEDED,
+    game_pb2.DICE_SOURCE_FAIR: DiceSource.FAIR,
 }
 _SOURCE_CODES = {source: code for code, source in _SOURCES.items()}
 _KINDS = {
@@ -141,7 +143,7 @@ def _cube_value(value: int, field: str) -> int:
 def decode_dice_source(value: int, field: str, default: DiceSource | None = None) -> DiceSource:
     if value == game_pb2.DICE_SOURCE_UNSPECIFIED and default is not None:
         return default
-    return _enum(_SOURCES, value, field, "SERVER, CLIENT, SEEDED")
+    return _enum(_SOURCES, value, field, "SERVER, CLIENT, SEEDED, FAIR")
 
 
 def decode_outcome(message: game_pb2.GameOutcome, field: str) -> GameOutcome:
@@ -264,8 +266,33 @@ def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
     return message
 
 
-def decode_game(message: game_pb2.Game, field: str = "game") -> Game:
-    """A Game, each field checked, then the whole checked for consistency."""
+FAIR_NEEDS_KEYS = "FAIR_DICE_NEED_STATE_KEYS"
+
+
+def _fair(
+    message: game_pb2.Game, field: str, fair_seed: Callable[[bytes], bytes] | None
+) -> tuple[bytes, tuple[bytes, bytes], bytes]:
+    """A fair game's server seed (recomputed, never read from the client), players' seeds and nonce."""
+    if fair_seed is None:
+        # No server without keys made this game.
+        raise WireError(f"{field}.dice_source", "fair dice need a server with state keys (docs/dice.md)")
+    if message.seed:
+        raise WireError(f"{field}.seed", "a fair game keeps its seed in `fair`")
+    fair = message.fair
+    nonce = bytes(fair.nonce)
+    if not nonce:
+        raise WireError(f"{field}.fair.nonce", "is required in a fair game")
+    return fair_seed(nonce), (bytes(fair.white_seed), bytes(fair.black_seed)), nonce
+
+
+def decode_game(
+    message: game_pb2.Game, field: str = "game", fair_seed: Callable[[bytes], bytes] | None = None
+) -> Game:
+    """A Game, each field checked, then the whole checked for consistency.
+
+    A fair game's server seed comes from ``fair_seed(nonce)`` (the server's
+    keys); without it such a game is refused.
+    """
     rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
     if len(message.sheet) > MAX_SHEET:
         raise WireError(
@@ -290,13 +317,21 @@ def decode_game(message: game_pb2.Game, field: str = "game") -> Game:
         by = decode_color(message.resignation.by, f"{field}.resignation.by")
         kind = decode_kind(message.resignation.kind, f"{field}.resignation.kind")
         resignation = Resignation(by, kind)
+    source = decode_dice_source(message.dice_source, f"{field}.dice_source")
+    seed, client_seeds, nonce = bytes(message.seed), (b"", b""), b""
+    if source is DiceSource.FAIR:
+        seed, client_seeds, nonce = _fair(message, field, fair_seed)
+    elif message.HasField("fair"):
+        raise WireError(f"{field}.fair", "only a game with fair dice (DICE_SOURCE_FAIR) has it")
     game = Game(
         rules=rules,
         score=score,
         number=message.game_number,
         sheet=tuple(_decode_row(row, f"{field}.sheet[{i}]") for i, row in enumerate(message.sheet)),
-        dice_source=decode_dice_source(message.dice_source, f"{field}.dice_source"),
-        seed=bytes(message.seed),
+        dice_source=source,
+        seed=seed,
+        client_seeds=client_seeds,
+        nonce=nonce,
         phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
         board=decode_board(message.board, Player.WHITE, f"{field}.board"),
         turn=turn,
@@ -333,7 +368,8 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
         game_number=game.number,
         sheet=[_encode_row(row) for row in game.sheet],
         dice_source=_SOURCE_CODES[game.dice_source],
-        seed=game.seed,
+        # A fair game's seed is the server's secret until the game is over.
+        seed=b"" if game.dice_source is DiceSource.FAIR else game.seed,
         phase=_PHASE_CODES[game.phase],
         board=encode_board(game.board, Player.WHITE),
         cube=_encode_cube(game.cube),
@@ -360,6 +396,16 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
         if after is not None:
             message.score_after.CopyFrom(_encode_score(after))
     message.board_now.CopyFrom(encode_board(_board_now(game), Player.WHITE))
+    if game.dice_source is DiceSource.FAIR:
+        message.fair.CopyFrom(
+            game_pb2.FairDice(
+                nonce=game.nonce,
+                commitment=commitment(game.seed),
+                white_seed=game.client_seeds[0],
+                black_seed=game.client_seeds[1],
+                server_seed=game.seed if game.over else b"",
+            )
+        )
     return message
 
 

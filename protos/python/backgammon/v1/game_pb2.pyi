@@ -93,6 +93,14 @@ class _DiceSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DiceSource
     """Roll n of game g comes from HMAC-SHA-256 of the game's seed: the same
     seed gives the same rolls, so a replay reproduces the game.
     """
+    DICE_SOURCE_FAIR: _DiceSource.ValueType  # 4
+    """Provably fair (see docs/dice.md): the server commits to a secret seed
+    at the game's start (`fair.commitment`, its SHA-256), each player may
+    add a seed of their own (AddClientSeed) before the first roll, roll n
+    comes from HMAC-SHA-256 of them all, and the seed is revealed in
+    `fair.server_seed` once the game is over. Needs a server with state
+    keys (sealed state); refused otherwise.
+    """
 
 class DiceSource(_DiceSource, metaclass=_DiceSourceEnumTypeWrapper):
     """Where the dice of a roll come from."""
@@ -106,6 +114,14 @@ DICE_SOURCE_CLIENT: DiceSource.ValueType  # 2
 DICE_SOURCE_SEEDED: DiceSource.ValueType  # 3
 """Roll n of game g comes from HMAC-SHA-256 of the game's seed: the same
 seed gives the same rolls, so a replay reproduces the game.
+"""
+DICE_SOURCE_FAIR: DiceSource.ValueType  # 4
+"""Provably fair (see docs/dice.md): the server commits to a secret seed
+at the game's start (`fair.commitment`, its SHA-256), each player may
+add a seed of their own (AddClientSeed) before the first roll, roll n
+comes from HMAC-SHA-256 of them all, and the seed is revealed in
+`fair.server_seed` once the game is over. Needs a server with state
+keys (sealed state); refused otherwise.
 """
 Global___DiceSource: _TypeAlias = DiceSource  # noqa: Y015
 
@@ -561,6 +577,8 @@ class Game(_message.Message):
     LOG_FIELD_NUMBER: _builtins.int
     BOARD_NOW_FIELD_NUMBER: _builtins.int
     SCORE_AFTER_FIELD_NUMBER: _builtins.int
+    SEAL_FIELD_NUMBER: _builtins.int
+    FAIR_FIELD_NUMBER: _builtins.int
     game_number: _builtins.int
     """This game's number in the match or session, from 1."""
     dice_source: Global___DiceSource.ValueType
@@ -631,6 +649,21 @@ class Game(_message.Message):
         counts (set when the game is over).
         """
 
+    @_builtins.property
+    def seal(self) -> Global___GameSeal:
+        """Set by a server with state keys: the seal that makes this Game
+        trustworthy. Such a server reads the game from `seal.state` only and
+        refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+        reason STATE_TAMPERED); the other fields are a copy to draw from.
+        Store and send back the Game as received.
+        """
+
+    @_builtins.property
+    def fair(self) -> Global___FairDice:
+        """DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+        game is over, the revealed server seed.
+        """
+
     def __init__(
         self,
         *,
@@ -653,14 +686,90 @@ class Game(_message.Message):
         log: _abc.Iterable[Global___LogEntry] | None = ...,
         board_now: _board_pb2.Board | None = ...,
         score_after: Global___MatchScore | None = ...,
+        seal: Global___GameSeal | None = ...,
+        fair: Global___FairDice | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "fair", b"fair", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_source", b"dice_source", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "white_rolls", b"white_rolls"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_source", b"dice_source", "fair", b"fair", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "white_rolls", b"white_rolls"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class GameSeal(_message.Message):
+    """The server's seal over a Game it produced."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    KEY_ID_FIELD_NUMBER: _builtins.int
+    STATE_FIELD_NUMBER: _builtins.int
+    MAC_FIELD_NUMBER: _builtins.int
+    key_id: _builtins.str
+    """The key that made `mac`, one of the server's state keys."""
+    state: _builtins.bytes
+    """The Game exactly as the server serialised it (without `seal`): opaque
+    bytes a client keeps as they are, whatever its protobuf library.
+    """
+    mac: _builtins.bytes
+    """HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+    `key_id`, a zero byte and `state`.
+    """
+    def __init__(
+        self,
+        *,
+        key_id: _builtins.str = ...,
+        state: _builtins.bytes = ...,
+        mac: _builtins.bytes = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "mac", b"mac", "state", b"state"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameSeal: _TypeAlias = GameSeal  # noqa: Y015
+
+@_typing.final
+class FairDice(_message.Message):
+    """The commit-reveal record of a game with provably fair dice (docs/dice.md)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NONCE_FIELD_NUMBER: _builtins.int
+    COMMITMENT_FIELD_NUMBER: _builtins.int
+    WHITE_SEED_FIELD_NUMBER: _builtins.int
+    BLACK_SEED_FIELD_NUMBER: _builtins.int
+    SERVER_SEED_FIELD_NUMBER: _builtins.int
+    nonce: _builtins.bytes
+    """A random public value the server's secret seed is derived from."""
+    commitment: _builtins.bytes
+    """SHA-256 of the server's seed, published before any roll."""
+    white_seed: _builtins.bytes
+    """White's seed, 0..64 bytes (AddClientSeed)."""
+    black_seed: _builtins.bytes
+    """Black's seed, 0..64 bytes (AddClientSeed)."""
+    server_seed: _builtins.bytes
+    """The server's seed, 32 bytes, revealed once the game is over; empty
+    before.
+    """
+    def __init__(
+        self,
+        *,
+        nonce: _builtins.bytes = ...,
+        commitment: _builtins.bytes = ...,
+        white_seed: _builtins.bytes = ...,
+        black_seed: _builtins.bytes = ...,
+        server_seed: _builtins.bytes = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_seed", b"black_seed", "commitment", b"commitment", "nonce", b"nonce", "server_seed", b"server_seed", "white_seed", b"white_seed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FairDice: _TypeAlias = FairDice  # noqa: Y015
 
 @_typing.final
 class Event(_message.Message):

@@ -322,3 +322,59 @@ class BotActResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___BotActResponse: _TypeAlias = BotActResponse  # noqa: Y015
+
+@_typing.final
+class AddClientSeedRequest(_message.Message):
+    """Add a player's seed to the dice of a DICE_SOURCE_FAIR game."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    player: _board_pb2.Color.ValueType
+    """Whose seed it is."""
+    seed: _builtins.bytes
+    """The seed, 1..64 bytes; best chosen at random by the player's own device."""
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The game, at its opening roll with nothing rolled yet."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+        player: _board_pb2.Color.ValueType = ...,
+        seed: _builtins.bytes = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "player", b"player", "seed", b"seed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddClientSeedRequest: _TypeAlias = AddClientSeedRequest  # noqa: Y015
+
+@_typing.final
+class AddClientSeedResponse(_message.Message):
+    """The game with the seed added."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def game(self) -> _game_pb2.Game:
+        """The game."""
+
+    def __init__(
+        self,
+        *,
+        game: _game_pb2.Game | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AddClientSeedResponse: _TypeAlias = AddClientSeedResponse  # noqa: Y015

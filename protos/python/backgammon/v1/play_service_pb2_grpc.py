@@ -58,6 +58,11 @@ class PlayServiceStub:
                 request_serializer=backgammon_dot_v1_dot_play__service__pb2.BotActRequest.SerializeToString,
                 response_deserializer=backgammon_dot_v1_dot_play__service__pb2.BotActResponse.FromString,
                 _registered_method=True)
+        self.AddClientSeed = channel.unary_unary(
+                '/backgammon.v1.PlayService/AddClientSeed',
+                request_serializer=backgammon_dot_v1_dot_play__service__pb2.AddClientSeedRequest.SerializeToString,
+                response_deserializer=backgammon_dot_v1_dot_play__service__pb2.AddClientSeedResponse.FromString,
+                _registered_method=True)
 
 
 class PlayServiceServicer:
@@ -97,6 +102,14 @@ class PlayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AddClientSeed(self, request, context):
+        """Add a player's own seed to a game with provably fair dice, after the
+        server's commitment and before the first roll (once per player).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_PlayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -119,6 +132,11 @@ def add_PlayServiceServicer_to_server(servicer, server):
                     servicer.BotAct,
                     request_deserializer=backgammon_dot_v1_dot_play__service__pb2.BotActRequest.FromString,
                     response_serializer=backgammon_dot_v1_dot_play__service__pb2.BotActResponse.SerializeToString,
+            ),
+            'AddClientSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddClientSeed,
+                    request_deserializer=backgammon_dot_v1_dot_play__service__pb2.AddClientSeedRequest.FromString,
+                    response_serializer=backgammon_dot_v1_dot_play__service__pb2.AddClientSeedResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -233,6 +251,33 @@ class PlayService:
             '/backgammon.v1.PlayService/BotAct',
             backgammon_dot_v1_dot_play__service__pb2.BotActRequest.SerializeToString,
             backgammon_dot_v1_dot_play__service__pb2.BotActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddClientSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/backgammon.v1.PlayService/AddClientSeed',
+            backgammon_dot_v1_dot_play__service__pb2.AddClientSeedRequest.SerializeToString,
+            backgammon_dot_v1_dot_play__service__pb2.AddClientSeedResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -51,6 +51,10 @@ class PlayServiceStub:
     """Let the bot act for the player who must act now, until the other
     player must act or the game ends.
     """
+    AddClientSeed: _grpc.UnaryUnaryMultiCallable[_play_service_pb2.AddClientSeedRequest, _play_service_pb2.AddClientSeedResponse]
+    """Add a player's own seed to a game with provably fair dice, after the
+    server's commitment and before the first roll (once per player).
+    """
 
 @_typing.type_check_only
 class PlayServiceAsyncStub(PlayServiceStub):
@@ -72,6 +76,10 @@ class PlayServiceAsyncStub(PlayServiceStub):
     BotAct: _aio.UnaryUnaryMultiCallable[_play_service_pb2.BotActRequest, _play_service_pb2.BotActResponse]  # type: ignore[assignment]
     """Let the bot act for the player who must act now, until the other
     player must act or the game ends.
+    """
+    AddClientSeed: _aio.UnaryUnaryMultiCallable[_play_service_pb2.AddClientSeedRequest, _play_service_pb2.AddClientSeedResponse]  # type: ignore[assignment]
+    """Add a player's own seed to a game with provably fair dice, after the
+    server's commitment and before the first roll (once per player).
     """
 
 class PlayServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -115,6 +123,16 @@ class PlayServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_play_service_pb2.BotActResponse, _abc.Awaitable[_play_service_pb2.BotActResponse]]:
         """Let the bot act for the player who must act now, until the other
         player must act or the game ends.
+        """
+
+    @_abc_1.abstractmethod
+    def AddClientSeed(
+        self,
+        request: _play_service_pb2.AddClientSeedRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_play_service_pb2.AddClientSeedResponse, _abc.Awaitable[_play_service_pb2.AddClientSeedResponse]]:
+        """Add a player's own seed to a game with provably fair dice, after the
+        server's commitment and before the first roll (once per player).
         """
 
 def add_PlayServiceServicer_to_server(servicer: PlayServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -50,7 +50,7 @@ namespace Backgammon.V1 {
             "IAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJh",
             "Y2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24u",
             "djEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2Ft",
-            "bW9uLnYxLlJlc3VsdEtpbmQiwQUKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
+            "bW9uLnYxLlJlc3VsdEtpbmQijwYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
             "YWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFj",
             "a2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigK",
             "BXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2Rp",
@@ -66,41 +66,47 @@ namespace Backgammon.V1 {
             "MS5HYW1lT3V0Y29tZRIkCgNsb2cYESADKAsyFy5iYWNrZ2FtbW9uLnYxLkxv",
             "Z0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9h",
             "cmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNo",
-            "U2NvcmUi4AIKBUV2ZW50EiYKBGtpbmQYASABKA4yGC5iYWNrZ2FtbW9uLnYx",
-            "LkV2ZW50S2luZBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNv",
-            "bG9yEiEKBGRpY2UYAyABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USKAoEbW92",
-            "ZRgEIAEoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSDwoHZW50ZXJl",
-            "ZBgFIAEoCBIQCghib3JlX29mZhgGIAEoCBISCgpjdWJlX3ZhbHVlGAcgASgE",
-            "Ei4KC3Jlc2lnbl9raW5kGAggASgOMhkuYmFja2dhbW1vbi52MS5SZXN1bHRL",
-            "aW5kEisKB291dGNvbWUYCSABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRj",
-            "b21lEigKBXNjb3JlGAogASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3Jl",
-            "KsEBCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhYKElBIQVNFX09Q",
-            "RU5JTkdfUk9MTBABEhUKEVBIQVNFX0JFRk9SRV9ST0xMEAISFgoSUEhBU0Vf",
-            "Q1VCRV9PRkZFUkVEEAMSEAoMUEhBU0VfTU9WSU5HEAQSHQoZUEhBU0VfUkVT",
-            "SUdOQVRJT05fT0ZGRVJFRBAFEhMKD1BIQVNFX0dBTUVfT1ZFUhAGEhQKEFBI",
-            "QVNFX01BVENIX09WRVIQBypxCgpEaWNlU291cmNlEhsKF0RJQ0VfU09VUkNF",
-            "X1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VSQ0VfU0VSVkVSEAESFgoSRElD",
-            "RV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9TT1VSQ0VfU0VFREVEEAMq1wIK",
-            "CkFjdGlvbktpbmQSGwoXQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIUChBB",
-            "Q1RJT05fS0lORF9ST0xMEAESFgoSQUNUSU9OX0tJTkRfRE9VQkxFEAISFAoQ",
-            "QUNUSU9OX0tJTkRfVEFLRRADEhQKEEFDVElPTl9LSU5EX0RST1AQBBIWChJB",
-            "Q1RJT05fS0lORF9CRUFWRVIQBRIXChNBQ1RJT05fS0lORF9SQUNDT09OEAYS",
-            "FgoSQUNUSU9OX0tJTkRfUkVTSUdOEAcSFgoSQUNUSU9OX0tJTkRfQUNDRVBU",
-            "EAgSFgoSQUNUSU9OX0tJTkRfUkVKRUNUEAkSFAoQQUNUSU9OX0tJTkRfTU9W",
-            "RRAKEhQKEEFDVElPTl9LSU5EX1VORE8QCxIXChNBQ1RJT05fS0lORF9DT05G",
-            "SVJNEAwSFAoQQUNUSU9OX0tJTkRfUExBWRANKooECglFdmVudEtpbmQSGgoW",
-            "RVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoKFkVWRU5UX0tJTkRfT1BFTklO",
-            "R19USUUQARIbChdFVkVOVF9LSU5EX09QRU5JTkdfUk9MTBACEh8KG0VWRU5U",
-            "X0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUKEUVWRU5UX0tJTkRfUk9MTEVE",
-            "EAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NFRBAFEhQKEEVWRU5UX0tJTkRf",
-            "TU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9ORRAHEhkKFUVWRU5UX0tJTkRf",
-            "VFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRfRE9VQkxFRBAJEhMKD0VWRU5U",
-            "X0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRfRFJPUFBFRBALEhcKE0VWRU5U",
-            "X0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9LSU5EX1JBQ0NPT05FRBANEhcK",
-            "E0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9FVkVOVF9LSU5EX1JFU0lHTkFU",
-            "SU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9SRUpF",
-            "Q1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9XT04QERIYChRFVkVOVF9LSU5E",
-            "X01BVENIX1dPThASYgZwcm90bzM="));
+            "U2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwS",
+            "JQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2UiNgoIR2Ft",
+            "ZVNlYWwSDgoGa2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgD",
+            "IAEoDCJqCghGYWlyRGljZRINCgVub25jZRgBIAEoDBISCgpjb21taXRtZW50",
+            "GAIgASgMEhIKCndoaXRlX3NlZWQYAyABKAwSEgoKYmxhY2tfc2VlZBgEIAEo",
+            "DBITCgtzZXJ2ZXJfc2VlZBgFIAEoDCLgAgoFRXZlbnQSJgoEa2luZBgBIAEo",
+            "DjIYLmJhY2tnYW1tb24udjEuRXZlbnRLaW5kEiQKBnBsYXllchgCIAEoDjIU",
+            "LmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1t",
+            "b24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVj",
+            "a2VyTW92ZRIPCgdlbnRlcmVkGAUgASgIEhAKCGJvcmVfb2ZmGAYgASgIEhIK",
+            "CmN1YmVfdmFsdWUYByABKAQSLgoLcmVzaWduX2tpbmQYCCABKA4yGS5iYWNr",
+            "Z2FtbW9uLnYxLlJlc3VsdEtpbmQSKwoHb3V0Y29tZRgJIAEoCzIaLmJhY2tn",
+            "YW1tb24udjEuR2FtZU91dGNvbWUSKAoFc2NvcmUYCiABKAsyGS5iYWNrZ2Ft",
+            "bW9uLnYxLk1hdGNoU2NvcmUqwQEKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lG",
+            "SUVEEAASFgoSUEhBU0VfT1BFTklOR19ST0xMEAESFQoRUEhBU0VfQkVGT1JF",
+            "X1JPTEwQAhIWChJQSEFTRV9DVUJFX09GRkVSRUQQAxIQCgxQSEFTRV9NT1ZJ",
+            "TkcQBBIdChlQSEFTRV9SRVNJR05BVElPTl9PRkZFUkVEEAUSEwoPUEhBU0Vf",
+            "R0FNRV9PVkVSEAYSFAoQUEhBU0VfTUFUQ0hfT1ZFUhAHKocBCgpEaWNlU291",
+            "cmNlEhsKF0RJQ0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VS",
+            "Q0VfU0VSVkVSEAESFgoSRElDRV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9T",
+            "T1VSQ0VfU0VFREVEEAMSFAoQRElDRV9TT1VSQ0VfRkFJUhAEKtcCCgpBY3Rp",
+            "b25LaW5kEhsKF0FDVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQQUNUSU9O",
+            "X0tJTkRfUk9MTBABEhYKEkFDVElPTl9LSU5EX0RPVUJMRRACEhQKEEFDVElP",
+            "Tl9LSU5EX1RBS0UQAxIUChBBQ1RJT05fS0lORF9EUk9QEAQSFgoSQUNUSU9O",
+            "X0tJTkRfQkVBVkVSEAUSFwoTQUNUSU9OX0tJTkRfUkFDQ09PThAGEhYKEkFD",
+            "VElPTl9LSU5EX1JFU0lHThAHEhYKEkFDVElPTl9LSU5EX0FDQ0VQVBAIEhYK",
+            "EkFDVElPTl9LSU5EX1JFSkVDVBAJEhQKEEFDVElPTl9LSU5EX01PVkUQChIU",
+            "ChBBQ1RJT05fS0lORF9VTkRPEAsSFwoTQUNUSU9OX0tJTkRfQ09ORklSTRAM",
+            "EhQKEEFDVElPTl9LSU5EX1BMQVkQDSqKBAoJRXZlbnRLaW5kEhoKFkVWRU5U",
+            "X0tJTkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElF",
+            "EAESGwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5E",
+            "X0FVVE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoK",
+            "FkVWRU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVE",
+            "EAYSFQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5f",
+            "RU5ERUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5E",
+            "X1RPT0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5E",
+            "X0JFQVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVO",
+            "VF9LSU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9B",
+            "Q0NFUFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQ",
+            "EBIXChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRD",
+            "SF9XT04QEmIGcHJvdG8z"));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.Phase), typeof(global::Backgammon.V1.DiceSource), typeof(global::Backgammon.V1.ActionKind), typeof(global::Backgammon.V1.EventKind), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -110,7 +116,9 @@ namespace Backgammon.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameOutcome), global::Backgammon.V1.GameOutcome.Parser, new[]{ "Winner", "Kind", "CubeValue", "Ended", "Points" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameRecord), global::Backgammon.V1.GameRecord.Parser, new[]{ "Game", "Outcome", "WhiteScore", "BlackScore", "Crawford" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.LogEntry), global::Backgammon.V1.LogEntry.Parser, new[]{ "Kind", "Player", "Dice", "Moves", "ResignKind" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameSeal), global::Backgammon.V1.GameSeal.Parser, new[]{ "KeyId", "State", "Mac" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.FairDice), global::Backgammon.V1.FairDice.Parser, new[]{ "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Event), global::Backgammon.V1.Event.Parser, new[]{ "Kind", "Player", "Dice", "Move", "Entered", "BoreOff", "CubeValue", "ResignKind", "Outcome", "Score" }, null, null, null, null)
           }));
     }
@@ -178,6 +186,15 @@ namespace Backgammon.V1 {
     /// seed gives the same rolls, so a replay reproduces the game.
     /// </summary>
     [pbr::OriginalName("DICE_SOURCE_SEEDED")] Seeded = 3,
+    /// <summary>
+    /// Provably fair (see docs/dice.md): the server commits to a secret seed
+    /// at the game's start (`fair.commitment`, its SHA-256), each player may
+    /// add a seed of their own (AddClientSeed) before the first roll, roll n
+    /// comes from HMAC-SHA-256 of them all, and the seed is revealed in
+    /// `fair.server_seed` once the game is over. Needs a server with state
+    /// keys (sealed state); refused otherwise.
+    /// </summary>
+    [pbr::OriginalName("DICE_SOURCE_FAIR")] Fair = 4,
   }
 
   /// <summary>
@@ -2597,6 +2614,8 @@ namespace Backgammon.V1 {
       log_ = other.log_.Clone();
       boardNow_ = other.boardNow_ != null ? other.boardNow_.Clone() : null;
       scoreAfter_ = other.scoreAfter_ != null ? other.scoreAfter_.Clone() : null;
+      seal_ = other.seal_ != null ? other.seal_.Clone() : null;
+      fair_ = other.fair_ != null ? other.fair_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -2892,6 +2911,41 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "seal" field.</summary>
+    public const int SealFieldNumber = 20;
+    private global::Backgammon.V1.GameSeal seal_;
+    /// <summary>
+    /// Set by a server with state keys: the seal that makes this Game
+    /// trustworthy. Such a server reads the game from `seal.state` only and
+    /// refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+    /// reason STATE_TAMPERED); the other fields are a copy to draw from.
+    /// Store and send back the Game as received.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.GameSeal Seal {
+      get { return seal_; }
+      set {
+        seal_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "fair" field.</summary>
+    public const int FairFieldNumber = 21;
+    private global::Backgammon.V1.FairDice fair_;
+    /// <summary>
+    /// DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+    /// game is over, the revealed server seed.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.FairDice Fair {
+      get { return fair_; }
+      set {
+        fair_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -2926,6 +2980,8 @@ namespace Backgammon.V1 {
       if(!log_.Equals(other.log_)) return false;
       if (!object.Equals(BoardNow, other.BoardNow)) return false;
       if (!object.Equals(ScoreAfter, other.ScoreAfter)) return false;
+      if (!object.Equals(Seal, other.Seal)) return false;
+      if (!object.Equals(Fair, other.Fair)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -2952,6 +3008,8 @@ namespace Backgammon.V1 {
       hash ^= log_.GetHashCode();
       if (boardNow_ != null) hash ^= BoardNow.GetHashCode();
       if (scoreAfter_ != null) hash ^= ScoreAfter.GetHashCode();
+      if (seal_ != null) hash ^= Seal.GetHashCode();
+      if (fair_ != null) hash ^= Fair.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -3037,6 +3095,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(154, 1);
         output.WriteMessage(ScoreAfter);
       }
+      if (seal_ != null) {
+        output.WriteRawTag(162, 1);
+        output.WriteMessage(Seal);
+      }
+      if (fair_ != null) {
+        output.WriteRawTag(170, 1);
+        output.WriteMessage(Fair);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -3114,6 +3180,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(154, 1);
         output.WriteMessage(ScoreAfter);
       }
+      if (seal_ != null) {
+        output.WriteRawTag(162, 1);
+        output.WriteMessage(Seal);
+      }
+      if (fair_ != null) {
+        output.WriteRawTag(170, 1);
+        output.WriteMessage(Fair);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3174,6 +3248,12 @@ namespace Backgammon.V1 {
       }
       if (scoreAfter_ != null) {
         size += 2 + pb::CodedOutputStream.ComputeMessageSize(ScoreAfter);
+      }
+      if (seal_ != null) {
+        size += 2 + pb::CodedOutputStream.ComputeMessageSize(Seal);
+      }
+      if (fair_ != null) {
+        size += 2 + pb::CodedOutputStream.ComputeMessageSize(Fair);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -3264,6 +3344,18 @@ namespace Backgammon.V1 {
           ScoreAfter = new global::Backgammon.V1.MatchScore();
         }
         ScoreAfter.MergeFrom(other.ScoreAfter);
+      }
+      if (other.seal_ != null) {
+        if (seal_ == null) {
+          Seal = new global::Backgammon.V1.GameSeal();
+        }
+        Seal.MergeFrom(other.Seal);
+      }
+      if (other.fair_ != null) {
+        if (fair_ == null) {
+          Fair = new global::Backgammon.V1.FairDice();
+        }
+        Fair.MergeFrom(other.Fair);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -3381,6 +3473,20 @@ namespace Backgammon.V1 {
               ScoreAfter = new global::Backgammon.V1.MatchScore();
             }
             input.ReadMessage(ScoreAfter);
+            break;
+          }
+          case 162: {
+            if (seal_ == null) {
+              Seal = new global::Backgammon.V1.GameSeal();
+            }
+            input.ReadMessage(Seal);
+            break;
+          }
+          case 170: {
+            if (fair_ == null) {
+              Fair = new global::Backgammon.V1.FairDice();
+            }
+            input.ReadMessage(Fair);
             break;
           }
         }
@@ -3501,6 +3607,653 @@ namespace Backgammon.V1 {
             input.ReadMessage(ScoreAfter);
             break;
           }
+          case 162: {
+            if (seal_ == null) {
+              Seal = new global::Backgammon.V1.GameSeal();
+            }
+            input.ReadMessage(Seal);
+            break;
+          }
+          case 170: {
+            if (fair_ == null) {
+              Fair = new global::Backgammon.V1.FairDice();
+            }
+            input.ReadMessage(Fair);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// The server's seal over a Game it produced.
+  /// </summary>
+  public sealed partial class GameSeal : pb::IMessage<GameSeal>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<GameSeal> _parser = new pb::MessageParser<GameSeal>(() => new GameSeal());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<GameSeal> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[7]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public GameSeal() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public GameSeal(GameSeal other) : this() {
+      keyId_ = other.keyId_;
+      state_ = other.state_;
+      mac_ = other.mac_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public GameSeal Clone() {
+      return new GameSeal(this);
+    }
+
+    /// <summary>Field number for the "key_id" field.</summary>
+    public const int KeyIdFieldNumber = 1;
+    private string keyId_ = "";
+    /// <summary>
+    /// The key that made `mac`, one of the server's state keys.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string KeyId {
+      get { return keyId_; }
+      set {
+        keyId_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "state" field.</summary>
+    public const int StateFieldNumber = 2;
+    private pb::ByteString state_ = pb::ByteString.Empty;
+    /// <summary>
+    /// The Game exactly as the server serialised it (without `seal`): opaque
+    /// bytes a client keeps as they are, whatever its protobuf library.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString State {
+      get { return state_; }
+      set {
+        state_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "mac" field.</summary>
+    public const int MacFieldNumber = 3;
+    private pb::ByteString mac_ = pb::ByteString.Empty;
+    /// <summary>
+    /// HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+    /// `key_id`, a zero byte and `state`.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString Mac {
+      get { return mac_; }
+      set {
+        mac_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as GameSeal);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(GameSeal other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (KeyId != other.KeyId) return false;
+      if (State != other.State) return false;
+      if (Mac != other.Mac) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (KeyId.Length != 0) hash ^= KeyId.GetHashCode();
+      if (State.Length != 0) hash ^= State.GetHashCode();
+      if (Mac.Length != 0) hash ^= Mac.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (KeyId.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(KeyId);
+      }
+      if (State.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(State);
+      }
+      if (Mac.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(Mac);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (KeyId.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteString(KeyId);
+      }
+      if (State.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(State);
+      }
+      if (Mac.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(Mac);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (KeyId.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(KeyId);
+      }
+      if (State.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(State);
+      }
+      if (Mac.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(Mac);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(GameSeal other) {
+      if (other == null) {
+        return;
+      }
+      if (other.KeyId.Length != 0) {
+        KeyId = other.KeyId;
+      }
+      if (other.State.Length != 0) {
+        State = other.State;
+      }
+      if (other.Mac.Length != 0) {
+        Mac = other.Mac;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            KeyId = input.ReadString();
+            break;
+          }
+          case 18: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 26: {
+            Mac = input.ReadBytes();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            KeyId = input.ReadString();
+            break;
+          }
+          case 18: {
+            State = input.ReadBytes();
+            break;
+          }
+          case 26: {
+            Mac = input.ReadBytes();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// The commit-reveal record of a game with provably fair dice (docs/dice.md).
+  /// </summary>
+  public sealed partial class FairDice : pb::IMessage<FairDice>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<FairDice> _parser = new pb::MessageParser<FairDice>(() => new FairDice());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<FairDice> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[8]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public FairDice() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public FairDice(FairDice other) : this() {
+      nonce_ = other.nonce_;
+      commitment_ = other.commitment_;
+      whiteSeed_ = other.whiteSeed_;
+      blackSeed_ = other.blackSeed_;
+      serverSeed_ = other.serverSeed_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public FairDice Clone() {
+      return new FairDice(this);
+    }
+
+    /// <summary>Field number for the "nonce" field.</summary>
+    public const int NonceFieldNumber = 1;
+    private pb::ByteString nonce_ = pb::ByteString.Empty;
+    /// <summary>
+    /// A random public value the server's secret seed is derived from.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString Nonce {
+      get { return nonce_; }
+      set {
+        nonce_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "commitment" field.</summary>
+    public const int CommitmentFieldNumber = 2;
+    private pb::ByteString commitment_ = pb::ByteString.Empty;
+    /// <summary>
+    /// SHA-256 of the server's seed, published before any roll.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString Commitment {
+      get { return commitment_; }
+      set {
+        commitment_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "white_seed" field.</summary>
+    public const int WhiteSeedFieldNumber = 3;
+    private pb::ByteString whiteSeed_ = pb::ByteString.Empty;
+    /// <summary>
+    /// White's seed, 0..64 bytes (AddClientSeed).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString WhiteSeed {
+      get { return whiteSeed_; }
+      set {
+        whiteSeed_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "black_seed" field.</summary>
+    public const int BlackSeedFieldNumber = 4;
+    private pb::ByteString blackSeed_ = pb::ByteString.Empty;
+    /// <summary>
+    /// Black's seed, 0..64 bytes (AddClientSeed).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString BlackSeed {
+      get { return blackSeed_; }
+      set {
+        blackSeed_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "server_seed" field.</summary>
+    public const int ServerSeedFieldNumber = 5;
+    private pb::ByteString serverSeed_ = pb::ByteString.Empty;
+    /// <summary>
+    /// The server's seed, 32 bytes, revealed once the game is over; empty
+    /// before.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString ServerSeed {
+      get { return serverSeed_; }
+      set {
+        serverSeed_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as FairDice);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(FairDice other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Nonce != other.Nonce) return false;
+      if (Commitment != other.Commitment) return false;
+      if (WhiteSeed != other.WhiteSeed) return false;
+      if (BlackSeed != other.BlackSeed) return false;
+      if (ServerSeed != other.ServerSeed) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Nonce.Length != 0) hash ^= Nonce.GetHashCode();
+      if (Commitment.Length != 0) hash ^= Commitment.GetHashCode();
+      if (WhiteSeed.Length != 0) hash ^= WhiteSeed.GetHashCode();
+      if (BlackSeed.Length != 0) hash ^= BlackSeed.GetHashCode();
+      if (ServerSeed.Length != 0) hash ^= ServerSeed.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Nonce.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(Nonce);
+      }
+      if (Commitment.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(Commitment);
+      }
+      if (WhiteSeed.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(WhiteSeed);
+      }
+      if (BlackSeed.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteBytes(BlackSeed);
+      }
+      if (ServerSeed.Length != 0) {
+        output.WriteRawTag(42);
+        output.WriteBytes(ServerSeed);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Nonce.Length != 0) {
+        output.WriteRawTag(10);
+        output.WriteBytes(Nonce);
+      }
+      if (Commitment.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(Commitment);
+      }
+      if (WhiteSeed.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(WhiteSeed);
+      }
+      if (BlackSeed.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteBytes(BlackSeed);
+      }
+      if (ServerSeed.Length != 0) {
+        output.WriteRawTag(42);
+        output.WriteBytes(ServerSeed);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Nonce.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(Nonce);
+      }
+      if (Commitment.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(Commitment);
+      }
+      if (WhiteSeed.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(WhiteSeed);
+      }
+      if (BlackSeed.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(BlackSeed);
+      }
+      if (ServerSeed.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(ServerSeed);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(FairDice other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Nonce.Length != 0) {
+        Nonce = other.Nonce;
+      }
+      if (other.Commitment.Length != 0) {
+        Commitment = other.Commitment;
+      }
+      if (other.WhiteSeed.Length != 0) {
+        WhiteSeed = other.WhiteSeed;
+      }
+      if (other.BlackSeed.Length != 0) {
+        BlackSeed = other.BlackSeed;
+      }
+      if (other.ServerSeed.Length != 0) {
+        ServerSeed = other.ServerSeed;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            Nonce = input.ReadBytes();
+            break;
+          }
+          case 18: {
+            Commitment = input.ReadBytes();
+            break;
+          }
+          case 26: {
+            WhiteSeed = input.ReadBytes();
+            break;
+          }
+          case 34: {
+            BlackSeed = input.ReadBytes();
+            break;
+          }
+          case 42: {
+            ServerSeed = input.ReadBytes();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            Nonce = input.ReadBytes();
+            break;
+          }
+          case 18: {
+            Commitment = input.ReadBytes();
+            break;
+          }
+          case 26: {
+            WhiteSeed = input.ReadBytes();
+            break;
+          }
+          case 34: {
+            BlackSeed = input.ReadBytes();
+            break;
+          }
+          case 42: {
+            ServerSeed = input.ReadBytes();
+            break;
+          }
         }
       }
     }
@@ -3525,7 +4278,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[7]; }
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[9]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]

@@ -49,14 +49,20 @@ namespace Backgammon.V1 {
             "MS5Db2xvckIHCgVfc2VlZCKUAQoOQm90QWN0UmVzcG9uc2USJgoHYWN0aW9u",
             "cxgBIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiEKBGdhbWUYAiABKAsy",
             "Ey5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGZXZlbnRzGAMgAygLMhQuYmFja2dh",
-            "bW1vbi52MS5FdmVudBIRCglldmFsdWF0b3IYBCABKAkysgIKC1BsYXlTZXJ2",
-            "aWNlEkgKB05ld0dhbWUSHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0",
-            "Gh4uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVzcG9uc2USVAoLTGlzdEFjdGlv",
-            "bnMSIS5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVxdWVzdBoiLmJhY2tn",
-            "YW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZRI8CgNBY3QSGS5iYWNrZ2Ft",
-            "bW9uLnYxLkFjdFJlcXVlc3QaGi5iYWNrZ2FtbW9uLnYxLkFjdFJlc3BvbnNl",
-            "EkUKBkJvdEFjdBIcLmJhY2tnYW1tb24udjEuQm90QWN0UmVxdWVzdBodLmJh",
-            "Y2tnYW1tb24udjEuQm90QWN0UmVzcG9uc2ViBnByb3RvMw=="));
+            "bW1vbi52MS5FdmVudBIRCglldmFsdWF0b3IYBCABKAkibQoUQWRkQ2xpZW50",
+            "U2VlZFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2Ft",
+            "ZRIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEgwKBHNl",
+            "ZWQYAyABKAwiOgoVQWRkQ2xpZW50U2VlZFJlc3BvbnNlEiEKBGdhbWUYASAB",
+            "KAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUyjgMKC1BsYXlTZXJ2aWNlEkgKB05l",
+            "d0dhbWUSHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0Gh4uYmFja2dh",
+            "bW1vbi52MS5OZXdHYW1lUmVzcG9uc2USVAoLTGlzdEFjdGlvbnMSIS5iYWNr",
+            "Z2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVxdWVzdBoiLmJhY2tnYW1tb24udjEu",
+            "TGlzdEFjdGlvbnNSZXNwb25zZRI8CgNBY3QSGS5iYWNrZ2FtbW9uLnYxLkFj",
+            "dFJlcXVlc3QaGi5iYWNrZ2FtbW9uLnYxLkFjdFJlc3BvbnNlEkUKBkJvdEFj",
+            "dBIcLmJhY2tnYW1tb24udjEuQm90QWN0UmVxdWVzdBodLmJhY2tnYW1tb24u",
+            "djEuQm90QWN0UmVzcG9uc2USWgoNQWRkQ2xpZW50U2VlZBIjLmJhY2tnYW1t",
+            "b24udjEuQWRkQ2xpZW50U2VlZFJlcXVlc3QaJC5iYWNrZ2FtbW9uLnYxLkFk",
+            "ZENsaWVudFNlZWRSZXNwb25zZWIGcHJvdG8z"));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.BotServiceReflection.Descriptor, global::Backgammon.V1.GameReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(null, null, new pbr::GeneratedClrTypeInfo[] {
@@ -67,7 +73,9 @@ namespace Backgammon.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActRequest), global::Backgammon.V1.ActRequest.Parser, new[]{ "Game", "Action" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActResponse), global::Backgammon.V1.ActResponse.Parser, new[]{ "Game", "Events" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActRequest), global::Backgammon.V1.BotActRequest.Parser, new[]{ "Game", "Level", "Seed", "Player" }, new[]{ "Seed" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActResponse), global::Backgammon.V1.BotActResponse.Parser, new[]{ "Actions", "Game", "Events", "Evaluator" }, null, null, null, null)
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActResponse), global::Backgammon.V1.BotActResponse.Parser, new[]{ "Actions", "Game", "Events", "Evaluator" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AddClientSeedRequest), global::Backgammon.V1.AddClientSeedRequest.Parser, new[]{ "Game", "Player", "Seed" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AddClientSeedResponse), global::Backgammon.V1.AddClientSeedResponse.Parser, new[]{ "Game" }, null, null, null, null)
           }));
     }
     #endregion
@@ -2311,6 +2319,494 @@ namespace Backgammon.V1 {
           }
           case 34: {
             Evaluator = input.ReadString();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+  /// </summary>
+  public sealed partial class AddClientSeedRequest : pb::IMessage<AddClientSeedRequest>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<AddClientSeedRequest> _parser = new pb::MessageParser<AddClientSeedRequest>(() => new AddClientSeedRequest());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<AddClientSeedRequest> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.PlayServiceReflection.Descriptor.MessageTypes[8]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedRequest() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedRequest(AddClientSeedRequest other) : this() {
+      game_ = other.game_ != null ? other.game_.Clone() : null;
+      player_ = other.player_;
+      seed_ = other.seed_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedRequest Clone() {
+      return new AddClientSeedRequest(this);
+    }
+
+    /// <summary>Field number for the "game" field.</summary>
+    public const int GameFieldNumber = 1;
+    private global::Backgammon.V1.Game game_;
+    /// <summary>
+    /// The game, at its opening roll with nothing rolled yet.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Game Game {
+      get { return game_; }
+      set {
+        game_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "player" field.</summary>
+    public const int PlayerFieldNumber = 2;
+    private global::Backgammon.V1.Color player_ = global::Backgammon.V1.Color.Unspecified;
+    /// <summary>
+    /// Whose seed it is.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Color Player {
+      get { return player_; }
+      set {
+        player_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "seed" field.</summary>
+    public const int SeedFieldNumber = 3;
+    private pb::ByteString seed_ = pb::ByteString.Empty;
+    /// <summary>
+    /// The seed, 1..64 bytes; best chosen at random by the player's own device.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString Seed {
+      get { return seed_; }
+      set {
+        seed_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as AddClientSeedRequest);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(AddClientSeedRequest other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Game, other.Game)) return false;
+      if (Player != other.Player) return false;
+      if (Seed != other.Seed) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (game_ != null) hash ^= Game.GetHashCode();
+      if (Player != global::Backgammon.V1.Color.Unspecified) hash ^= Player.GetHashCode();
+      if (Seed.Length != 0) hash ^= Seed.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (game_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Game);
+      }
+      if (Player != global::Backgammon.V1.Color.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) Player);
+      }
+      if (Seed.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(Seed);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (game_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Game);
+      }
+      if (Player != global::Backgammon.V1.Color.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) Player);
+      }
+      if (Seed.Length != 0) {
+        output.WriteRawTag(26);
+        output.WriteBytes(Seed);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (game_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
+      }
+      if (Player != global::Backgammon.V1.Color.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Player);
+      }
+      if (Seed.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(Seed);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(AddClientSeedRequest other) {
+      if (other == null) {
+        return;
+      }
+      if (other.game_ != null) {
+        if (game_ == null) {
+          Game = new global::Backgammon.V1.Game();
+        }
+        Game.MergeFrom(other.Game);
+      }
+      if (other.Player != global::Backgammon.V1.Color.Unspecified) {
+        Player = other.Player;
+      }
+      if (other.Seed.Length != 0) {
+        Seed = other.Seed;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (game_ == null) {
+              Game = new global::Backgammon.V1.Game();
+            }
+            input.ReadMessage(Game);
+            break;
+          }
+          case 16: {
+            Player = (global::Backgammon.V1.Color) input.ReadEnum();
+            break;
+          }
+          case 26: {
+            Seed = input.ReadBytes();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (game_ == null) {
+              Game = new global::Backgammon.V1.Game();
+            }
+            input.ReadMessage(Game);
+            break;
+          }
+          case 16: {
+            Player = (global::Backgammon.V1.Color) input.ReadEnum();
+            break;
+          }
+          case 26: {
+            Seed = input.ReadBytes();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// The game with the seed added.
+  /// </summary>
+  public sealed partial class AddClientSeedResponse : pb::IMessage<AddClientSeedResponse>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<AddClientSeedResponse> _parser = new pb::MessageParser<AddClientSeedResponse>(() => new AddClientSeedResponse());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<AddClientSeedResponse> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.PlayServiceReflection.Descriptor.MessageTypes[9]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedResponse() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedResponse(AddClientSeedResponse other) : this() {
+      game_ = other.game_ != null ? other.game_.Clone() : null;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public AddClientSeedResponse Clone() {
+      return new AddClientSeedResponse(this);
+    }
+
+    /// <summary>Field number for the "game" field.</summary>
+    public const int GameFieldNumber = 1;
+    private global::Backgammon.V1.Game game_;
+    /// <summary>
+    /// The game.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Game Game {
+      get { return game_; }
+      set {
+        game_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as AddClientSeedResponse);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(AddClientSeedResponse other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Game, other.Game)) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (game_ != null) hash ^= Game.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (game_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Game);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (game_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Game);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (game_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(AddClientSeedResponse other) {
+      if (other == null) {
+        return;
+      }
+      if (other.game_ != null) {
+        if (game_ == null) {
+          Game = new global::Backgammon.V1.Game();
+        }
+        Game.MergeFrom(other.Game);
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (game_ == null) {
+              Game = new global::Backgammon.V1.Game();
+            }
+            input.ReadMessage(Game);
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (game_ == null) {
+              Game = new global::Backgammon.V1.Game();
+            }
+            input.ReadMessage(Game);
             break;
           }
         }

@@ -23,7 +23,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/game.proto.
  */
 export const file_backgammon_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("ChhiYWNrZ2FtbW9uL3YxL2dhbWUucHJvdG8SDWJhY2tnYW1tb24udjEi4gIKBkFjdGlvbhInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIpCgVzdGVwcxgFIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEQoJZGljZV91c2VkGAYgAygNEhEKCWRpY2VfbGVmdBgHIAMoDRIpCgVtb3ZlcxgIIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEAoIbm90YXRpb24YCSABKAkSLgoLcmVzaWduX2tpbmQYCiABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQiiAEKCEdhbWVDdWJlEg0KBXZhbHVlGAEgASgEEicKBW93bmVyGAIgASgOMhguYmFja2dhbW1vbi52MS5DdWJlT3duZXISKQoHcGVuZGluZxgDIAEoCzIYLmJhY2tnYW1tb24udjEuQ3ViZU9mZmVyEhkKEWRvdWJsZWRfdGhpc190dXJuGAQgASgIIkgKCk1hdGNoU2NvcmUSEwoLd2hpdGVfc2NvcmUYASABKAQSEwoLYmxhY2tfc2NvcmUYAiABKAQSEAoIY3Jhd2ZvcmQYAyABKAgipwEKC0dhbWVPdXRjb21lEiQKBndpbm5lchgBIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJwoEa2luZBgCIAEoDjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBISCgpjdWJlX3ZhbHVlGAMgASgEEiUKBWVuZGVkGAQgASgOMhYuYmFja2dhbW1vbi52MS5HYW1lRW5kEg4KBnBvaW50cxgFIAEoBCKDAQoKR2FtZVJlY29yZBIMCgRnYW1lGAEgASgNEisKB291dGNvbWUYAiABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEhMKC3doaXRlX3Njb3JlGAMgASgEEhMKC2JsYWNrX3Njb3JlGAQgASgEEhAKCGNyYXdmb3JkGAUgASgIItcBCghMb2dFbnRyeRInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQiwQUKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigKBXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2RpY2Vfc291cmNlGAUgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYBiABKAwSIwoFcGhhc2UYByABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiMKBWJvYXJkGAggASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZBIiCgR0dXJuGAkgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIlCgRjdWJlGAogASgLMhcuYmFja2dhbW1vbi52MS5HYW1lQ3ViZRIhCgRkaWNlGAsgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEikKBW1vdmVzGAwgAygLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRITCgt3aGl0ZV9yb2xscxgNIAEoDRITCgtibGFja19yb2xscxgOIAEoDRIvCgtyZXNpZ25hdGlvbhgPIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SKgoGcmVzdWx0GBAgASgLMhouYmFja2dhbW1vbi52MS5HYW1lT3V0Y29tZRIkCgNsb2cYESADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUi4AIKBUV2ZW50EiYKBGtpbmQYASABKA4yGC5iYWNrZ2FtbW9uLnYxLkV2ZW50S2luZBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEiEKBGRpY2UYAyABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USKAoEbW92ZRgEIAEoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSDwoHZW50ZXJlZBgFIAEoCBIQCghib3JlX29mZhgGIAEoCBISCgpjdWJlX3ZhbHVlGAcgASgEEi4KC3Jlc2lnbl9raW5kGAggASgOMhkuYmFja2dhbW1vbi52MS5SZXN1bHRLaW5kEisKB291dGNvbWUYCSABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEigKBXNjb3JlGAogASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlKsEBCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhYKElBIQVNFX09QRU5JTkdfUk9MTBABEhUKEVBIQVNFX0JFRk9SRV9ST0xMEAISFgoSUEhBU0VfQ1VCRV9PRkZFUkVEEAMSEAoMUEhBU0VfTU9WSU5HEAQSHQoZUEhBU0VfUkVTSUdOQVRJT05fT0ZGRVJFRBAFEhMKD1BIQVNFX0dBTUVfT1ZFUhAGEhQKEFBIQVNFX01BVENIX09WRVIQBypxCgpEaWNlU291cmNlEhsKF0RJQ0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VSQ0VfU0VSVkVSEAESFgoSRElDRV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9TT1VSQ0VfU0VFREVEEAMq1wIKCkFjdGlvbktpbmQSGwoXQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIUChBBQ1RJT05fS0lORF9ST0xMEAESFgoSQUNUSU9OX0tJTkRfRE9VQkxFEAISFAoQQUNUSU9OX0tJTkRfVEFLRRADEhQKEEFDVElPTl9LSU5EX0RST1AQBBIWChJBQ1RJT05fS0lORF9CRUFWRVIQBRIXChNBQ1RJT05fS0lORF9SQUNDT09OEAYSFgoSQUNUSU9OX0tJTkRfUkVTSUdOEAcSFgoSQUNUSU9OX0tJTkRfQUNDRVBUEAgSFgoSQUNUSU9OX0tJTkRfUkVKRUNUEAkSFAoQQUNUSU9OX0tJTkRfTU9WRRAKEhQKEEFDVElPTl9LSU5EX1VORE8QCxIXChNBQ1RJT05fS0lORF9DT05GSVJNEAwSFAoQQUNUSU9OX0tJTkRfUExBWRANKooECglFdmVudEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoKFkVWRU5UX0tJTkRfT1BFTklOR19USUUQARIbChdFVkVOVF9LSU5EX09QRU5JTkdfUk9MTBACEh8KG0VWRU5UX0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUKEUVWRU5UX0tJTkRfUk9MTEVEEAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NFRBAFEhQKEEVWRU5UX0tJTkRfTU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9ORRAHEhkKFUVWRU5UX0tJTkRfVFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRfRE9VQkxFRBAJEhMKD0VWRU5UX0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRfRFJPUFBFRBALEhcKE0VWRU5UX0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9LSU5EX1JBQ0NPT05FRBANEhcKE0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9FVkVOVF9LSU5EX1JFU0lHTkFUSU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9SRUpFQ1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9XT04QERIYChRFVkVOVF9LSU5EX01BVENIX1dPThASYgZwcm90bzM", [file_backgammon_v1_board, file_backgammon_v1_rules]);
+  fileDesc("ChhiYWNrZ2FtbW9uL3YxL2dhbWUucHJvdG8SDWJhY2tnYW1tb24udjEi4gIKBkFjdGlvbhInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIpCgVzdGVwcxgFIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEQoJZGljZV91c2VkGAYgAygNEhEKCWRpY2VfbGVmdBgHIAMoDRIpCgVtb3ZlcxgIIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEAoIbm90YXRpb24YCSABKAkSLgoLcmVzaWduX2tpbmQYCiABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQiiAEKCEdhbWVDdWJlEg0KBXZhbHVlGAEgASgEEicKBW93bmVyGAIgASgOMhguYmFja2dhbW1vbi52MS5DdWJlT3duZXISKQoHcGVuZGluZxgDIAEoCzIYLmJhY2tnYW1tb24udjEuQ3ViZU9mZmVyEhkKEWRvdWJsZWRfdGhpc190dXJuGAQgASgIIkgKCk1hdGNoU2NvcmUSEwoLd2hpdGVfc2NvcmUYASABKAQSEwoLYmxhY2tfc2NvcmUYAiABKAQSEAoIY3Jhd2ZvcmQYAyABKAgipwEKC0dhbWVPdXRjb21lEiQKBndpbm5lchgBIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJwoEa2luZBgCIAEoDjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBISCgpjdWJlX3ZhbHVlGAMgASgEEiUKBWVuZGVkGAQgASgOMhYuYmFja2dhbW1vbi52MS5HYW1lRW5kEg4KBnBvaW50cxgFIAEoBCKDAQoKR2FtZVJlY29yZBIMCgRnYW1lGAEgASgNEisKB291dGNvbWUYAiABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEhMKC3doaXRlX3Njb3JlGAMgASgEEhMKC2JsYWNrX3Njb3JlGAQgASgEEhAKCGNyYXdmb3JkGAUgASgIItcBCghMb2dFbnRyeRInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQijwYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigKBXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2RpY2Vfc291cmNlGAUgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYBiABKAwSIwoFcGhhc2UYByABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiMKBWJvYXJkGAggASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZBIiCgR0dXJuGAkgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIlCgRjdWJlGAogASgLMhcuYmFja2dhbW1vbi52MS5HYW1lQ3ViZRIhCgRkaWNlGAsgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEikKBW1vdmVzGAwgAygLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRITCgt3aGl0ZV9yb2xscxgNIAEoDRITCgtibGFja19yb2xscxgOIAEoDRIvCgtyZXNpZ25hdGlvbhgPIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SKgoGcmVzdWx0GBAgASgLMhouYmFja2dhbW1vbi52MS5HYW1lT3V0Y29tZRIkCgNsb2cYESADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwSJQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2UiNgoIR2FtZVNlYWwSDgoGa2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgDIAEoDCJqCghGYWlyRGljZRINCgVub25jZRgBIAEoDBISCgpjb21taXRtZW50GAIgASgMEhIKCndoaXRlX3NlZWQYAyABKAwSEgoKYmxhY2tfc2VlZBgEIAEoDBITCgtzZXJ2ZXJfc2VlZBgFIAEoDCLgAgoFRXZlbnQSJgoEa2luZBgBIAEoDjIYLmJhY2tnYW1tb24udjEuRXZlbnRLaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIPCgdlbnRlcmVkGAUgASgIEhAKCGJvcmVfb2ZmGAYgASgIEhIKCmN1YmVfdmFsdWUYByABKAQSLgoLcmVzaWduX2tpbmQYCCABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQSKwoHb3V0Y29tZRgJIAEoCzIaLmJhY2tnYW1tb24udjEuR2FtZU91dGNvbWUSKAoFc2NvcmUYCiABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUqwQEKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASFgoSUEhBU0VfT1BFTklOR19ST0xMEAESFQoRUEhBU0VfQkVGT1JFX1JPTEwQAhIWChJQSEFTRV9DVUJFX09GRkVSRUQQAxIQCgxQSEFTRV9NT1ZJTkcQBBIdChlQSEFTRV9SRVNJR05BVElPTl9PRkZFUkVEEAUSEwoPUEhBU0VfR0FNRV9PVkVSEAYSFAoQUEhBU0VfTUFUQ0hfT1ZFUhAHKocBCgpEaWNlU291cmNlEhsKF0RJQ0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VSQ0VfU0VSVkVSEAESFgoSRElDRV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9TT1VSQ0VfU0VFREVEEAMSFAoQRElDRV9TT1VSQ0VfRkFJUhAEKtcCCgpBY3Rpb25LaW5kEhsKF0FDVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQQUNUSU9OX0tJTkRfUk9MTBABEhYKEkFDVElPTl9LSU5EX0RPVUJMRRACEhQKEEFDVElPTl9LSU5EX1RBS0UQAxIUChBBQ1RJT05fS0lORF9EUk9QEAQSFgoSQUNUSU9OX0tJTkRfQkVBVkVSEAUSFwoTQUNUSU9OX0tJTkRfUkFDQ09PThAGEhYKEkFDVElPTl9LSU5EX1JFU0lHThAHEhYKEkFDVElPTl9LSU5EX0FDQ0VQVBAIEhYKEkFDVElPTl9LSU5EX1JFSkVDVBAJEhQKEEFDVElPTl9LSU5EX01PVkUQChIUChBBQ1RJT05fS0lORF9VTkRPEAsSFwoTQUNUSU9OX0tJTkRfQ09ORklSTRAMEhQKEEFDVElPTl9LSU5EX1BMQVkQDSqKBAoJRXZlbnRLaW5kEhoKFkVWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElFEAESGwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5EX0FVVE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoKFkVWRU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVEEAYSFQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5fRU5ERUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5EX1RPT0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5EX0JFQVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVOVF9LSU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9BQ0NFUFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQEBIXChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRDSF9XT04QEmIGcHJvdG8z", [file_backgammon_v1_board, file_backgammon_v1_rules]);
 
 /**
  * One action of one player: listed by ListActions, sent to Act.
@@ -485,6 +485,25 @@ export type Game = Message<"backgammon.v1.Game"> & {
    * @generated from field: backgammon.v1.MatchScore score_after = 19;
    */
   scoreAfter?: MatchScore | undefined;
+
+  /**
+   * Set by a server with state keys: the seal that makes this Game
+   * trustworthy. Such a server reads the game from `seal.state` only and
+   * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+   * reason STATE_TAMPERED); the other fields are a copy to draw from.
+   * Store and send back the Game as received.
+   *
+   * @generated from field: backgammon.v1.GameSeal seal = 20;
+   */
+  seal?: GameSeal | undefined;
+
+  /**
+   * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+   * game is over, the revealed server seed.
+   *
+   * @generated from field: backgammon.v1.FairDice fair = 21;
+   */
+  fair?: FairDice | undefined;
 };
 
 /**
@@ -493,6 +512,93 @@ export type Game = Message<"backgammon.v1.Game"> & {
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
   messageDesc(file_backgammon_v1_game, 6);
+
+/**
+ * The server's seal over a Game it produced.
+ *
+ * @generated from message backgammon.v1.GameSeal
+ */
+export type GameSeal = Message<"backgammon.v1.GameSeal"> & {
+  /**
+   * The key that made `mac`, one of the server's state keys.
+   *
+   * @generated from field: string key_id = 1;
+   */
+  keyId: string;
+
+  /**
+   * The Game exactly as the server serialised it (without `seal`): opaque
+   * bytes a client keeps as they are, whatever its protobuf library.
+   *
+   * @generated from field: bytes state = 2;
+   */
+  state: Uint8Array;
+
+  /**
+   * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+   * `key_id`, a zero byte and `state`.
+   *
+   * @generated from field: bytes mac = 3;
+   */
+  mac: Uint8Array;
+};
+
+/**
+ * Describes the message backgammon.v1.GameSeal.
+ * Use `create(GameSealSchema)` to create a new message.
+ */
+export const GameSealSchema: GenMessage<GameSeal> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_game, 7);
+
+/**
+ * The commit-reveal record of a game with provably fair dice (docs/dice.md).
+ *
+ * @generated from message backgammon.v1.FairDice
+ */
+export type FairDice = Message<"backgammon.v1.FairDice"> & {
+  /**
+   * A random public value the server's secret seed is derived from.
+   *
+   * @generated from field: bytes nonce = 1;
+   */
+  nonce: Uint8Array;
+
+  /**
+   * SHA-256 of the server's seed, published before any roll.
+   *
+   * @generated from field: bytes commitment = 2;
+   */
+  commitment: Uint8Array;
+
+  /**
+   * White's seed, 0..64 bytes (AddClientSeed).
+   *
+   * @generated from field: bytes white_seed = 3;
+   */
+  whiteSeed: Uint8Array;
+
+  /**
+   * Black's seed, 0..64 bytes (AddClientSeed).
+   *
+   * @generated from field: bytes black_seed = 4;
+   */
+  blackSeed: Uint8Array;
+
+  /**
+   * The server's seed, 32 bytes, revealed once the game is over; empty
+   * before.
+   *
+   * @generated from field: bytes server_seed = 5;
+   */
+  serverSeed: Uint8Array;
+};
+
+/**
+ * Describes the message backgammon.v1.FairDice.
+ * Use `create(FairDiceSchema)` to create a new message.
+ */
+export const FairDiceSchema: GenMessage<FairDice> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_game, 8);
 
 /**
  * One event.
@@ -576,7 +682,7 @@ export type Event = Message<"backgammon.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_game, 7);
+  messageDesc(file_backgammon_v1_game, 9);
 
 /**
  * Who must act now, and how.
@@ -682,6 +788,18 @@ export enum DiceSource {
    * @generated from enum value: DICE_SOURCE_SEEDED = 3;
    */
   SEEDED = 3,
+
+  /**
+   * Provably fair (see docs/dice.md): the server commits to a secret seed
+   * at the game's start (`fair.commitment`, its SHA-256), each player may
+   * add a seed of their own (AddClientSeed) before the first roll, roll n
+   * comes from HMAC-SHA-256 of them all, and the seed is revealed in
+   * `fair.server_seed` once the game is over. Needs a server with state
+   * keys (sealed state); refused otherwise.
+   *
+   * @generated from enum value: DICE_SOURCE_FAIR = 4;
+   */
+  FAIR = 4,
 }
 
 /**

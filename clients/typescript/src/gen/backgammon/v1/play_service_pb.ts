@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/play_service.proto.
  */
 export const file_backgammon_v1_play_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1vbi52MSKgAQoOTmV3R2FtZVJlcXVlc3QSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEi4KC2RpY2Vfc291cmNlGAIgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYAyABKAwSJQoIcHJldmlvdXMYBCABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNAoPTmV3R2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNwoSTGlzdEFjdGlvbnNSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUi6AEKE0xpc3RBY3Rpb25zUmVzcG9uc2USIwoFcGhhc2UYASABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiQKBnRvX2FjdBgCIAMoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJgoHYWN0aW9ucxgDIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiIKBXBsYXlzGAQgAygLMhMuYmFja2dhbW1vbi52MS5QbGF5EhEKCWRpY2VfbGVmdBgFIAMoDRInCglib2FyZF9ub3cYBiABKAsyFC5iYWNrZ2FtbW9uLnYxLkJvYXJkIlYKCkFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIlCgZhY3Rpb24YAiABKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbiJWCgtBY3RSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgCIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQinAEKDUJvdEFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRImCgVsZXZlbBgCIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwSEQoEc2VlZBgDIAEoBEgAiAEBEiQKBnBsYXllchgEIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3JCBwoFX3NlZWQilAEKDkJvdEFjdFJlc3BvbnNlEiYKB2FjdGlvbnMYASADKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIhCgRnYW1lGAIgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgDIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSEQoJZXZhbHVhdG9yGAQgASgJMrICCgtQbGF5U2VydmljZRJICgdOZXdHYW1lEh0uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVxdWVzdBoeLmJhY2tnYW1tb24udjEuTmV3R2FtZVJlc3BvbnNlElQKC0xpc3RBY3Rpb25zEiEuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1JlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USPAoDQWN0EhkuYmFja2dhbW1vbi52MS5BY3RSZXF1ZXN0GhouYmFja2dhbW1vbi52MS5BY3RSZXNwb25zZRJFCgZCb3RBY3QSHC5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlcXVlc3QaHS5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlc3BvbnNlYgZwcm90bzM", [file_backgammon_v1_board, file_backgammon_v1_bot_service, file_backgammon_v1_game, file_backgammon_v1_rules]);
+  fileDesc("CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1vbi52MSKgAQoOTmV3R2FtZVJlcXVlc3QSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEi4KC2RpY2Vfc291cmNlGAIgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYAyABKAwSJQoIcHJldmlvdXMYBCABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNAoPTmV3R2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNwoSTGlzdEFjdGlvbnNSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUi6AEKE0xpc3RBY3Rpb25zUmVzcG9uc2USIwoFcGhhc2UYASABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiQKBnRvX2FjdBgCIAMoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJgoHYWN0aW9ucxgDIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiIKBXBsYXlzGAQgAygLMhMuYmFja2dhbW1vbi52MS5QbGF5EhEKCWRpY2VfbGVmdBgFIAMoDRInCglib2FyZF9ub3cYBiABKAsyFC5iYWNrZ2FtbW9uLnYxLkJvYXJkIlYKCkFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIlCgZhY3Rpb24YAiABKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbiJWCgtBY3RSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgCIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQinAEKDUJvdEFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRImCgVsZXZlbBgCIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwSEQoEc2VlZBgDIAEoBEgAiAEBEiQKBnBsYXllchgEIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3JCBwoFX3NlZWQilAEKDkJvdEFjdFJlc3BvbnNlEiYKB2FjdGlvbnMYASADKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIhCgRnYW1lGAIgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgDIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSEQoJZXZhbHVhdG9yGAQgASgJIm0KFEFkZENsaWVudFNlZWRSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIMCgRzZWVkGAMgASgMIjoKFUFkZENsaWVudFNlZWRSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lMo4DCgtQbGF5U2VydmljZRJICgdOZXdHYW1lEh0uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVxdWVzdBoeLmJhY2tnYW1tb24udjEuTmV3R2FtZVJlc3BvbnNlElQKC0xpc3RBY3Rpb25zEiEuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1JlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USPAoDQWN0EhkuYmFja2dhbW1vbi52MS5BY3RSZXF1ZXN0GhouYmFja2dhbW1vbi52MS5BY3RSZXNwb25zZRJFCgZCb3RBY3QSHC5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlcXVlc3QaHS5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlc3BvbnNlEloKDUFkZENsaWVudFNlZWQSIy5iYWNrZ2FtbW9uLnYxLkFkZENsaWVudFNlZWRSZXF1ZXN0GiQuYmFja2dhbW1vbi52MS5BZGRDbGllbnRTZWVkUmVzcG9uc2ViBnByb3RvMw", [file_backgammon_v1_board, file_backgammon_v1_bot_service, file_backgammon_v1_game, file_backgammon_v1_rules]);
 
 /**
  * Start a game.
@@ -318,6 +318,62 @@ export const BotActResponseSchema: GenMessage<BotActResponse> = /*@__PURE__*/
   messageDesc(file_backgammon_v1_play_service, 7);
 
 /**
+ * Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+ *
+ * @generated from message backgammon.v1.AddClientSeedRequest
+ */
+export type AddClientSeedRequest = Message<"backgammon.v1.AddClientSeedRequest"> & {
+  /**
+   * The game, at its opening roll with nothing rolled yet.
+   *
+   * @generated from field: backgammon.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+
+  /**
+   * Whose seed it is.
+   *
+   * @generated from field: backgammon.v1.Color player = 2;
+   */
+  player: Color;
+
+  /**
+   * The seed, 1..64 bytes; best chosen at random by the player's own device.
+   *
+   * @generated from field: bytes seed = 3;
+   */
+  seed: Uint8Array;
+};
+
+/**
+ * Describes the message backgammon.v1.AddClientSeedRequest.
+ * Use `create(AddClientSeedRequestSchema)` to create a new message.
+ */
+export const AddClientSeedRequestSchema: GenMessage<AddClientSeedRequest> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_play_service, 8);
+
+/**
+ * The game with the seed added.
+ *
+ * @generated from message backgammon.v1.AddClientSeedResponse
+ */
+export type AddClientSeedResponse = Message<"backgammon.v1.AddClientSeedResponse"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: backgammon.v1.Game game = 1;
+   */
+  game?: Game | undefined;
+};
+
+/**
+ * Describes the message backgammon.v1.AddClientSeedResponse.
+ * Use `create(AddClientSeedResponseSchema)` to create a new message.
+ */
+export const AddClientSeedResponseSchema: GenMessage<AddClientSeedResponse> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_play_service, 9);
+
+/**
  * Stateless like the rest: every request carries the whole Game, which the
  * server checks before anything else. An action not allowed now is
  * FAILED_PRECONDITION (ErrorInfo reason ILLEGAL_ACTION, ILLEGAL_PLAY or
@@ -367,6 +423,17 @@ export const PlayService: GenService<{
     methodKind: "unary";
     input: typeof BotActRequestSchema;
     output: typeof BotActResponseSchema;
+  },
+  /**
+   * Add a player's own seed to a game with provably fair dice, after the
+   * server's commitment and before the first roll (once per player).
+   *
+   * @generated from rpc backgammon.v1.PlayService.AddClientSeed
+   */
+  addClientSeed: {
+    methodKind: "unary";
+    input: typeof AddClientSeedRequestSchema;
+    output: typeof AddClientSeedResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_backgammon_v1_play_service, 0);

@@ -288,6 +288,19 @@ public final class GameOuterClass {
      * <code>DICE_SOURCE_SEEDED = 3;</code>
      */
     DICE_SOURCE_SEEDED(3),
+    /**
+     * <pre>
+     * Provably fair (see docs/dice.md): the server commits to a secret seed
+     * at the game's start (`fair.commitment`, its SHA-256), each player may
+     * add a seed of their own (AddClientSeed) before the first roll, roll n
+     * comes from HMAC-SHA-256 of them all, and the seed is revealed in
+     * `fair.server_seed` once the game is over. Needs a server with state
+     * keys (sealed state); refused otherwise.
+     * </pre>
+     *
+     * <code>DICE_SOURCE_FAIR = 4;</code>
+     */
+    DICE_SOURCE_FAIR(4),
     UNRECOGNIZED(-1),
     ;
 
@@ -324,6 +337,19 @@ public final class GameOuterClass {
      * <code>DICE_SOURCE_SEEDED = 3;</code>
      */
     public static final int DICE_SOURCE_SEEDED_VALUE = 3;
+    /**
+     * <pre>
+     * Provably fair (see docs/dice.md): the server commits to a secret seed
+     * at the game's start (`fair.commitment`, its SHA-256), each player may
+     * add a seed of their own (AddClientSeed) before the first roll, roll n
+     * comes from HMAC-SHA-256 of them all, and the seed is revealed in
+     * `fair.server_seed` once the game is over. Needs a server with state
+     * keys (sealed state); refused otherwise.
+     * </pre>
+     *
+     * <code>DICE_SOURCE_FAIR = 4;</code>
+     */
+    public static final int DICE_SOURCE_FAIR_VALUE = 4;
 
 
     public final int getNumber() {
@@ -354,6 +380,7 @@ public final class GameOuterClass {
         case 1: return DICE_SOURCE_SERVER;
         case 2: return DICE_SOURCE_CLIENT;
         case 3: return DICE_SOURCE_SEEDED;
+        case 4: return DICE_SOURCE_FAIR;
         default: return null;
       }
     }
@@ -10058,6 +10085,75 @@ public final class GameOuterClass {
      * <code>.backgammon.v1.MatchScore score_after = 19;</code>
      */
     backgammon.v1.GameOuterClass.MatchScoreOrBuilder getScoreAfterOrBuilder();
+
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     * @return Whether the seal field is set.
+     */
+    boolean hasSeal();
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     * @return The seal.
+     */
+    backgammon.v1.GameOuterClass.GameSeal getSeal();
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     */
+    backgammon.v1.GameOuterClass.GameSealOrBuilder getSealOrBuilder();
+
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     * @return Whether the fair field is set.
+     */
+    boolean hasFair();
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     * @return The fair.
+     */
+    backgammon.v1.GameOuterClass.FairDice getFair();
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     */
+    backgammon.v1.GameOuterClass.FairDiceOrBuilder getFairOrBuilder();
   }
   /**
    * <pre>
@@ -10786,6 +10882,97 @@ public final class GameOuterClass {
       return scoreAfter_ == null ? backgammon.v1.GameOuterClass.MatchScore.getDefaultInstance() : scoreAfter_;
     }
 
+    public static final int SEAL_FIELD_NUMBER = 20;
+    private backgammon.v1.GameOuterClass.GameSeal seal_;
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     * @return Whether the seal field is set.
+     */
+    @java.lang.Override
+    public boolean hasSeal() {
+      return seal_ != null;
+    }
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     * @return The seal.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.GameSeal getSeal() {
+      return seal_ == null ? backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance() : seal_;
+    }
+    /**
+     * <pre>
+     * Set by a server with state keys: the seal that makes this Game
+     * trustworthy. Such a server reads the game from `seal.state` only and
+     * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+     * reason STATE_TAMPERED); the other fields are a copy to draw from.
+     * Store and send back the Game as received.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameSeal seal = 20;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.GameSealOrBuilder getSealOrBuilder() {
+      return seal_ == null ? backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance() : seal_;
+    }
+
+    public static final int FAIR_FIELD_NUMBER = 21;
+    private backgammon.v1.GameOuterClass.FairDice fair_;
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     * @return Whether the fair field is set.
+     */
+    @java.lang.Override
+    public boolean hasFair() {
+      return fair_ != null;
+    }
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     * @return The fair.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.FairDice getFair() {
+      return fair_ == null ? backgammon.v1.GameOuterClass.FairDice.getDefaultInstance() : fair_;
+    }
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+     * game is over, the revealed server seed.
+     * </pre>
+     *
+     * <code>.backgammon.v1.FairDice fair = 21;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.FairDiceOrBuilder getFairOrBuilder() {
+      return fair_ == null ? backgammon.v1.GameOuterClass.FairDice.getDefaultInstance() : fair_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -10856,6 +11043,12 @@ public final class GameOuterClass {
       }
       if (scoreAfter_ != null) {
         output.writeMessage(19, getScoreAfter());
+      }
+      if (seal_ != null) {
+        output.writeMessage(20, getSeal());
+      }
+      if (fair_ != null) {
+        output.writeMessage(21, getFair());
       }
       getUnknownFields().writeTo(output);
     }
@@ -10942,6 +11135,14 @@ public final class GameOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(19, getScoreAfter());
       }
+      if (seal_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(20, getSeal());
+      }
+      if (fair_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(21, getFair());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -11019,6 +11220,16 @@ public final class GameOuterClass {
         if (!getScoreAfter()
             .equals(other.getScoreAfter())) return false;
       }
+      if (hasSeal() != other.hasSeal()) return false;
+      if (hasSeal()) {
+        if (!getSeal()
+            .equals(other.getSeal())) return false;
+      }
+      if (hasFair() != other.hasFair()) return false;
+      if (hasFair()) {
+        if (!getFair()
+            .equals(other.getFair())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -11091,6 +11302,14 @@ public final class GameOuterClass {
       if (hasScoreAfter()) {
         hash = (37 * hash) + SCORE_AFTER_FIELD_NUMBER;
         hash = (53 * hash) + getScoreAfter().hashCode();
+      }
+      if (hasSeal()) {
+        hash = (37 * hash) + SEAL_FIELD_NUMBER;
+        hash = (53 * hash) + getSeal().hashCode();
+      }
+      if (hasFair()) {
+        hash = (37 * hash) + FAIR_FIELD_NUMBER;
+        hash = (53 * hash) + getFair().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -11301,6 +11520,16 @@ public final class GameOuterClass {
           scoreAfterBuilder_.dispose();
           scoreAfterBuilder_ = null;
         }
+        seal_ = null;
+        if (sealBuilder_ != null) {
+          sealBuilder_.dispose();
+          sealBuilder_ = null;
+        }
+        fair_ = null;
+        if (fairBuilder_ != null) {
+          fairBuilder_.dispose();
+          fairBuilder_ = null;
+        }
         return this;
       }
 
@@ -11430,6 +11659,16 @@ public final class GameOuterClass {
           result.scoreAfter_ = scoreAfterBuilder_ == null
               ? scoreAfter_
               : scoreAfterBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00080000) != 0)) {
+          result.seal_ = sealBuilder_ == null
+              ? seal_
+              : sealBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00100000) != 0)) {
+          result.fair_ = fairBuilder_ == null
+              ? fair_
+              : fairBuilder_.build();
         }
       }
 
@@ -11603,6 +11842,12 @@ public final class GameOuterClass {
         if (other.hasScoreAfter()) {
           mergeScoreAfter(other.getScoreAfter());
         }
+        if (other.hasSeal()) {
+          mergeSeal(other.getSeal());
+        }
+        if (other.hasFair()) {
+          mergeFair(other.getFair());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -11766,6 +12011,20 @@ public final class GameOuterClass {
                 bitField0_ |= 0x00040000;
                 break;
               } // case 154
+              case 162: {
+                input.readMessage(
+                    getSealFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00080000;
+                break;
+              } // case 162
+              case 170: {
+                input.readMessage(
+                    getFairFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00100000;
+                break;
+              } // case 170
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -14538,6 +14797,361 @@ public final class GameOuterClass {
         }
         return scoreAfterBuilder_;
       }
+
+      private backgammon.v1.GameOuterClass.GameSeal seal_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.GameSeal, backgammon.v1.GameOuterClass.GameSeal.Builder, backgammon.v1.GameOuterClass.GameSealOrBuilder> sealBuilder_;
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       * @return Whether the seal field is set.
+       */
+      public boolean hasSeal() {
+        return ((bitField0_ & 0x00080000) != 0);
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       * @return The seal.
+       */
+      public backgammon.v1.GameOuterClass.GameSeal getSeal() {
+        if (sealBuilder_ == null) {
+          return seal_ == null ? backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance() : seal_;
+        } else {
+          return sealBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public Builder setSeal(backgammon.v1.GameOuterClass.GameSeal value) {
+        if (sealBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          seal_ = value;
+        } else {
+          sealBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public Builder setSeal(
+          backgammon.v1.GameOuterClass.GameSeal.Builder builderForValue) {
+        if (sealBuilder_ == null) {
+          seal_ = builderForValue.build();
+        } else {
+          sealBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public Builder mergeSeal(backgammon.v1.GameOuterClass.GameSeal value) {
+        if (sealBuilder_ == null) {
+          if (((bitField0_ & 0x00080000) != 0) &&
+            seal_ != null &&
+            seal_ != backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance()) {
+            getSealBuilder().mergeFrom(value);
+          } else {
+            seal_ = value;
+          }
+        } else {
+          sealBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public Builder clearSeal() {
+        bitField0_ = (bitField0_ & ~0x00080000);
+        seal_ = null;
+        if (sealBuilder_ != null) {
+          sealBuilder_.dispose();
+          sealBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public backgammon.v1.GameOuterClass.GameSeal.Builder getSealBuilder() {
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return getSealFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      public backgammon.v1.GameOuterClass.GameSealOrBuilder getSealOrBuilder() {
+        if (sealBuilder_ != null) {
+          return sealBuilder_.getMessageOrBuilder();
+        } else {
+          return seal_ == null ?
+              backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance() : seal_;
+        }
+      }
+      /**
+       * <pre>
+       * Set by a server with state keys: the seal that makes this Game
+       * trustworthy. Such a server reads the game from `seal.state` only and
+       * refuses a Game whose seal does not verify (UNAUTHENTICATED, ErrorInfo
+       * reason STATE_TAMPERED); the other fields are a copy to draw from.
+       * Store and send back the Game as received.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameSeal seal = 20;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.GameSeal, backgammon.v1.GameOuterClass.GameSeal.Builder, backgammon.v1.GameOuterClass.GameSealOrBuilder> 
+          getSealFieldBuilder() {
+        if (sealBuilder_ == null) {
+          sealBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.GameSeal, backgammon.v1.GameOuterClass.GameSeal.Builder, backgammon.v1.GameOuterClass.GameSealOrBuilder>(
+                  getSeal(),
+                  getParentForChildren(),
+                  isClean());
+          seal_ = null;
+        }
+        return sealBuilder_;
+      }
+
+      private backgammon.v1.GameOuterClass.FairDice fair_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.FairDice, backgammon.v1.GameOuterClass.FairDice.Builder, backgammon.v1.GameOuterClass.FairDiceOrBuilder> fairBuilder_;
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       * @return Whether the fair field is set.
+       */
+      public boolean hasFair() {
+        return ((bitField0_ & 0x00100000) != 0);
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       * @return The fair.
+       */
+      public backgammon.v1.GameOuterClass.FairDice getFair() {
+        if (fairBuilder_ == null) {
+          return fair_ == null ? backgammon.v1.GameOuterClass.FairDice.getDefaultInstance() : fair_;
+        } else {
+          return fairBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public Builder setFair(backgammon.v1.GameOuterClass.FairDice value) {
+        if (fairBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          fair_ = value;
+        } else {
+          fairBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00100000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public Builder setFair(
+          backgammon.v1.GameOuterClass.FairDice.Builder builderForValue) {
+        if (fairBuilder_ == null) {
+          fair_ = builderForValue.build();
+        } else {
+          fairBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00100000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public Builder mergeFair(backgammon.v1.GameOuterClass.FairDice value) {
+        if (fairBuilder_ == null) {
+          if (((bitField0_ & 0x00100000) != 0) &&
+            fair_ != null &&
+            fair_ != backgammon.v1.GameOuterClass.FairDice.getDefaultInstance()) {
+            getFairBuilder().mergeFrom(value);
+          } else {
+            fair_ = value;
+          }
+        } else {
+          fairBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00100000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public Builder clearFair() {
+        bitField0_ = (bitField0_ & ~0x00100000);
+        fair_ = null;
+        if (fairBuilder_ != null) {
+          fairBuilder_.dispose();
+          fairBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public backgammon.v1.GameOuterClass.FairDice.Builder getFairBuilder() {
+        bitField0_ |= 0x00100000;
+        onChanged();
+        return getFairFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      public backgammon.v1.GameOuterClass.FairDiceOrBuilder getFairOrBuilder() {
+        if (fairBuilder_ != null) {
+          return fairBuilder_.getMessageOrBuilder();
+        } else {
+          return fair_ == null ?
+              backgammon.v1.GameOuterClass.FairDice.getDefaultInstance() : fair_;
+        }
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
+       * game is over, the revealed server seed.
+       * </pre>
+       *
+       * <code>.backgammon.v1.FairDice fair = 21;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.FairDice, backgammon.v1.GameOuterClass.FairDice.Builder, backgammon.v1.GameOuterClass.FairDiceOrBuilder> 
+          getFairFieldBuilder() {
+        if (fairBuilder_ == null) {
+          fairBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.FairDice, backgammon.v1.GameOuterClass.FairDice.Builder, backgammon.v1.GameOuterClass.FairDiceOrBuilder>(
+                  getFair(),
+                  getParentForChildren(),
+                  isClean());
+          fair_ = null;
+        }
+        return fairBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -14597,6 +15211,1686 @@ public final class GameOuterClass {
 
     @java.lang.Override
     public backgammon.v1.GameOuterClass.Game getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface GameSealOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.GameSeal)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The key that made `mac`, one of the server's state keys.
+     * </pre>
+     *
+     * <code>string key_id = 1;</code>
+     * @return The keyId.
+     */
+    java.lang.String getKeyId();
+    /**
+     * <pre>
+     * The key that made `mac`, one of the server's state keys.
+     * </pre>
+     *
+     * <code>string key_id = 1;</code>
+     * @return The bytes for keyId.
+     */
+    com.google.protobuf.ByteString
+        getKeyIdBytes();
+
+    /**
+     * <pre>
+     * The Game exactly as the server serialised it (without `seal`): opaque
+     * bytes a client keeps as they are, whatever its protobuf library.
+     * </pre>
+     *
+     * <code>bytes state = 2;</code>
+     * @return The state.
+     */
+    com.google.protobuf.ByteString getState();
+
+    /**
+     * <pre>
+     * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+     * `key_id`, a zero byte and `state`.
+     * </pre>
+     *
+     * <code>bytes mac = 3;</code>
+     * @return The mac.
+     */
+    com.google.protobuf.ByteString getMac();
+  }
+  /**
+   * <pre>
+   * The server's seal over a Game it produced.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.GameSeal}
+   */
+  public static final class GameSeal extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.GameSeal)
+      GameSealOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use GameSeal.newBuilder() to construct.
+    private GameSeal(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private GameSeal() {
+      keyId_ = "";
+      state_ = com.google.protobuf.ByteString.EMPTY;
+      mac_ = com.google.protobuf.ByteString.EMPTY;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new GameSeal();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_GameSeal_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_GameSeal_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.GameOuterClass.GameSeal.class, backgammon.v1.GameOuterClass.GameSeal.Builder.class);
+    }
+
+    public static final int KEY_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object keyId_ = "";
+    /**
+     * <pre>
+     * The key that made `mac`, one of the server's state keys.
+     * </pre>
+     *
+     * <code>string key_id = 1;</code>
+     * @return The keyId.
+     */
+    @java.lang.Override
+    public java.lang.String getKeyId() {
+      java.lang.Object ref = keyId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        keyId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The key that made `mac`, one of the server's state keys.
+     * </pre>
+     *
+     * <code>string key_id = 1;</code>
+     * @return The bytes for keyId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getKeyIdBytes() {
+      java.lang.Object ref = keyId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        keyId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int STATE_FIELD_NUMBER = 2;
+    private com.google.protobuf.ByteString state_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * The Game exactly as the server serialised it (without `seal`): opaque
+     * bytes a client keeps as they are, whatever its protobuf library.
+     * </pre>
+     *
+     * <code>bytes state = 2;</code>
+     * @return The state.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getState() {
+      return state_;
+    }
+
+    public static final int MAC_FIELD_NUMBER = 3;
+    private com.google.protobuf.ByteString mac_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+     * `key_id`, a zero byte and `state`.
+     * </pre>
+     *
+     * <code>bytes mac = 3;</code>
+     * @return The mac.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getMac() {
+      return mac_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(keyId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, keyId_);
+      }
+      if (!state_.isEmpty()) {
+        output.writeBytes(2, state_);
+      }
+      if (!mac_.isEmpty()) {
+        output.writeBytes(3, mac_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(keyId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, keyId_);
+      }
+      if (!state_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(2, state_);
+      }
+      if (!mac_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(3, mac_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.GameOuterClass.GameSeal)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.GameOuterClass.GameSeal other = (backgammon.v1.GameOuterClass.GameSeal) obj;
+
+      if (!getKeyId()
+          .equals(other.getKeyId())) return false;
+      if (!getState()
+          .equals(other.getState())) return false;
+      if (!getMac()
+          .equals(other.getMac())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + KEY_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getKeyId().hashCode();
+      hash = (37 * hash) + STATE_FIELD_NUMBER;
+      hash = (53 * hash) + getState().hashCode();
+      hash = (37 * hash) + MAC_FIELD_NUMBER;
+      hash = (53 * hash) + getMac().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.GameSeal parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.GameOuterClass.GameSeal prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The server's seal over a Game it produced.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.GameSeal}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.GameSeal)
+        backgammon.v1.GameOuterClass.GameSealOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_GameSeal_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_GameSeal_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.GameOuterClass.GameSeal.class, backgammon.v1.GameOuterClass.GameSeal.Builder.class);
+      }
+
+      // Construct using backgammon.v1.GameOuterClass.GameSeal.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        keyId_ = "";
+        state_ = com.google.protobuf.ByteString.EMPTY;
+        mac_ = com.google.protobuf.ByteString.EMPTY;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_GameSeal_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.GameSeal getDefaultInstanceForType() {
+        return backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.GameSeal build() {
+        backgammon.v1.GameOuterClass.GameSeal result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.GameSeal buildPartial() {
+        backgammon.v1.GameOuterClass.GameSeal result = new backgammon.v1.GameOuterClass.GameSeal(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.GameOuterClass.GameSeal result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.keyId_ = keyId_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.state_ = state_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.mac_ = mac_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.GameOuterClass.GameSeal) {
+          return mergeFrom((backgammon.v1.GameOuterClass.GameSeal)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.GameOuterClass.GameSeal other) {
+        if (other == backgammon.v1.GameOuterClass.GameSeal.getDefaultInstance()) return this;
+        if (!other.getKeyId().isEmpty()) {
+          keyId_ = other.keyId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (other.getState() != com.google.protobuf.ByteString.EMPTY) {
+          setState(other.getState());
+        }
+        if (other.getMac() != com.google.protobuf.ByteString.EMPTY) {
+          setMac(other.getMac());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                keyId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                state_ = input.readBytes();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 26: {
+                mac_ = input.readBytes();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object keyId_ = "";
+      /**
+       * <pre>
+       * The key that made `mac`, one of the server's state keys.
+       * </pre>
+       *
+       * <code>string key_id = 1;</code>
+       * @return The keyId.
+       */
+      public java.lang.String getKeyId() {
+        java.lang.Object ref = keyId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          keyId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The key that made `mac`, one of the server's state keys.
+       * </pre>
+       *
+       * <code>string key_id = 1;</code>
+       * @return The bytes for keyId.
+       */
+      public com.google.protobuf.ByteString
+          getKeyIdBytes() {
+        java.lang.Object ref = keyId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          keyId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The key that made `mac`, one of the server's state keys.
+       * </pre>
+       *
+       * <code>string key_id = 1;</code>
+       * @param value The keyId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setKeyId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        keyId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The key that made `mac`, one of the server's state keys.
+       * </pre>
+       *
+       * <code>string key_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearKeyId() {
+        keyId_ = getDefaultInstance().getKeyId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The key that made `mac`, one of the server's state keys.
+       * </pre>
+       *
+       * <code>string key_id = 1;</code>
+       * @param value The bytes for keyId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setKeyIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        keyId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString state_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * The Game exactly as the server serialised it (without `seal`): opaque
+       * bytes a client keeps as they are, whatever its protobuf library.
+       * </pre>
+       *
+       * <code>bytes state = 2;</code>
+       * @return The state.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getState() {
+        return state_;
+      }
+      /**
+       * <pre>
+       * The Game exactly as the server serialised it (without `seal`): opaque
+       * bytes a client keeps as they are, whatever its protobuf library.
+       * </pre>
+       *
+       * <code>bytes state = 2;</code>
+       * @param value The state to set.
+       * @return This builder for chaining.
+       */
+      public Builder setState(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        state_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The Game exactly as the server serialised it (without `seal`): opaque
+       * bytes a client keeps as they are, whatever its protobuf library.
+       * </pre>
+       *
+       * <code>bytes state = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearState() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        state_ = getDefaultInstance().getState();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString mac_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+       * `key_id`, a zero byte and `state`.
+       * </pre>
+       *
+       * <code>bytes mac = 3;</code>
+       * @return The mac.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getMac() {
+        return mac_;
+      }
+      /**
+       * <pre>
+       * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+       * `key_id`, a zero byte and `state`.
+       * </pre>
+       *
+       * <code>bytes mac = 3;</code>
+       * @param value The mac to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMac(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        mac_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
+       * `key_id`, a zero byte and `state`.
+       * </pre>
+       *
+       * <code>bytes mac = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMac() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        mac_ = getDefaultInstance().getMac();
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.GameSeal)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.GameSeal)
+    private static final backgammon.v1.GameOuterClass.GameSeal DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.GameOuterClass.GameSeal();
+    }
+
+    public static backgammon.v1.GameOuterClass.GameSeal getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<GameSeal>
+        PARSER = new com.google.protobuf.AbstractParser<GameSeal>() {
+      @java.lang.Override
+      public GameSeal parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<GameSeal> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<GameSeal> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.GameSeal getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface FairDiceOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.FairDice)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * A random public value the server's secret seed is derived from.
+     * </pre>
+     *
+     * <code>bytes nonce = 1;</code>
+     * @return The nonce.
+     */
+    com.google.protobuf.ByteString getNonce();
+
+    /**
+     * <pre>
+     * SHA-256 of the server's seed, published before any roll.
+     * </pre>
+     *
+     * <code>bytes commitment = 2;</code>
+     * @return The commitment.
+     */
+    com.google.protobuf.ByteString getCommitment();
+
+    /**
+     * <pre>
+     * White's seed, 0..64 bytes (AddClientSeed).
+     * </pre>
+     *
+     * <code>bytes white_seed = 3;</code>
+     * @return The whiteSeed.
+     */
+    com.google.protobuf.ByteString getWhiteSeed();
+
+    /**
+     * <pre>
+     * Black's seed, 0..64 bytes (AddClientSeed).
+     * </pre>
+     *
+     * <code>bytes black_seed = 4;</code>
+     * @return The blackSeed.
+     */
+    com.google.protobuf.ByteString getBlackSeed();
+
+    /**
+     * <pre>
+     * The server's seed, 32 bytes, revealed once the game is over; empty
+     * before.
+     * </pre>
+     *
+     * <code>bytes server_seed = 5;</code>
+     * @return The serverSeed.
+     */
+    com.google.protobuf.ByteString getServerSeed();
+  }
+  /**
+   * <pre>
+   * The commit-reveal record of a game with provably fair dice (docs/dice.md).
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.FairDice}
+   */
+  public static final class FairDice extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.FairDice)
+      FairDiceOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use FairDice.newBuilder() to construct.
+    private FairDice(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private FairDice() {
+      nonce_ = com.google.protobuf.ByteString.EMPTY;
+      commitment_ = com.google.protobuf.ByteString.EMPTY;
+      whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
+      blackSeed_ = com.google.protobuf.ByteString.EMPTY;
+      serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new FairDice();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_FairDice_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_FairDice_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.GameOuterClass.FairDice.class, backgammon.v1.GameOuterClass.FairDice.Builder.class);
+    }
+
+    public static final int NONCE_FIELD_NUMBER = 1;
+    private com.google.protobuf.ByteString nonce_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * A random public value the server's secret seed is derived from.
+     * </pre>
+     *
+     * <code>bytes nonce = 1;</code>
+     * @return The nonce.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getNonce() {
+      return nonce_;
+    }
+
+    public static final int COMMITMENT_FIELD_NUMBER = 2;
+    private com.google.protobuf.ByteString commitment_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * SHA-256 of the server's seed, published before any roll.
+     * </pre>
+     *
+     * <code>bytes commitment = 2;</code>
+     * @return The commitment.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getCommitment() {
+      return commitment_;
+    }
+
+    public static final int WHITE_SEED_FIELD_NUMBER = 3;
+    private com.google.protobuf.ByteString whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * White's seed, 0..64 bytes (AddClientSeed).
+     * </pre>
+     *
+     * <code>bytes white_seed = 3;</code>
+     * @return The whiteSeed.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getWhiteSeed() {
+      return whiteSeed_;
+    }
+
+    public static final int BLACK_SEED_FIELD_NUMBER = 4;
+    private com.google.protobuf.ByteString blackSeed_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * Black's seed, 0..64 bytes (AddClientSeed).
+     * </pre>
+     *
+     * <code>bytes black_seed = 4;</code>
+     * @return The blackSeed.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getBlackSeed() {
+      return blackSeed_;
+    }
+
+    public static final int SERVER_SEED_FIELD_NUMBER = 5;
+    private com.google.protobuf.ByteString serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * The server's seed, 32 bytes, revealed once the game is over; empty
+     * before.
+     * </pre>
+     *
+     * <code>bytes server_seed = 5;</code>
+     * @return The serverSeed.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getServerSeed() {
+      return serverSeed_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!nonce_.isEmpty()) {
+        output.writeBytes(1, nonce_);
+      }
+      if (!commitment_.isEmpty()) {
+        output.writeBytes(2, commitment_);
+      }
+      if (!whiteSeed_.isEmpty()) {
+        output.writeBytes(3, whiteSeed_);
+      }
+      if (!blackSeed_.isEmpty()) {
+        output.writeBytes(4, blackSeed_);
+      }
+      if (!serverSeed_.isEmpty()) {
+        output.writeBytes(5, serverSeed_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!nonce_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(1, nonce_);
+      }
+      if (!commitment_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(2, commitment_);
+      }
+      if (!whiteSeed_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(3, whiteSeed_);
+      }
+      if (!blackSeed_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(4, blackSeed_);
+      }
+      if (!serverSeed_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(5, serverSeed_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.GameOuterClass.FairDice)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.GameOuterClass.FairDice other = (backgammon.v1.GameOuterClass.FairDice) obj;
+
+      if (!getNonce()
+          .equals(other.getNonce())) return false;
+      if (!getCommitment()
+          .equals(other.getCommitment())) return false;
+      if (!getWhiteSeed()
+          .equals(other.getWhiteSeed())) return false;
+      if (!getBlackSeed()
+          .equals(other.getBlackSeed())) return false;
+      if (!getServerSeed()
+          .equals(other.getServerSeed())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + NONCE_FIELD_NUMBER;
+      hash = (53 * hash) + getNonce().hashCode();
+      hash = (37 * hash) + COMMITMENT_FIELD_NUMBER;
+      hash = (53 * hash) + getCommitment().hashCode();
+      hash = (37 * hash) + WHITE_SEED_FIELD_NUMBER;
+      hash = (53 * hash) + getWhiteSeed().hashCode();
+      hash = (37 * hash) + BLACK_SEED_FIELD_NUMBER;
+      hash = (53 * hash) + getBlackSeed().hashCode();
+      hash = (37 * hash) + SERVER_SEED_FIELD_NUMBER;
+      hash = (53 * hash) + getServerSeed().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.FairDice parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.GameOuterClass.FairDice prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The commit-reveal record of a game with provably fair dice (docs/dice.md).
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.FairDice}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.FairDice)
+        backgammon.v1.GameOuterClass.FairDiceOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_FairDice_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_FairDice_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.GameOuterClass.FairDice.class, backgammon.v1.GameOuterClass.FairDice.Builder.class);
+      }
+
+      // Construct using backgammon.v1.GameOuterClass.FairDice.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        nonce_ = com.google.protobuf.ByteString.EMPTY;
+        commitment_ = com.google.protobuf.ByteString.EMPTY;
+        whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
+        blackSeed_ = com.google.protobuf.ByteString.EMPTY;
+        serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_FairDice_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.FairDice getDefaultInstanceForType() {
+        return backgammon.v1.GameOuterClass.FairDice.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.FairDice build() {
+        backgammon.v1.GameOuterClass.FairDice result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.FairDice buildPartial() {
+        backgammon.v1.GameOuterClass.FairDice result = new backgammon.v1.GameOuterClass.FairDice(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.GameOuterClass.FairDice result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.nonce_ = nonce_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.commitment_ = commitment_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.whiteSeed_ = whiteSeed_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.blackSeed_ = blackSeed_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.serverSeed_ = serverSeed_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.GameOuterClass.FairDice) {
+          return mergeFrom((backgammon.v1.GameOuterClass.FairDice)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.GameOuterClass.FairDice other) {
+        if (other == backgammon.v1.GameOuterClass.FairDice.getDefaultInstance()) return this;
+        if (other.getNonce() != com.google.protobuf.ByteString.EMPTY) {
+          setNonce(other.getNonce());
+        }
+        if (other.getCommitment() != com.google.protobuf.ByteString.EMPTY) {
+          setCommitment(other.getCommitment());
+        }
+        if (other.getWhiteSeed() != com.google.protobuf.ByteString.EMPTY) {
+          setWhiteSeed(other.getWhiteSeed());
+        }
+        if (other.getBlackSeed() != com.google.protobuf.ByteString.EMPTY) {
+          setBlackSeed(other.getBlackSeed());
+        }
+        if (other.getServerSeed() != com.google.protobuf.ByteString.EMPTY) {
+          setServerSeed(other.getServerSeed());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                nonce_ = input.readBytes();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                commitment_ = input.readBytes();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 26: {
+                whiteSeed_ = input.readBytes();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              case 34: {
+                blackSeed_ = input.readBytes();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 34
+              case 42: {
+                serverSeed_ = input.readBytes();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 42
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private com.google.protobuf.ByteString nonce_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * A random public value the server's secret seed is derived from.
+       * </pre>
+       *
+       * <code>bytes nonce = 1;</code>
+       * @return The nonce.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getNonce() {
+        return nonce_;
+      }
+      /**
+       * <pre>
+       * A random public value the server's secret seed is derived from.
+       * </pre>
+       *
+       * <code>bytes nonce = 1;</code>
+       * @param value The nonce to set.
+       * @return This builder for chaining.
+       */
+      public Builder setNonce(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        nonce_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A random public value the server's secret seed is derived from.
+       * </pre>
+       *
+       * <code>bytes nonce = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearNonce() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        nonce_ = getDefaultInstance().getNonce();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString commitment_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * SHA-256 of the server's seed, published before any roll.
+       * </pre>
+       *
+       * <code>bytes commitment = 2;</code>
+       * @return The commitment.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getCommitment() {
+        return commitment_;
+      }
+      /**
+       * <pre>
+       * SHA-256 of the server's seed, published before any roll.
+       * </pre>
+       *
+       * <code>bytes commitment = 2;</code>
+       * @param value The commitment to set.
+       * @return This builder for chaining.
+       */
+      public Builder setCommitment(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        commitment_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * SHA-256 of the server's seed, published before any roll.
+       * </pre>
+       *
+       * <code>bytes commitment = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearCommitment() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        commitment_ = getDefaultInstance().getCommitment();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * White's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes white_seed = 3;</code>
+       * @return The whiteSeed.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getWhiteSeed() {
+        return whiteSeed_;
+      }
+      /**
+       * <pre>
+       * White's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes white_seed = 3;</code>
+       * @param value The whiteSeed to set.
+       * @return This builder for chaining.
+       */
+      public Builder setWhiteSeed(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        whiteSeed_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * White's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes white_seed = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearWhiteSeed() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        whiteSeed_ = getDefaultInstance().getWhiteSeed();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString blackSeed_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * Black's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes black_seed = 4;</code>
+       * @return The blackSeed.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getBlackSeed() {
+        return blackSeed_;
+      }
+      /**
+       * <pre>
+       * Black's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes black_seed = 4;</code>
+       * @param value The blackSeed to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBlackSeed(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        blackSeed_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Black's seed, 0..64 bytes (AddClientSeed).
+       * </pre>
+       *
+       * <code>bytes black_seed = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearBlackSeed() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        blackSeed_ = getDefaultInstance().getBlackSeed();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * The server's seed, 32 bytes, revealed once the game is over; empty
+       * before.
+       * </pre>
+       *
+       * <code>bytes server_seed = 5;</code>
+       * @return The serverSeed.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getServerSeed() {
+        return serverSeed_;
+      }
+      /**
+       * <pre>
+       * The server's seed, 32 bytes, revealed once the game is over; empty
+       * before.
+       * </pre>
+       *
+       * <code>bytes server_seed = 5;</code>
+       * @param value The serverSeed to set.
+       * @return This builder for chaining.
+       */
+      public Builder setServerSeed(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        serverSeed_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's seed, 32 bytes, revealed once the game is over; empty
+       * before.
+       * </pre>
+       *
+       * <code>bytes server_seed = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearServerSeed() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        serverSeed_ = getDefaultInstance().getServerSeed();
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.FairDice)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.FairDice)
+    private static final backgammon.v1.GameOuterClass.FairDice DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.GameOuterClass.FairDice();
+    }
+
+    public static backgammon.v1.GameOuterClass.FairDice getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<FairDice>
+        PARSER = new com.google.protobuf.AbstractParser<FairDice>() {
+      @java.lang.Override
+      public FairDice parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<FairDice> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<FairDice> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.FairDice getDefaultInstanceForType() {
       return DEFAULT_INSTANCE;
     }
 
@@ -16779,6 +19073,16 @@ public final class GameOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_backgammon_v1_Game_fieldAccessorTable;
   private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_GameSeal_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_GameSeal_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_FairDice_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_FairDice_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_backgammon_v1_Event_descriptor;
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -16821,7 +19125,7 @@ public final class GameOuterClass {
       "\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132\023.ba" +
       "ckgammon.v1.Dice\022)\n\005moves\030\004 \003(\0132\032.backga" +
       "mmon.v1.CheckerMove\022.\n\013resign_kind\030\005 \001(\016" +
-      "2\031.backgammon.v1.ResultKind\"\301\005\n\004Game\022)\n\005" +
+      "2\031.backgammon.v1.ResultKind\"\217\006\n\004Game\022)\n\005" +
       "rules\030\001 \001(\0132\032.backgammon.v1.RuleOptions\022" +
       "(\n\005score\030\002 \001(\0132\031.backgammon.v1.MatchScor" +
       "e\022\023\n\013game_number\030\003 \001(\r\022(\n\005sheet\030\004 \003(\0132\031." +
@@ -16839,45 +19143,52 @@ public final class GameOuterClass {
       "eOutcome\022$\n\003log\030\021 \003(\0132\027.backgammon.v1.Lo" +
       "gEntry\022\'\n\tboard_now\030\022 \001(\0132\024.backgammon.v" +
       "1.Board\022.\n\013score_after\030\023 \001(\0132\031.backgammo" +
-      "n.v1.MatchScore\"\340\002\n\005Event\022&\n\004kind\030\001 \001(\0162" +
-      "\030.backgammon.v1.EventKind\022$\n\006player\030\002 \001(" +
-      "\0162\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132\023." +
-      "backgammon.v1.Dice\022(\n\004move\030\004 \001(\0132\032.backg" +
-      "ammon.v1.CheckerMove\022\017\n\007entered\030\005 \001(\010\022\020\n" +
-      "\010bore_off\030\006 \001(\010\022\022\n\ncube_value\030\007 \001(\004\022.\n\013r" +
-      "esign_kind\030\010 \001(\0162\031.backgammon.v1.ResultK" +
-      "ind\022+\n\007outcome\030\t \001(\0132\032.backgammon.v1.Gam" +
-      "eOutcome\022(\n\005score\030\n \001(\0132\031.backgammon.v1." +
-      "MatchScore*\301\001\n\005Phase\022\025\n\021PHASE_UNSPECIFIE" +
-      "D\020\000\022\026\n\022PHASE_OPENING_ROLL\020\001\022\025\n\021PHASE_BEF" +
-      "ORE_ROLL\020\002\022\026\n\022PHASE_CUBE_OFFERED\020\003\022\020\n\014PH" +
-      "ASE_MOVING\020\004\022\035\n\031PHASE_RESIGNATION_OFFERE" +
-      "D\020\005\022\023\n\017PHASE_GAME_OVER\020\006\022\024\n\020PHASE_MATCH_" +
-      "OVER\020\007*q\n\nDiceSource\022\033\n\027DICE_SOURCE_UNSP" +
-      "ECIFIED\020\000\022\026\n\022DICE_SOURCE_SERVER\020\001\022\026\n\022DIC" +
-      "E_SOURCE_CLIENT\020\002\022\026\n\022DICE_SOURCE_SEEDED\020" +
-      "\003*\327\002\n\nActionKind\022\033\n\027ACTION_KIND_UNSPECIF" +
-      "IED\020\000\022\024\n\020ACTION_KIND_ROLL\020\001\022\026\n\022ACTION_KI" +
-      "ND_DOUBLE\020\002\022\024\n\020ACTION_KIND_TAKE\020\003\022\024\n\020ACT" +
-      "ION_KIND_DROP\020\004\022\026\n\022ACTION_KIND_BEAVER\020\005\022" +
-      "\027\n\023ACTION_KIND_RACCOON\020\006\022\026\n\022ACTION_KIND_" +
-      "RESIGN\020\007\022\026\n\022ACTION_KIND_ACCEPT\020\010\022\026\n\022ACTI" +
-      "ON_KIND_REJECT\020\t\022\024\n\020ACTION_KIND_MOVE\020\n\022\024" +
-      "\n\020ACTION_KIND_UNDO\020\013\022\027\n\023ACTION_KIND_CONF" +
-      "IRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r*\212\004\n\tEventKin" +
-      "d\022\032\n\026EVENT_KIND_UNSPECIFIED\020\000\022\032\n\026EVENT_K" +
-      "IND_OPENING_TIE\020\001\022\033\n\027EVENT_KIND_OPENING_" +
-      "ROLL\020\002\022\037\n\033EVENT_KIND_AUTOMATIC_DOUBLE\020\003\022" +
-      "\025\n\021EVENT_KIND_ROLLED\020\004\022\032\n\026EVENT_KIND_TUR" +
-      "N_PASSED\020\005\022\024\n\020EVENT_KIND_MOVED\020\006\022\025\n\021EVEN" +
-      "T_KIND_UNDONE\020\007\022\031\n\025EVENT_KIND_TURN_ENDED" +
-      "\020\010\022\026\n\022EVENT_KIND_DOUBLED\020\t\022\023\n\017EVENT_KIND" +
-      "_TOOK\020\n\022\026\n\022EVENT_KIND_DROPPED\020\013\022\027\n\023EVENT" +
-      "_KIND_BEAVERED\020\014\022\030\n\024EVENT_KIND_RACCOONED" +
-      "\020\r\022\027\n\023EVENT_KIND_RESIGNED\020\016\022#\n\037EVENT_KIN" +
-      "D_RESIGNATION_ACCEPTED\020\017\022#\n\037EVENT_KIND_R" +
-      "ESIGNATION_REJECTED\020\020\022\027\n\023EVENT_KIND_GAME" +
-      "_WON\020\021\022\030\n\024EVENT_KIND_MATCH_WON\020\022b\006proto3"
+      "n.v1.MatchScore\022%\n\004seal\030\024 \001(\0132\027.backgamm" +
+      "on.v1.GameSeal\022%\n\004fair\030\025 \001(\0132\027.backgammo" +
+      "n.v1.FairDice\"6\n\010GameSeal\022\016\n\006key_id\030\001 \001(" +
+      "\t\022\r\n\005state\030\002 \001(\014\022\013\n\003mac\030\003 \001(\014\"j\n\010FairDic" +
+      "e\022\r\n\005nonce\030\001 \001(\014\022\022\n\ncommitment\030\002 \001(\014\022\022\n\n" +
+      "white_seed\030\003 \001(\014\022\022\n\nblack_seed\030\004 \001(\014\022\023\n\013" +
+      "server_seed\030\005 \001(\014\"\340\002\n\005Event\022&\n\004kind\030\001 \001(" +
+      "\0162\030.backgammon.v1.EventKind\022$\n\006player\030\002 " +
+      "\001(\0162\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132" +
+      "\023.backgammon.v1.Dice\022(\n\004move\030\004 \001(\0132\032.bac" +
+      "kgammon.v1.CheckerMove\022\017\n\007entered\030\005 \001(\010\022" +
+      "\020\n\010bore_off\030\006 \001(\010\022\022\n\ncube_value\030\007 \001(\004\022.\n" +
+      "\013resign_kind\030\010 \001(\0162\031.backgammon.v1.Resul" +
+      "tKind\022+\n\007outcome\030\t \001(\0132\032.backgammon.v1.G" +
+      "ameOutcome\022(\n\005score\030\n \001(\0132\031.backgammon.v" +
+      "1.MatchScore*\301\001\n\005Phase\022\025\n\021PHASE_UNSPECIF" +
+      "IED\020\000\022\026\n\022PHASE_OPENING_ROLL\020\001\022\025\n\021PHASE_B" +
+      "EFORE_ROLL\020\002\022\026\n\022PHASE_CUBE_OFFERED\020\003\022\020\n\014" +
+      "PHASE_MOVING\020\004\022\035\n\031PHASE_RESIGNATION_OFFE" +
+      "RED\020\005\022\023\n\017PHASE_GAME_OVER\020\006\022\024\n\020PHASE_MATC" +
+      "H_OVER\020\007*\207\001\n\nDiceSource\022\033\n\027DICE_SOURCE_U" +
+      "NSPECIFIED\020\000\022\026\n\022DICE_SOURCE_SERVER\020\001\022\026\n\022" +
+      "DICE_SOURCE_CLIENT\020\002\022\026\n\022DICE_SOURCE_SEED" +
+      "ED\020\003\022\024\n\020DICE_SOURCE_FAIR\020\004*\327\002\n\nActionKin" +
+      "d\022\033\n\027ACTION_KIND_UNSPECIFIED\020\000\022\024\n\020ACTION" +
+      "_KIND_ROLL\020\001\022\026\n\022ACTION_KIND_DOUBLE\020\002\022\024\n\020" +
+      "ACTION_KIND_TAKE\020\003\022\024\n\020ACTION_KIND_DROP\020\004" +
+      "\022\026\n\022ACTION_KIND_BEAVER\020\005\022\027\n\023ACTION_KIND_" +
+      "RACCOON\020\006\022\026\n\022ACTION_KIND_RESIGN\020\007\022\026\n\022ACT" +
+      "ION_KIND_ACCEPT\020\010\022\026\n\022ACTION_KIND_REJECT\020" +
+      "\t\022\024\n\020ACTION_KIND_MOVE\020\n\022\024\n\020ACTION_KIND_U" +
+      "NDO\020\013\022\027\n\023ACTION_KIND_CONFIRM\020\014\022\024\n\020ACTION" +
+      "_KIND_PLAY\020\r*\212\004\n\tEventKind\022\032\n\026EVENT_KIND" +
+      "_UNSPECIFIED\020\000\022\032\n\026EVENT_KIND_OPENING_TIE" +
+      "\020\001\022\033\n\027EVENT_KIND_OPENING_ROLL\020\002\022\037\n\033EVENT" +
+      "_KIND_AUTOMATIC_DOUBLE\020\003\022\025\n\021EVENT_KIND_R" +
+      "OLLED\020\004\022\032\n\026EVENT_KIND_TURN_PASSED\020\005\022\024\n\020E" +
+      "VENT_KIND_MOVED\020\006\022\025\n\021EVENT_KIND_UNDONE\020\007" +
+      "\022\031\n\025EVENT_KIND_TURN_ENDED\020\010\022\026\n\022EVENT_KIN" +
+      "D_DOUBLED\020\t\022\023\n\017EVENT_KIND_TOOK\020\n\022\026\n\022EVEN" +
+      "T_KIND_DROPPED\020\013\022\027\n\023EVENT_KIND_BEAVERED\020" +
+      "\014\022\030\n\024EVENT_KIND_RACCOONED\020\r\022\027\n\023EVENT_KIN" +
+      "D_RESIGNED\020\016\022#\n\037EVENT_KIND_RESIGNATION_A" +
+      "CCEPTED\020\017\022#\n\037EVENT_KIND_RESIGNATION_REJE" +
+      "CTED\020\020\022\027\n\023EVENT_KIND_GAME_WON\020\021\022\030\n\024EVENT" +
+      "_KIND_MATCH_WON\020\022b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -16926,9 +19237,21 @@ public final class GameOuterClass {
     internal_static_backgammon_v1_Game_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_Game_descriptor,
-        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", });
-    internal_static_backgammon_v1_Event_descriptor =
+        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", });
+    internal_static_backgammon_v1_GameSeal_descriptor =
       getDescriptor().getMessageTypes().get(7);
+    internal_static_backgammon_v1_GameSeal_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_GameSeal_descriptor,
+        new java.lang.String[] { "KeyId", "State", "Mac", });
+    internal_static_backgammon_v1_FairDice_descriptor =
+      getDescriptor().getMessageTypes().get(8);
+    internal_static_backgammon_v1_FairDice_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_FairDice_descriptor,
+        new java.lang.String[] { "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed", });
+    internal_static_backgammon_v1_Event_descriptor =
+      getDescriptor().getMessageTypes().get(9);
     internal_static_backgammon_v1_Event_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_Event_descriptor,

@@ -145,6 +145,37 @@ public final class PlayServiceGrpc {
     return getBotActMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest,
+      backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> getAddClientSeedMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "AddClientSeed",
+      requestType = backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.class,
+      responseType = backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest,
+      backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> getAddClientSeedMethod() {
+    io.grpc.MethodDescriptor<backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest, backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> getAddClientSeedMethod;
+    if ((getAddClientSeedMethod = PlayServiceGrpc.getAddClientSeedMethod) == null) {
+      synchronized (PlayServiceGrpc.class) {
+        if ((getAddClientSeedMethod = PlayServiceGrpc.getAddClientSeedMethod) == null) {
+          PlayServiceGrpc.getAddClientSeedMethod = getAddClientSeedMethod =
+              io.grpc.MethodDescriptor.<backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest, backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "AddClientSeed"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new PlayServiceMethodDescriptorSupplier("AddClientSeed"))
+              .build();
+        }
+      }
+    }
+    return getAddClientSeedMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -241,6 +272,17 @@ public final class PlayServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getBotActMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * Add a player's own seed to a game with provably fair dice, after the
+     * server's commitment and before the first roll (once per player).
+     * </pre>
+     */
+    public void addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request,
+        io.grpc.stub.StreamObserver<backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getAddClientSeedMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -271,6 +313,13 @@ public final class PlayServiceGrpc {
                 backgammon.v1.PlayServiceOuterClass.BotActRequest,
                 backgammon.v1.PlayServiceOuterClass.BotActResponse>(
                   this, METHODID_BOT_ACT)))
+          .addMethod(
+            getAddClientSeedMethod(),
+            io.grpc.stub.ServerCalls.asyncUnaryCall(
+              new MethodHandlers<
+                backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest,
+                backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse>(
+                  this, METHODID_ADD_CLIENT_SEED)))
           .build();
     }
   }
@@ -340,6 +389,18 @@ public final class PlayServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getBotActMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Add a player's own seed to a game with provably fair dice, after the
+     * server's commitment and before the first roll (once per player).
+     * </pre>
+     */
+    public void addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request,
+        io.grpc.stub.StreamObserver<backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getAddClientSeedMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -402,6 +463,17 @@ public final class PlayServiceGrpc {
     public backgammon.v1.PlayServiceOuterClass.BotActResponse botAct(backgammon.v1.PlayServiceOuterClass.BotActRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getBotActMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Add a player's own seed to a game with provably fair dice, after the
+     * server's commitment and before the first roll (once per player).
+     * </pre>
+     */
+    public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getAddClientSeedMethod(), getCallOptions(), request);
     }
   }
 
@@ -470,12 +542,25 @@ public final class PlayServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getBotActMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * Add a player's own seed to a game with provably fair dice, after the
+     * server's commitment and before the first roll (once per player).
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> addClientSeed(
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getAddClientSeedMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_NEW_GAME = 0;
   private static final int METHODID_LIST_ACTIONS = 1;
   private static final int METHODID_ACT = 2;
   private static final int METHODID_BOT_ACT = 3;
+  private static final int METHODID_ADD_CLIENT_SEED = 4;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -509,6 +594,10 @@ public final class PlayServiceGrpc {
         case METHODID_BOT_ACT:
           serviceImpl.botAct((backgammon.v1.PlayServiceOuterClass.BotActRequest) request,
               (io.grpc.stub.StreamObserver<backgammon.v1.PlayServiceOuterClass.BotActResponse>) responseObserver);
+          break;
+        case METHODID_ADD_CLIENT_SEED:
+          serviceImpl.addClientSeed((backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest) request,
+              (io.grpc.stub.StreamObserver<backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -575,6 +664,7 @@ public final class PlayServiceGrpc {
               .addMethod(getListActionsMethod())
               .addMethod(getActMethod())
               .addMethod(getBotActMethod())
+              .addMethod(getAddClientSeedMethod())
               .build();
         }
       }

@@ -10228,6 +10228,1582 @@ public final class PlayServiceOuterClass {
 
   }
 
+  public interface AddClientSeedRequestOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.AddClientSeedRequest)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return Whether the game field is set.
+     */
+    boolean hasGame();
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return The game.
+     */
+    backgammon.v1.GameOuterClass.Game getGame();
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     */
+    backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder();
+
+    /**
+     * <pre>
+     * Whose seed it is.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color player = 2;</code>
+     * @return The enum numeric value on the wire for player.
+     */
+    int getPlayerValue();
+    /**
+     * <pre>
+     * Whose seed it is.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color player = 2;</code>
+     * @return The player.
+     */
+    backgammon.v1.BoardOuterClass.Color getPlayer();
+
+    /**
+     * <pre>
+     * The seed, 1..64 bytes; best chosen at random by the player's own device.
+     * </pre>
+     *
+     * <code>bytes seed = 3;</code>
+     * @return The seed.
+     */
+    com.google.protobuf.ByteString getSeed();
+  }
+  /**
+   * <pre>
+   * Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.AddClientSeedRequest}
+   */
+  public static final class AddClientSeedRequest extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.AddClientSeedRequest)
+      AddClientSeedRequestOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use AddClientSeedRequest.newBuilder() to construct.
+    private AddClientSeedRequest(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private AddClientSeedRequest() {
+      player_ = 0;
+      seed_ = com.google.protobuf.ByteString.EMPTY;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new AddClientSeedRequest();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedRequest_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedRequest_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.class, backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.Builder.class);
+    }
+
+    public static final int GAME_FIELD_NUMBER = 1;
+    private backgammon.v1.GameOuterClass.Game game_;
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return Whether the game field is set.
+     */
+    @java.lang.Override
+    public boolean hasGame() {
+      return game_ != null;
+    }
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return The game.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.Game getGame() {
+      return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+    }
+    /**
+     * <pre>
+     * The game, at its opening roll with nothing rolled yet.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder() {
+      return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+    }
+
+    public static final int PLAYER_FIELD_NUMBER = 2;
+    private int player_ = 0;
+    /**
+     * <pre>
+     * Whose seed it is.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color player = 2;</code>
+     * @return The enum numeric value on the wire for player.
+     */
+    @java.lang.Override public int getPlayerValue() {
+      return player_;
+    }
+    /**
+     * <pre>
+     * Whose seed it is.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color player = 2;</code>
+     * @return The player.
+     */
+    @java.lang.Override public backgammon.v1.BoardOuterClass.Color getPlayer() {
+      backgammon.v1.BoardOuterClass.Color result = backgammon.v1.BoardOuterClass.Color.forNumber(player_);
+      return result == null ? backgammon.v1.BoardOuterClass.Color.UNRECOGNIZED : result;
+    }
+
+    public static final int SEED_FIELD_NUMBER = 3;
+    private com.google.protobuf.ByteString seed_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * The seed, 1..64 bytes; best chosen at random by the player's own device.
+     * </pre>
+     *
+     * <code>bytes seed = 3;</code>
+     * @return The seed.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getSeed() {
+      return seed_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (game_ != null) {
+        output.writeMessage(1, getGame());
+      }
+      if (player_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
+        output.writeEnum(2, player_);
+      }
+      if (!seed_.isEmpty()) {
+        output.writeBytes(3, seed_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (game_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(1, getGame());
+      }
+      if (player_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(2, player_);
+      }
+      if (!seed_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(3, seed_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest other = (backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest) obj;
+
+      if (hasGame() != other.hasGame()) return false;
+      if (hasGame()) {
+        if (!getGame()
+            .equals(other.getGame())) return false;
+      }
+      if (player_ != other.player_) return false;
+      if (!getSeed()
+          .equals(other.getSeed())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      if (hasGame()) {
+        hash = (37 * hash) + GAME_FIELD_NUMBER;
+        hash = (53 * hash) + getGame().hashCode();
+      }
+      hash = (37 * hash) + PLAYER_FIELD_NUMBER;
+      hash = (53 * hash) + player_;
+      hash = (37 * hash) + SEED_FIELD_NUMBER;
+      hash = (53 * hash) + getSeed().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.AddClientSeedRequest}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.AddClientSeedRequest)
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedRequestOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedRequest_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedRequest_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.class, backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.Builder.class);
+      }
+
+      // Construct using backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        game_ = null;
+        if (gameBuilder_ != null) {
+          gameBuilder_.dispose();
+          gameBuilder_ = null;
+        }
+        player_ = 0;
+        seed_ = com.google.protobuf.ByteString.EMPTY;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedRequest_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest getDefaultInstanceForType() {
+        return backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest build() {
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest buildPartial() {
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest result = new backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.game_ = gameBuilder_ == null
+              ? game_
+              : gameBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.player_ = player_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.seed_ = seed_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest) {
+          return mergeFrom((backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest other) {
+        if (other == backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest.getDefaultInstance()) return this;
+        if (other.hasGame()) {
+          mergeGame(other.getGame());
+        }
+        if (other.player_ != 0) {
+          setPlayerValue(other.getPlayerValue());
+        }
+        if (other.getSeed() != com.google.protobuf.ByteString.EMPTY) {
+          setSeed(other.getSeed());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                input.readMessage(
+                    getGameFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 16: {
+                player_ = input.readEnum();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              case 26: {
+                seed_ = input.readBytes();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private backgammon.v1.GameOuterClass.Game game_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder> gameBuilder_;
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       * @return Whether the game field is set.
+       */
+      public boolean hasGame() {
+        return ((bitField0_ & 0x00000001) != 0);
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       * @return The game.
+       */
+      public backgammon.v1.GameOuterClass.Game getGame() {
+        if (gameBuilder_ == null) {
+          return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+        } else {
+          return gameBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder setGame(backgammon.v1.GameOuterClass.Game value) {
+        if (gameBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          game_ = value;
+        } else {
+          gameBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder setGame(
+          backgammon.v1.GameOuterClass.Game.Builder builderForValue) {
+        if (gameBuilder_ == null) {
+          game_ = builderForValue.build();
+        } else {
+          gameBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder mergeGame(backgammon.v1.GameOuterClass.Game value) {
+        if (gameBuilder_ == null) {
+          if (((bitField0_ & 0x00000001) != 0) &&
+            game_ != null &&
+            game_ != backgammon.v1.GameOuterClass.Game.getDefaultInstance()) {
+            getGameBuilder().mergeFrom(value);
+          } else {
+            game_ = value;
+          }
+        } else {
+          gameBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder clearGame() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        game_ = null;
+        if (gameBuilder_ != null) {
+          gameBuilder_.dispose();
+          gameBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public backgammon.v1.GameOuterClass.Game.Builder getGameBuilder() {
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return getGameFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder() {
+        if (gameBuilder_ != null) {
+          return gameBuilder_.getMessageOrBuilder();
+        } else {
+          return game_ == null ?
+              backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+        }
+      }
+      /**
+       * <pre>
+       * The game, at its opening roll with nothing rolled yet.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder> 
+          getGameFieldBuilder() {
+        if (gameBuilder_ == null) {
+          gameBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder>(
+                  getGame(),
+                  getParentForChildren(),
+                  isClean());
+          game_ = null;
+        }
+        return gameBuilder_;
+      }
+
+      private int player_ = 0;
+      /**
+       * <pre>
+       * Whose seed it is.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color player = 2;</code>
+       * @return The enum numeric value on the wire for player.
+       */
+      @java.lang.Override public int getPlayerValue() {
+        return player_;
+      }
+      /**
+       * <pre>
+       * Whose seed it is.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color player = 2;</code>
+       * @param value The enum numeric value on the wire for player to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPlayerValue(int value) {
+        player_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Whose seed it is.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color player = 2;</code>
+       * @return The player.
+       */
+      @java.lang.Override
+      public backgammon.v1.BoardOuterClass.Color getPlayer() {
+        backgammon.v1.BoardOuterClass.Color result = backgammon.v1.BoardOuterClass.Color.forNumber(player_);
+        return result == null ? backgammon.v1.BoardOuterClass.Color.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * Whose seed it is.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color player = 2;</code>
+       * @param value The player to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPlayer(backgammon.v1.BoardOuterClass.Color value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000002;
+        player_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Whose seed it is.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color player = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPlayer() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        player_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString seed_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * The seed, 1..64 bytes; best chosen at random by the player's own device.
+       * </pre>
+       *
+       * <code>bytes seed = 3;</code>
+       * @return The seed.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getSeed() {
+        return seed_;
+      }
+      /**
+       * <pre>
+       * The seed, 1..64 bytes; best chosen at random by the player's own device.
+       * </pre>
+       *
+       * <code>bytes seed = 3;</code>
+       * @param value The seed to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSeed(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        seed_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The seed, 1..64 bytes; best chosen at random by the player's own device.
+       * </pre>
+       *
+       * <code>bytes seed = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSeed() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        seed_ = getDefaultInstance().getSeed();
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.AddClientSeedRequest)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.AddClientSeedRequest)
+    private static final backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest();
+    }
+
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<AddClientSeedRequest>
+        PARSER = new com.google.protobuf.AbstractParser<AddClientSeedRequest>() {
+      @java.lang.Override
+      public AddClientSeedRequest parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<AddClientSeedRequest> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<AddClientSeedRequest> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface AddClientSeedResponseOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.AddClientSeedResponse)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return Whether the game field is set.
+     */
+    boolean hasGame();
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return The game.
+     */
+    backgammon.v1.GameOuterClass.Game getGame();
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     */
+    backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder();
+  }
+  /**
+   * <pre>
+   * The game with the seed added.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.AddClientSeedResponse}
+   */
+  public static final class AddClientSeedResponse extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.AddClientSeedResponse)
+      AddClientSeedResponseOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use AddClientSeedResponse.newBuilder() to construct.
+    private AddClientSeedResponse(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private AddClientSeedResponse() {
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new AddClientSeedResponse();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedResponse_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedResponse_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.class, backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.Builder.class);
+    }
+
+    public static final int GAME_FIELD_NUMBER = 1;
+    private backgammon.v1.GameOuterClass.Game game_;
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return Whether the game field is set.
+     */
+    @java.lang.Override
+    public boolean hasGame() {
+      return game_ != null;
+    }
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     * @return The game.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.Game getGame() {
+      return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+    }
+    /**
+     * <pre>
+     * The game.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Game game = 1;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder() {
+      return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (game_ != null) {
+        output.writeMessage(1, getGame());
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (game_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(1, getGame());
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse other = (backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse) obj;
+
+      if (hasGame() != other.hasGame()) return false;
+      if (hasGame()) {
+        if (!getGame()
+            .equals(other.getGame())) return false;
+      }
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      if (hasGame()) {
+        hash = (37 * hash) + GAME_FIELD_NUMBER;
+        hash = (53 * hash) + getGame().hashCode();
+      }
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The game with the seed added.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.AddClientSeedResponse}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.AddClientSeedResponse)
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedResponseOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedResponse_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedResponse_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.class, backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.Builder.class);
+      }
+
+      // Construct using backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        game_ = null;
+        if (gameBuilder_ != null) {
+          gameBuilder_.dispose();
+          gameBuilder_ = null;
+        }
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.PlayServiceOuterClass.internal_static_backgammon_v1_AddClientSeedResponse_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse getDefaultInstanceForType() {
+        return backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse build() {
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse buildPartial() {
+        backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse result = new backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.game_ = gameBuilder_ == null
+              ? game_
+              : gameBuilder_.build();
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse) {
+          return mergeFrom((backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse other) {
+        if (other == backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse.getDefaultInstance()) return this;
+        if (other.hasGame()) {
+          mergeGame(other.getGame());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                input.readMessage(
+                    getGameFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private backgammon.v1.GameOuterClass.Game game_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder> gameBuilder_;
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       * @return Whether the game field is set.
+       */
+      public boolean hasGame() {
+        return ((bitField0_ & 0x00000001) != 0);
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       * @return The game.
+       */
+      public backgammon.v1.GameOuterClass.Game getGame() {
+        if (gameBuilder_ == null) {
+          return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+        } else {
+          return gameBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder setGame(backgammon.v1.GameOuterClass.Game value) {
+        if (gameBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          game_ = value;
+        } else {
+          gameBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder setGame(
+          backgammon.v1.GameOuterClass.Game.Builder builderForValue) {
+        if (gameBuilder_ == null) {
+          game_ = builderForValue.build();
+        } else {
+          gameBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder mergeGame(backgammon.v1.GameOuterClass.Game value) {
+        if (gameBuilder_ == null) {
+          if (((bitField0_ & 0x00000001) != 0) &&
+            game_ != null &&
+            game_ != backgammon.v1.GameOuterClass.Game.getDefaultInstance()) {
+            getGameBuilder().mergeFrom(value);
+          } else {
+            game_ = value;
+          }
+        } else {
+          gameBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public Builder clearGame() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        game_ = null;
+        if (gameBuilder_ != null) {
+          gameBuilder_.dispose();
+          gameBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public backgammon.v1.GameOuterClass.Game.Builder getGameBuilder() {
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return getGameFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      public backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder() {
+        if (gameBuilder_ != null) {
+          return gameBuilder_.getMessageOrBuilder();
+        } else {
+          return game_ == null ?
+              backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
+        }
+      }
+      /**
+       * <pre>
+       * The game.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Game game = 1;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder> 
+          getGameFieldBuilder() {
+        if (gameBuilder_ == null) {
+          gameBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.Game, backgammon.v1.GameOuterClass.Game.Builder, backgammon.v1.GameOuterClass.GameOrBuilder>(
+                  getGame(),
+                  getParentForChildren(),
+                  isClean());
+          game_ = null;
+        }
+        return gameBuilder_;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.AddClientSeedResponse)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.AddClientSeedResponse)
+    private static final backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse();
+    }
+
+    public static backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<AddClientSeedResponse>
+        PARSER = new com.google.protobuf.AbstractParser<AddClientSeedResponse>() {
+      @java.lang.Override
+      public AddClientSeedResponse parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<AddClientSeedResponse> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<AddClientSeedResponse> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_backgammon_v1_NewGameRequest_descriptor;
   private static final 
@@ -10268,6 +11844,16 @@ public final class PlayServiceOuterClass {
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_backgammon_v1_BotActResponse_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_AddClientSeedRequest_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_AddClientSeedRequest_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_AddClientSeedResponse_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_AddClientSeedResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -10305,15 +11891,22 @@ public final class PlayServiceOuterClass {
       "\005_seed\"\224\001\n\016BotActResponse\022&\n\007actions\030\001 \003" +
       "(\0132\025.backgammon.v1.Action\022!\n\004game\030\002 \001(\0132" +
       "\023.backgammon.v1.Game\022$\n\006events\030\003 \003(\0132\024.b" +
-      "ackgammon.v1.Event\022\021\n\tevaluator\030\004 \001(\t2\262\002" +
-      "\n\013PlayService\022H\n\007NewGame\022\035.backgammon.v1" +
-      ".NewGameRequest\032\036.backgammon.v1.NewGameR" +
-      "esponse\022T\n\013ListActions\022!.backgammon.v1.L" +
-      "istActionsRequest\032\".backgammon.v1.ListAc" +
-      "tionsResponse\022<\n\003Act\022\031.backgammon.v1.Act" +
-      "Request\032\032.backgammon.v1.ActResponse\022E\n\006B" +
-      "otAct\022\034.backgammon.v1.BotActRequest\032\035.ba" +
-      "ckgammon.v1.BotActResponseb\006proto3"
+      "ackgammon.v1.Event\022\021\n\tevaluator\030\004 \001(\t\"m\n" +
+      "\024AddClientSeedRequest\022!\n\004game\030\001 \001(\0132\023.ba" +
+      "ckgammon.v1.Game\022$\n\006player\030\002 \001(\0162\024.backg" +
+      "ammon.v1.Color\022\014\n\004seed\030\003 \001(\014\":\n\025AddClien" +
+      "tSeedResponse\022!\n\004game\030\001 \001(\0132\023.backgammon" +
+      ".v1.Game2\216\003\n\013PlayService\022H\n\007NewGame\022\035.ba" +
+      "ckgammon.v1.NewGameRequest\032\036.backgammon." +
+      "v1.NewGameResponse\022T\n\013ListActions\022!.back" +
+      "gammon.v1.ListActionsRequest\032\".backgammo" +
+      "n.v1.ListActionsResponse\022<\n\003Act\022\031.backga" +
+      "mmon.v1.ActRequest\032\032.backgammon.v1.ActRe" +
+      "sponse\022E\n\006BotAct\022\034.backgammon.v1.BotActR" +
+      "equest\032\035.backgammon.v1.BotActResponse\022Z\n" +
+      "\rAddClientSeed\022#.backgammon.v1.AddClient" +
+      "SeedRequest\032$.backgammon.v1.AddClientSee" +
+      "dResponseb\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -10371,6 +11964,18 @@ public final class PlayServiceOuterClass {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_BotActResponse_descriptor,
         new java.lang.String[] { "Actions", "Game", "Events", "Evaluator", });
+    internal_static_backgammon_v1_AddClientSeedRequest_descriptor =
+      getDescriptor().getMessageTypes().get(8);
+    internal_static_backgammon_v1_AddClientSeedRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_AddClientSeedRequest_descriptor,
+        new java.lang.String[] { "Game", "Player", "Seed", });
+    internal_static_backgammon_v1_AddClientSeedResponse_descriptor =
+      getDescriptor().getMessageTypes().get(9);
+    internal_static_backgammon_v1_AddClientSeedResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_AddClientSeedResponse_descriptor,
+        new java.lang.String[] { "Game", });
     backgammon.v1.BoardOuterClass.getDescriptor();
     backgammon.v1.BotServiceOuterClass.getDescriptor();
     backgammon.v1.GameOuterClass.getDescriptor();

@@ -1,0 +1,185 @@
+"""Provably fair dice: commit, players' seeds, fixed rolls, reveal, and an independent check (docs/dice.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from backgammon.v1 import board_pb2, bot_service_pb2, game_pb2
+from backgammon.v1 import play_service_pb2 as pb
+from gammond.engine.flow import fair_roll
+from gammond.server.app import Served, ServerOptions, create_server
+from gammond.server.sealing import parse_keys
+from gammond_client.fairdice import FairDiceError, derive_roll, main, verify_game
+from tests.support.server import Stubs, failure
+
+WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
+K = game_pb2
+KEYS = "k1:" + "MTExMTExMTExMTExMTExMTExMTExMTExMTExMTExMTE="
+
+# Chi-square critical values at p = 0.001 (a fixed seed, so the test is
+# deterministic; a fair source would fail it once in a thousand seeds).
+CRITICAL_DF5 = 20.515
+CRITICAL_DF20 = 45.315
+
+
+@pytest.fixture(scope="module")
+def keyed() -> Iterator[Stubs]:
+    served: Served = create_server(
+        ServerOptions(host="127.0.0.1", port=0, threads=2, keyring=parse_keys(KEYS))
+    )
+    served.warm_up()
+    stubs = Stubs.connect(f"127.0.0.1:{served.port}")
+    yield stubs
+    stubs.channel.close()
+    served.stop(1.0)
+
+
+def _fair_game(stubs: Stubs) -> game_pb2.Game:
+    return stubs.play.NewGame(pb.NewGameRequest(dice_source=K.DICE_SOURCE_FAIR), timeout=10).game
+
+
+def _add_seed(stubs: Stubs, game: game_pb2.Game, player: int, seed: bytes) -> game_pb2.Game:
+    request = pb.AddClientSeedRequest(game=game, player=player, seed=seed)
+    return stubs.play.AddClientSeed(request, timeout=10).game
+
+
+def _opening(stubs: Stubs, game: game_pb2.Game) -> pb.ActResponse:
+    action = K.Action(kind=K.ACTION_KIND_ROLL, player=WHITE)
+    return stubs.play.Act(pb.ActRequest(game=game, action=action), timeout=10)
+
+
+def _play_out(stubs: Stubs, game: game_pb2.Game) -> list[game_pb2.Game]:
+    """Bot against bot until the game is over: every Game the server returned, in order."""
+    seen = [game]
+    for _ in range(400):
+        if game.phase in (K.PHASE_GAME_OVER, K.PHASE_MATCH_OVER):
+            return seen
+        player = WHITE if game.phase == K.PHASE_OPENING_ROLL else 0
+        request = pb.BotActRequest(game=game, level=bot_service_pb2.BOT_LEVEL_BEGINNER, player=player, seed=1)
+        game = stubs.play.BotAct(request, timeout=30).game
+        seen.append(game)
+    raise AssertionError("the game did not end in 400 bot turns")
+
+
+def test_fair_dice_need_a_server_with_state_keys(stubs: Stubs) -> None:
+    error = failure(stubs.play.NewGame, pb.NewGameRequest(dice_source=K.DICE_SOURCE_FAIR))
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION
+    assert error.reason == "FAIR_DICE_NEED_STATE_KEYS"
+
+
+def test_a_fair_game_publishes_a_commitment_and_never_the_seed_before_the_game_is_over(keyed: Stubs) -> None:
+    game = _fair_game(keyed)
+    assert len(game.fair.commitment) == 32
+    assert game.fair.server_seed == b"" and game.seed == b""
+    assert game.fair.commitment != _fair_game(keyed).fair.commitment  # a fresh seed per game
+    game = _add_seed(keyed, game, WHITE, b"white's own randomness")
+    game = _add_seed(keyed, game, BLACK, b"black's own randomness")
+    seen = _play_out(keyed, game)
+    final = seen[-1]
+    seed = final.fair.server_seed
+    assert len(seed) == 32 and hashlib.sha256(seed).digest() == game.fair.commitment
+    for before in seen[:-1]:
+        assert seed not in before.SerializeToString()
+    verified = verify_game(final, commitment=game.fair.commitment)
+    assert verified.rolls >= 2
+
+
+def test_re_asking_for_a_roll_gives_the_same_dice(keyed: Stubs) -> None:
+    game = _fair_game(keyed)
+    first, again = _opening(keyed, game), _opening(keyed, game)
+    assert first.events == again.events
+    assert first.game.log == again.game.log
+    white_turn = first.game
+    while white_turn.phase != K.PHASE_BEFORE_ROLL:
+        request = pb.BotActRequest(game=white_turn, level=bot_service_pb2.BOT_LEVEL_BEGINNER)
+        white_turn = keyed.play.BotAct(request, timeout=30).game
+    roll = K.Action(kind=K.ACTION_KIND_ROLL, player=white_turn.turn)
+    rolls = {
+        keyed.play.Act(pb.ActRequest(game=white_turn, action=roll), timeout=10).game.log[-1].dice.die1
+        for _ in range(3)
+    }
+    assert len(rolls) == 1
+
+
+def test_players_add_their_seeds_once_each_and_only_before_the_first_roll(keyed: Stubs) -> None:
+    game = _add_seed(keyed, _fair_game(keyed), WHITE, b"w" * 16)
+    assert game.fair.white_seed == b"w" * 16
+    twice = failure(keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=game, player=WHITE, seed=b"again"))
+    assert twice.code is grpc.StatusCode.FAILED_PRECONDITION
+    rolled = _opening(keyed, game).game
+    late = failure(keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=rolled, player=BLACK, seed=b"late"))
+    assert late.code is grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_the_players_seeds_change_the_dice() -> None:
+    server_seed = bytes(range(32))
+    plain = [fair_roll(server_seed, (b"", b""), 1, n) for n in range(20)]
+    mixed = [fair_roll(server_seed, (b"", b"x"), 1, n) for n in range(20)]
+    assert plain != mixed
+
+
+def test_the_client_verifier_agrees_with_the_engine_on_every_derived_roll() -> None:
+    server_seed = hashlib.sha256(b"agreement").digest()
+    for game, n in itertools.product((1, 2, 9), range(200)):
+        assert derive_roll(server_seed, b"w", b"b", game, n) == fair_roll(server_seed, (b"w", b"b"), game, n)
+
+
+def test_the_verifier_rejects_a_single_altered_roll_and_a_wrong_seed(keyed: Stubs, tmp_path: Path) -> None:
+    start = _fair_game(keyed)
+    final = _play_out(keyed, start)[-1]
+    inner = game_pb2.Game.FromString(final.seal.state)
+    verify_game(inner, start.fair.commitment)
+    rolls = [i for i, entry in enumerate(inner.log) if entry.kind == K.ACTION_KIND_ROLL]
+    for index in (rolls[0], rolls[-1]):
+        altered = game_pb2.Game()
+        altered.CopyFrom(inner)
+        die = altered.log[index].dice.die2
+        altered.log[index].dice.die2 = die % 6 + 1
+        with pytest.raises(FairDiceError, match=f"log\\[{index}\\]"):
+            verify_game(altered, start.fair.commitment)
+    wrong = game_pb2.Game()
+    wrong.CopyFrom(inner)
+    wrong.fair.server_seed = bytes(32)
+    with pytest.raises(FairDiceError, match="commitment"):
+        verify_game(wrong)
+    with pytest.raises(FairDiceError, match="published at its start"):
+        verify_game(inner, _fair_game(keyed).fair.commitment)
+    good, bad = tmp_path / "good.binpb", tmp_path / "bad.binpb"
+    good.write_bytes(final.SerializeToString())
+    bad.write_bytes(wrong.SerializeToString())
+    assert main([str(good), "--commitment", start.fair.commitment.hex()]) == 0
+    assert main([str(bad)]) == 1
+
+
+def _chi_square(counts: list[int], expected: list[float]) -> float:
+    return sum((c - e) ** 2 / e for c, e in zip(counts, expected, strict=True))
+
+
+def test_100000_derived_rolls_pass_chi_square_for_each_die_and_for_the_21_rolls() -> None:
+    server_seed = hashlib.sha256(b"gammond chi-square").digest()
+    seeds = (b"white", b"black")
+    total = 100_000
+    first, second = [0] * 6, [0] * 6
+    rolls: dict[tuple[int, int], int] = {}
+    for n in range(total):
+        d1, d2 = fair_roll(server_seed, seeds, 1, n)
+        first[d1 - 1] += 1
+        second[d2 - 1] += 1
+        key = (max(d1, d2), min(d1, d2))
+        rolls[key] = rolls.get(key, 0) + 1
+    assert len(rolls) == 21
+    per_die = [_chi_square(counts, [total / 6] * 6) for counts in (first, second)]
+    keys = sorted(rolls)
+    expected = [total / 36 if a == b else total / 18 for a, b in keys]
+    pairs = _chi_square([rolls[k] for k in keys], expected)
+    print(
+        f"chi-square: first die {per_die[0]:.2f}, second die {per_die[1]:.2f} (df 5), 21 rolls {pairs:.2f} (df 20)"
+    )
+    assert per_die[0] < CRITICAL_DF5 and per_die[1] < CRITICAL_DF5
+    assert pairs < CRITICAL_DF20
