@@ -28,12 +28,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
-from deploy.envoy.config import EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import LOOPBACK, StackError, http_get
 from deploy.local.stack import find_envoy
 
 DEFAULT_GATEWAY_PORT = 8080
+# Pages allowed to call the gateway from a browser, matched exactly (never reflected):
+# a frontend dev server, and the web board as the README serves it.
+SERVE_ORIGINS = (*DEV_ORIGINS, "http://localhost:8000", "http://127.0.0.1:8000")
 START_TIMEOUT_S = 120.0
 _POLL_S = 0.1
 
@@ -65,7 +68,13 @@ def _parser() -> argparse.ArgumentParser:
         "0 picks a free one, 'off' runs the gRPC server alone",
     )
     parser.add_argument("--ready-file", default=os.environ.get("GAMMOND_READY_FILE"))
-    parser.add_argument("--host", default=os.environ.get("GAMMOND_HOST", "0.0.0.0"))
+    parser.add_argument("--host", default=os.environ.get("GAMMOND_HOST", "127.0.0.1"))
+    parser.add_argument(
+        "--cors-origins",
+        default=os.environ.get("GAMMOND_CORS_ORIGINS", ",".join(SERVE_ORIGINS)),
+        help="comma-separated origins whose pages may call the gateway (env GAMMOND_CORS_ORIGINS; "
+        "default: a frontend's dev server on :3000 and the web board served on :8000)",
+    )
     parser.add_argument("-h", "--help", action="store_true")
     return parser
 
@@ -112,7 +121,13 @@ def _stop(process: subprocess.Popen[bytes], signum: int, grace_s: float) -> int:
     return process.returncode
 
 
-def serve(host: str, gateway_port: int, ready_file: str | None, server_args: Sequence[str]) -> int:
+def serve(
+    host: str,
+    gateway_port: int,
+    ready_file: str | None,
+    server_args: Sequence[str],
+    cors_origins: tuple[str, ...] = SERVE_ORIGINS,
+) -> int:
     state = Path(tempfile.mkdtemp(prefix="gammond-serve-"))
     server_ready = state / "server.ready.json"
     server = subprocess.Popen(
@@ -154,6 +169,7 @@ def serve(host: str, gateway_port: int, ready_file: str | None, server_args: Seq
             admin_host=LOOPBACK,
             admin_port=0,
             descriptor_path=str(descriptor),
+            cors_origins=cors_origins,
         )
         config = state / "envoy.json"
         config.write_text(json.dumps(envoy_config(settings)))
@@ -208,7 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gateway_port is None:
         extra = ["--ready-file", args.ready_file] if args.ready_file else []
         os.execv(sys.executable, [sys.executable, "-m", "gammond.server", "--host", args.host, *rest, *extra])
-    return serve(args.host, args.gateway_port, args.ready_file, rest)
+    origins = tuple(o.strip() for o in args.cors_origins.split(",") if o.strip())
+    return serve(args.host, args.gateway_port, args.ready_file, rest, origins)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ before(async () => {
     outfile: join(WEB, "dist", "board.js"),
     logLevel: "error",
   });
-  stack = await gammondStack();
   // The page is static: any file server does; this one serves clients/web on a free port.
   site = createServer((request, response) => {
     const path = new URL(request.url, "http://x").pathname;
@@ -55,7 +54,11 @@ before(async () => {
     response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
     createReadStream(file).pipe(response);
   });
-  await new Promise((r) => site.listen(0, "127.0.0.1", r));
+  // The gateway allows calls only from origins it was told: scripts/test-clients
+  // names this page's port in advance; a server this test starts itself is told here.
+  await new Promise((r) => site.listen(Number(process.env.GAMMOND_WEB_PORT ?? 0), "127.0.0.1", r));
+  process.env.GAMMOND_CORS_ORIGINS ??= `http://127.0.0.1:${site.address().port}`;
+  stack = await gammondStack();
   profile = mkdtempSync(join(tmpdir(), "gammond-chromium-"));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
