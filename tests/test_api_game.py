@@ -332,4 +332,24 @@ def test_every_answer_carries_the_callers_request_id(stubs) -> None:
         pb.ListLegalPlaysRequest(position=start_position(), dice=dice(6, 5)),
         metadata=(("x-request-id", "test-42"),),
     )
-    assert ("x-request-id", "test-42") in list(call.initial_metadata())
+    assert ("x-request-id", "test-42") in list(call.trailing_metadata())
+
+
+def test_a_refused_call_carries_the_request_id_beside_its_details(stubs) -> None:
+    with pytest.raises(grpc.RpcError) as caught:
+        stubs.game.ListLegalPlays(
+            pb.ListLegalPlaysRequest(position=start_position(), dice=dice(6, 9)),
+            metadata=(("x-request-id", "test-43"),),
+        )
+    trailers = dict(caught.value.trailing_metadata())  # type: ignore[attr-defined]
+    assert trailers["x-request-id"] == "test-43"
+    assert "grpc-status-details-bin" in trailers
+
+
+def test_a_call_without_a_request_id_gets_a_fresh_one_each_time(stubs) -> None:
+    request = pb.ListLegalPlaysRequest(position=start_position(), dice=dice(6, 5))
+    ids = {
+        dict(stubs.game.ListLegalPlays.with_call(request)[1].trailing_metadata())["x-request-id"]
+        for _ in range(3)
+    }
+    assert len(ids) == 3

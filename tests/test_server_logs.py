@@ -1,14 +1,17 @@
-"""The per-call log line: written without structlog's chain, yet the line the chain would write."""
+"""The per-call log line and metrics: written in batches, without structlog's chain, yet the line the chain would write."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 
+import grpc
 import pytest
+from prometheus_client import REGISTRY
 
-from gammond.server import logs
+from gammond.server import calls, logs
 
 ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{6})?Z$")
 
@@ -54,3 +57,44 @@ def test_above_info_the_call_line_is_not_written(capfd: pytest.CaptureFixture[st
     finally:
         logs.reset()
     assert capfd.readouterr().err == ""
+
+
+def test_a_batch_of_call_lines_goes_out_whole_in_writes_a_pipe_keeps_atomic(
+    configured: None, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes: list[int] = []
+    write = os.write
+
+    def counted(fd: int, data: bytes) -> int:
+        sizes.append(len(data))
+        return write(fd, data)
+
+    monkeypatch.setattr(os, "write", counted)
+    ended = 1_700_000_000_123_456_000
+    logs.call_lines([("/m/M", f"id-{i}", "peer", "OK", 0.5, ended + i * 1000) for i in range(200)])
+    monkeypatch.undo()
+    written = lines(capfd.readouterr().err)
+    assert [line["request_id"] for line in written] == [f"id-{i}" for i in range(200)]
+    assert written[0]["timestamp"] == "2023-11-14T22:13:20.123456Z"
+    assert 1 < len(sizes) < 200 and max(sizes) <= 4096
+
+
+def test_calls_recorded_in_a_batch_reach_the_log_and_the_counters_once_flushed(
+    configured: None, capfd: pytest.CaptureFixture[str]
+) -> None:
+    observed = calls.method("/test.Batch/Method")
+    before = REGISTRY.get_sample_value(
+        "gammond_rpc_calls_total", {"method": "/test.Batch/Method", "code": "NOT_FOUND"}
+    )
+    for i in range(3):
+        calls.started(observed)
+        calls.ended(observed, f"b-{i}", "peer", grpc.StatusCode.NOT_FOUND, 0.002)
+    calls.flush()
+    assert [line["request_id"] for line in lines(capfd.readouterr().err)] == ["b-0", "b-1", "b-2"]
+    sample = {"method": "/test.Batch/Method", "code": "NOT_FOUND"}
+    assert REGISTRY.get_sample_value("gammond_rpc_calls_total", sample) == (before or 0.0) + 3
+    labels = {"method": "/test.Batch/Method"}
+    assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_bucket", {**labels, "le": "0.001"}) == 0
+    assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_bucket", {**labels, "le": "0.0025"}) == 3
+    assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_sum", labels) == pytest.approx(0.006)
+    assert REGISTRY.get_sample_value("gammond_rpc_in_flight", labels) == 0

@@ -20,6 +20,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoRe
 from backgammon.v1 import board_pb2, bot_service_pb2, game_service_pb2
 from gammond.server.app import SERVICE_NAMES
 from tests.support.server import ROOT, STARTING_ID, ServerProcess, Stubs, start_position, start_server
+from tests.support.waits import appeared, settled
 
 CALLS = 40
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
@@ -47,7 +48,10 @@ def scrape(server: ServerProcess) -> str:
 
 
 def rpc_lines(log: Path) -> list[dict[str, object]]:
-    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    text = log.read_text()
+    # Only whole lines: a worker may be writing the next batch.
+    whole = text[: text.rfind("\n") + 1]
+    lines = [json.loads(line) for line in whole.splitlines() if line.startswith("{")]
     return [line for line in lines if line.get("event") == "rpc"]
 
 
@@ -67,6 +71,8 @@ def test_two_workers_share_the_port_and_the_metrics_add_up(two_workers: ServerPr
     with grpc.insecure_channel(f"127.0.0.1:{two_workers.port}") as channel:
         with pytest.raises(grpc.RpcError):
             Stubs.connect_channel(channel).game.ListLegalPlays(legal_plays_request(die1=9), timeout=10)
+    # Each worker writes its calls' metrics a moment after answering them.
+    settled(lambda: metric(scrape(two_workers), "gammond_rpc_latency_seconds_count", method=LEGAL), CALLS + 1)
     text = scrape(two_workers)
     assert metric(text, "gammond_rpc_calls_total", method=LEGAL, code="OK") == CALLS
     assert metric(text, "gammond_rpc_calls_total", method=LEGAL, code="INVALID_ARGUMENT") == 1
@@ -82,7 +88,9 @@ def test_each_call_is_one_json_log_line_without_the_position(two_workers: Server
         Stubs.connect_channel(channel).game.ListLegalPlays(
             legal_plays_request(), timeout=10, metadata=(("x-request-id", "trace-me"),)
         )
-    lines = [line for line in rpc_lines(two_workers.log) if line["request_id"] == "trace-me"]
+    lines = appeared(
+        lambda: [line for line in rpc_lines(two_workers.log) if line["request_id"] == "trace-me"]
+    )
     assert len(lines) == 1
     assert {"method", "code", "latency_ms", "peer", "request_id", "pid", "timestamp"} <= set(lines[0])
     assert STARTING_ID not in two_workers.log.read_text()

@@ -185,6 +185,8 @@ def _connection_manager(
             codec_type="AUTO",  # HTTP/2 (gRPC) and HTTP/1.1 (gRPC-Web, JSON) on one port
             # A caller's x-request-id reaches the replica's log line, even behind another proxy.
             preserve_external_request_id=True,
+            # The replicas return the id in gRPC trailers; HTTP callers also get it as a header.
+            always_set_request_id_in_response=True,
             route_config={
                 "name": stat_prefix,
                 "virtual_hosts": [

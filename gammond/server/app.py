@@ -17,6 +17,7 @@ from grpc_reflection.v1alpha import reflection
 
 from gammond.engine import EngineError, Position, legal_plays
 from gammond.engine.bot import Evaluator, HeuristicEvaluator, Level, rank_plays, shipped_evaluator
+from gammond.server import calls
 from gammond.server.admission import Admission
 from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.limits import MAX_REQUEST_BYTES
@@ -79,6 +80,7 @@ class Served:
         if notice_s > 0:
             time.sleep(notice_s)
         self.server.stop(grace_s).wait()
+        calls.flush()
 
 
 def _channel_options(options: ServerOptions) -> list[tuple[str, int]]:

@@ -3,25 +3,27 @@
 Every unary call goes through :func:`observe`: it decodes the request
 itself (so undecodable bytes are INVALID_ARGUMENT, not INTERNAL), refuses
 work whose deadline has passed, turns exceptions into statuses (see
-:mod:`gammond.server.errors`), and records one log line and the metrics.
+:mod:`gammond.server.errors`), returns the request id in the trailers, and
+records one log line and the metrics.
 
 This runs on every call, so what can be made once is: the wrapped handler
-and the metrics' label children once per method, the log line from
-pre-rendered pieces (:func:`gammond.server.logs.call_line`).
+and the metrics' label children once per method; the call's line and
+metrics are queued and written in batches (:mod:`gammond.server.calls`).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import grpc
 from google.protobuf.message import DecodeError
 
-from gammond.server import logs, metrics
+from gammond.server import calls, logs
 from gammond.server.deadlines import require_time
 from gammond.server.errors import bad_request, internal, status_for
 from gammond.server.limits import check_limits, check_size
@@ -30,6 +32,10 @@ from gammond.server.streams import code_of, observed_stream_handler
 
 REQUEST_ID_KEY = "x-request-id"
 _GOOD_ID = re.compile(r"^[A-Za-z0-9._:/+=-]{1,128}$")
+_ID_PREFIX = os.urandom(8).hex()
+_ID_COUNT = itertools.count()
+# Our services answer errors by raising; others (health) may set the code instead.
+_OWN_SERVICES = "/backgammon."
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 if TYPE_CHECKING:  # grpc's classes take type arguments only in its stubs
@@ -47,51 +53,29 @@ def request_id(metadata: Sequence[tuple[str, str | bytes]] | None) -> str:
     for key, value in metadata or ():
         if key == REQUEST_ID_KEY and isinstance(value, str) and _GOOD_ID.match(value):
             return value
-    # 128 random bits in hex, as uuid4().hex but without building a UUID.
-    return os.urandom(16).hex()
-
-
-class _Method:
-    """One method's metric label children, made on its first call and kept."""
-
-    __slots__ = ("name", "in_flight", "latency", "calls")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.in_flight = metrics.IN_FLIGHT.labels(name)
-        self.latency = metrics.LATENCY.labels(name)
-        self.calls: dict[grpc.StatusCode, Any] = {}
-
-    def called(self, code: grpc.StatusCode) -> Any:
-        """The calls counter's child for ``code``."""
-        child = self.calls.get(code)
-        if child is None:
-            child = self.calls[code] = metrics.CALLS.labels(self.name, code.name)
-        return child
-
-
-# By method name; bounded by the methods the server has handlers for.
-_METHODS: dict[str, _Method] = {}
+    # Unique, not secret: 64 random bits a process, then a count (32 hex digits).
+    return f"{_ID_PREFIX}{next(_ID_COUNT):016x}"
 
 
 def observe(
-    method: str,
+    observed: calls.Method,
     behavior: Behavior,
     deserialize: Callable[[bytes], Any],
     raw: bytes,
     context: grpc.ServicerContext,
+    sets_code: bool,
 ) -> Any:
-    """Run one call with its id, deadline check, status mapping, log line and metrics."""
+    """Run one call with its id, deadline check, status mapping, log line and metrics.
+
+    ``sets_code``: the handler may answer an error by setting the code on
+    the context instead of raising (health's NOT_FOUND), so read it back.
+    """
     started = time.perf_counter()
-    observed = _METHODS.get(method)
-    if observed is None:
-        observed = _METHODS[method] = _Method(method)
+    calls.started(observed)
     rid = request_id(context.invocation_metadata())
-    context.send_initial_metadata(((REQUEST_ID_KEY, rid),))
     peer = context.peer()
     if logs.debug_enabled():
-        logger().debug("rpc.start", method=method, request_id=rid, peer=peer)
-    observed.in_flight.inc()
+        logger().debug("rpc.start", method=observed.name, request_id=rid, peer=peer)
     code = grpc.StatusCode.OK
     try:
         try:
@@ -102,8 +86,10 @@ def observe(
         check_limits(request, len(raw))
         require_time(context)
         response = behavior(request, context)
-        # Health's Check answers NOT_FOUND by setting the code, not raising.
-        code = code_of(context)
+        if sets_code:
+            code = code_of(context)
+        # In the trailers, which go out with the answer: a header would cost a send of its own.
+        context.set_trailing_metadata(((REQUEST_ID_KEY, rid),))
         return response
     except Exception as exc:  # noqa: BLE001 - every failure becomes a status
         status = (
@@ -112,16 +98,23 @@ def observe(
             else status_for(exc)
         )
         if status is None:
-            logger().error("rpc.internal_error", method=method, request_id=rid, peer=peer, exc_info=True)
+            logger().error(
+                "rpc.internal_error", method=observed.name, request_id=rid, peer=peer, exc_info=True
+            )
             status = internal(rid)
         code = status.code
-        context.abort_with_status(status)
+        context.abort_with_status(
+            _Answer(code, status.details, (*status.trailing_metadata, (REQUEST_ID_KEY, rid)))
+        )
     finally:
-        elapsed = time.perf_counter() - started
-        observed.in_flight.dec()
-        observed.called(code).inc()
-        observed.latency.observe(elapsed)
-        logs.call_line(method, rid, peer, code.name, round(elapsed * 1000, 3))
+        calls.ended(observed, rid, peer, code, time.perf_counter() - started)
+
+
+class _Answer(
+    NamedTuple("_Answer", [("code", grpc.StatusCode), ("details", str), ("trailing_metadata", Any)]),
+    grpc.Status,
+):
+    """An error status with the request id added to its trailers."""
 
 
 class _Undecodable(Exception):
@@ -154,9 +147,11 @@ class ObservingInterceptor(grpc.ServerInterceptor):
             return known[1]
         behavior: Behavior = handler.unary_unary
         deserialize = handler.request_deserializer or (lambda raw: raw)
+        observed = calls.method(method)
+        sets_code = not method.startswith(_OWN_SERVICES)
 
         def wrapped(raw: bytes, context: grpc.ServicerContext) -> Any:
-            return observe(method, behavior, deserialize, raw, context)
+            return observe(observed, behavior, deserialize, raw, context, sets_code)
 
         made: Handler = grpc.unary_unary_rpc_method_handler(
             wrapped, request_deserializer=None, response_serializer=handler.response_serializer

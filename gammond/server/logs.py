@@ -13,12 +13,16 @@ import logging
 import os
 import sys
 import time
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 import structlog
 
 LEVELS = ("debug", "info", "warning", "error")
+# Writes up to this size to a pipe are never interleaved with another writer's.
+_PIPE_BUF = 4096
+# One call's line: method, request id, peer, code, latency in ms, end (ns since the epoch).
+CallRecord = tuple[str, str, str, str, float, int]
 
 
 def configure(level: str, **context: object) -> None:
@@ -54,7 +58,8 @@ class _LineWriter:
 
     The worker processes share one standard error; ``print`` writes the text
     and its newline separately, so two workers' lines could run together.
-    One call per line keeps lines whole (atomic on pipes up to PIPE_BUF).
+    One call per line keeps lines whole (atomic on pipes up to PIPE_BUF);
+    a batch of lines goes in as few calls as keep that true.
     """
 
     def __init__(self, fd: int | None) -> None:
@@ -68,12 +73,29 @@ class _LineWriter:
             return cls(None)  # stderr replaced by an object without a descriptor
 
     def msg(self, message: str) -> None:
+        self.lines((message,))
+
+    def lines(self, messages: Iterable[str]) -> None:
+        """Write ``messages`` a line each, several lines to a ``write(2)`` up to ``PIPE_BUF`` bytes."""
         if self._fd is None:
-            sys.stderr.write(message + "\n")
+            for message in messages:
+                sys.stderr.write(message + "\n")
             return
-        data = (message + "\n").encode()
+        chunk: list[bytes] = []
+        size = 0
+        for message in messages:
+            line = (message + "\n").encode()
+            if chunk and size + len(line) > _PIPE_BUF:
+                self._write(b"".join(chunk))
+                chunk, size = [], 0
+            chunk.append(line)
+            size += len(line)
+        if chunk:
+            self._write(b"".join(chunk))
+
+    def _write(self, data: bytes) -> None:
         while data:
-            data = data[os.write(self._fd, data) :]
+            data = data[os.write(self._fd, data) :]  # type: ignore[arg-type]
 
     log = debug = info = warn = warning = error = critical = exception = fatal = msg
 
@@ -113,23 +135,28 @@ class _CallLines:
         self._second = -1
         self._stamp = ""
 
-    def _timestamp(self) -> str:
-        """``datetime.now(utc).isoformat()`` with ``Z`` for ``+00:00``, as structlog's TimeStamper."""
-        micros = time.time_ns() // 1000
-        second, fraction = divmod(micros, 1_000_000)
+    def _timestamp(self, at_ns: int) -> str:
+        """``at_ns`` as structlog's TimeStamper writes the time: ISO 8601, UTC, ``Z``."""
+        second, fraction = divmod(at_ns // 1000, 1_000_000)
         if second != self._second:
             moment = datetime.datetime.fromtimestamp(second, datetime.UTC)
             self._stamp = moment.strftime("%Y-%m-%dT%H:%M:%S")
             self._second = second
         return f"{self._stamp}.{fraction:06d}Z" if fraction else self._stamp + "Z"
 
-    def write(self, method: str, request_id: str, peer: str, code: str, latency_ms: float) -> None:
-        # A writer a line, like structlog's factory: standard error may have been replaced.
-        _LineWriter.factory().msg(
+    def render(
+        self, method: str, request_id: str, peer: str, code: str, latency_ms: float, at_ns: int
+    ) -> str:
+        """The line of one call that ended at ``at_ns`` (nanoseconds since the epoch)."""
+        return (
             f'{{"method": {_json_string(method)}, "request_id": {_json_string(request_id)}, '
             f'"peer": {_json_string(peer)}, "code": "{code}", "latency_ms": {latency_ms!r}, '
-            f'{self._tail}{self._timestamp()}"}}'
+            f'{self._tail}{self._timestamp(at_ns)}"}}'
         )
+
+    def write(self, records: Iterable[CallRecord]) -> None:
+        # A writer a batch, like structlog's factory: standard error may have been replaced.
+        _LineWriter.factory().lines(self.render(*record) for record in records)
 
 
 _call_lines: _CallLines | None = None
@@ -150,14 +177,23 @@ def debug_enabled() -> bool:
 
 
 def call_line(method: str, request_id: str, peer: str, code: str, latency_ms: float) -> None:
-    """The one info line of a call: ``event`` "rpc" with the call's method, id, peer, code and latency.
+    """The one info line of a call that ends now (see :func:`call_lines`)."""
+    call_lines([(method, request_id, peer, code, latency_ms, time.time_ns())])
 
-    Written directly when :func:`configure` set up JSON lines at info level;
-    through structlog otherwise (not configured: its defaults; a level above
-    info: dropped).
+
+def call_lines(records: Iterable[CallRecord]) -> None:
+    """The info lines of calls: ``event`` "rpc" with each call's method, id, peer, code and latency.
+
+    A record is ``(method, request_id, peer, code, latency_ms, ended_ns)``.
+    Written directly when :func:`configure` set up JSON lines at info level
+    (stamped with the time each call ended); through structlog otherwise
+    (not configured: its defaults; a level above info: dropped).
     """
     lines = _call_lines
     if lines is not None:
-        lines.write(method, request_id, peer, code, latency_ms)
+        lines.write(records)
         return
-    logger().info("rpc", method=method, request_id=request_id, peer=peer, code=code, latency_ms=latency_ms)
+    for method, request_id, peer, code, latency_ms, _ in records:
+        logger().info(
+            "rpc", method=method, request_id=request_id, peer=peer, code=code, latency_ms=latency_ms
+        )
