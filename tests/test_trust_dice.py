@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from gammond.engine.flow import fair_roll
 from gammond.server.app import Served, ServerOptions, create_server
 from gammond.server.sealing import parse_keys
 from gammond_client.fairdice import FairDiceError, derive_roll, main, verify_game
+from tests.support.fair_vectors import FIXTURE, roll_vectors
 from tests.support.server import Stubs, failure
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
@@ -183,3 +186,12 @@ def test_100000_derived_rolls_pass_chi_square_for_each_die_and_for_the_21_rolls(
     )
     assert per_die[0] < CRITICAL_DF5 and per_die[1] < CRITICAL_DF5
     assert pairs < CRITICAL_DF20
+
+
+def test_the_typescript_verifiers_vectors_are_what_the_python_verifier_gives() -> None:
+    fixture = json.loads(FIXTURE.read_text())
+    assert fixture["rolls"] == roll_vectors(), "run: python -m tests.support.fair_vectors"
+    assert any(vector["skips_a_byte"] for vector in fixture["rolls"]), "no vector exercises the rejection"
+    for played in fixture["games"]:
+        final = game_pb2.Game.FromString(base64.b64decode(played["game"]))
+        assert verify_game(final, commitment=bytes.fromhex(played["commitment"])).rolls >= 2
