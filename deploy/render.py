@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstream, UpstreamTls, envoy_config
 from deploy.grafana.dashboard import dashboard
 from deploy.prometheus.config import dns_replicas, prometheus_config
 
@@ -33,6 +33,15 @@ COMPOSE_UPSTREAM = "gammond"  # compose's DNS gives every replica of the service
 # The browser origins Kubernetes' Envoy admits (docs/security.md): add your
 # frontend's, e.g. "https://play.example.org", and re-render.
 K8S_CORS_ORIGINS: tuple[str, ...] = ()
+# The TLS overlay (deploy/k8s-tls): where Envoy finds the Secrets it mounts,
+# and the name every replica's certificate must carry (Envoy sends it as SNI).
+K8S_EDGE_TLS = DownstreamTls("/etc/envoy-tls/edge/tls.crt", "/etc/envoy-tls/edge/tls.key")
+K8S_REPLICA_TLS = UpstreamTls(
+    ca="/etc/envoy-tls/replicas/ca.crt",
+    server_name=K8S_UPSTREAM,
+    cert="/etc/envoy-tls/replicas/tls.crt",
+    key="/etc/envoy-tls/replicas/tls.key",
+)
 
 
 def _header(source: str) -> str:
@@ -56,7 +65,7 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, width=120)
 
 
-def _envoy(upstream: str, discovery: str, origins: tuple[str, ...] = ()) -> dict[str, Any]:
+def _envoy(upstream: str, discovery: str, origins: tuple[str, ...] = (), tls: bool = False) -> dict[str, Any]:
     return envoy_config(
         EnvoySettings(
             upstreams=(Upstream(upstream, GRPC_PORT),),
@@ -65,6 +74,8 @@ def _envoy(upstream: str, discovery: str, origins: tuple[str, ...] = ()) -> dict
             metrics_port=ENVOY_METRICS_PORT,
             discovery="STRICT_DNS" if discovery == "dns" else "STATIC",
             cors_origins=origins,
+            downstream_tls=K8S_EDGE_TLS if tls else None,
+            upstream_tls=K8S_REPLICA_TLS if tls else None,
         )
     )
 
@@ -73,7 +84,8 @@ def compose_envoy() -> str:
     return _header("deploy/envoy/config.py") + dump_yaml(_envoy(COMPOSE_UPSTREAM, "dns", DEV_ORIGINS))
 
 
-def k8s_envoy_configmap() -> str:
+def k8s_envoy_configmap(tls: bool = False) -> str:
+    """Kubernetes' Envoy ConfigMap; ``tls``: the TLS overlay's, which replaces it there."""
     config = {
         "apiVersion": "v1",
         "kind": "ConfigMap",
@@ -82,7 +94,7 @@ def k8s_envoy_configmap() -> str:
             "namespace": NAMESPACE,
             "labels": {"app.kubernetes.io/name": "gammond-envoy"},
         },
-        "data": {"envoy.yaml": dump_yaml(_envoy(K8S_UPSTREAM, "dns", K8S_CORS_ORIGINS))},
+        "data": {"envoy.yaml": dump_yaml(_envoy(K8S_UPSTREAM, "dns", K8S_CORS_ORIGINS, tls))},
     }
     return _header("deploy/envoy/config.py") + dump_yaml(config)
 
@@ -101,6 +113,7 @@ def grafana_dashboard() -> str:
 GENERATED: dict[str, Callable[[], str]] = {
     "envoy/envoy.yaml": compose_envoy,
     "k8s/envoy-configmap.yaml": k8s_envoy_configmap,
+    "k8s-tls/envoy-configmap.yaml": lambda: k8s_envoy_configmap(tls=True),
     "prometheus/prometheus.yml": compose_prometheus,
     "grafana/gammond.json": grafana_dashboard,
 }

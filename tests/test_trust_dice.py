@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import itertools
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,8 +16,10 @@ from backgammon.v1 import board_pb2, bot_service_pb2, game_pb2
 from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine.flow import fair_roll
 from gammond.server.app import Served, ServerOptions, create_server
+from gammond.server.config import parse_config
 from gammond.server.sealing import parse_keys
 from gammond_client.fairdice import FairDiceError, derive_roll, main, verify_game
+from tests.support.fair_vectors import FIXTURE, roll_vectors
 from tests.support.server import Stubs, failure
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
@@ -183,3 +187,64 @@ def test_100000_derived_rolls_pass_chi_square_for_each_die_and_for_the_21_rolls(
     )
     assert per_die[0] < CRITICAL_DF5 and per_die[1] < CRITICAL_DF5
     assert pairs < CRITICAL_DF20
+
+
+def test_the_typescript_verifiers_vectors_are_what_the_python_verifier_gives() -> None:
+    fixture = json.loads(FIXTURE.read_text())
+    assert fixture["rolls"] == roll_vectors(), "run: python -m tests.support.fair_vectors"
+    assert any(vector["skips_a_byte"] for vector in fixture["rolls"]), "no vector exercises the rejection"
+    for played in fixture["games"]:
+        final = game_pb2.Game.FromString(base64.b64decode(played["game"]))
+        assert verify_game(final, commitment=bytes.fromhex(played["commitment"])).rolls >= 2
+
+
+@pytest.fixture(scope="module")
+def fair_only() -> Iterator[Stubs]:
+    """A server that starts fair games only, sharing ``keyed``'s keys."""
+    served = create_server(
+        ServerOptions(host="127.0.0.1", port=0, threads=2, keyring=parse_keys(KEYS), require_fair_dice=True)
+    )
+    served.warm_up()
+    stubs = Stubs.connect(f"127.0.0.1:{served.port}")
+    yield stubs
+    stubs.channel.close()
+    served.stop(1.0)
+
+
+def test_with_fair_dice_required_a_new_game_gets_fair_dice_unless_it_asks_for_others(
+    fair_only: Stubs,
+) -> None:
+    game = fair_only.play.NewGame(pb.NewGameRequest(), timeout=10).game
+    inner = game_pb2.Game.FromString(game.seal.state)
+    assert inner.dice_source == K.DICE_SOURCE_FAIR and len(inner.fair.commitment) == 32
+    for source, seed in (
+        (K.DICE_SOURCE_SERVER, b""),
+        (K.DICE_SOURCE_CLIENT, b""),
+        (K.DICE_SOURCE_SEEDED, b"7"),
+    ):
+        error = failure(fair_only.play.NewGame, pb.NewGameRequest(dice_source=source, seed=seed))
+        assert error.code is grpc.StatusCode.FAILED_PRECONDITION, source
+        assert error.reason == "FAIR_DICE_REQUIRED" and "DICE_SOURCE_FAIR" in error.message
+
+
+def test_with_fair_dice_required_the_next_game_of_an_unfair_one_is_refused(
+    keyed: Stubs, fair_only: Stubs
+) -> None:
+    seeded = keyed.play.NewGame(
+        pb.NewGameRequest(dice_source=K.DICE_SOURCE_SEEDED, seed=b"s"), timeout=10
+    ).game
+    finished = _play_out(keyed, seeded)[-1]
+    assert keyed.play.NewGame(pb.NewGameRequest(previous=finished), timeout=10).game.game_number == 2
+    error = failure(fair_only.play.NewGame, pb.NewGameRequest(previous=finished))
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "FAIR_DICE_REQUIRED"
+    fair = _play_out(fair_only, fair_only.play.NewGame(pb.NewGameRequest(), timeout=10).game)[-1]
+    following = fair_only.play.NewGame(pb.NewGameRequest(previous=fair), timeout=10).game
+    assert game_pb2.Game.FromString(following.seal.state).dice_source == K.DICE_SOURCE_FAIR
+
+
+def test_requiring_fair_dice_needs_state_keys() -> None:
+    with pytest.raises(SystemExit):
+        parse_config(["--require-fair-dice", "on"], {})
+    config = parse_config([], {"GAMMOND_REQUIRE_FAIR_DICE": "on", "GAMMOND_STATE_KEYS": KEYS})
+    assert config.require_fair_dice
+    assert not parse_config([], {}).require_fair_dice

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import datetime
-import ipaddress
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import grpc
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from backgammon.v1 import play_service_pb2
@@ -22,83 +14,15 @@ from gammond.server.app import Served, ServerOptions, create_server
 from gammond.server.security import TlsFiles
 from gammond_client import GammondClient
 from gammond_client.tls import secure_channel
+from tests.support.pki import Pki, make_pki
 from tests.support.server import Stubs, failure
 
 TOKEN = "a-token-of-at-least-sixteen-characters"
 
 
-@dataclass(frozen=True)
-class Pki:
-    ca: Path
-    server_cert: Path
-    server_key: Path
-    client_cert: Path
-    client_key: Path
-
-
-def _name(common: str) -> x509.Name:
-    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common)])
-
-
-def _write_key(path: Path, key: ec.EllipticCurvePrivateKey) -> None:
-    path.write_bytes(
-        key.private_bytes(
-            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-        )
-    )
-
-
-def _issue(
-    ca_key: ec.EllipticCurvePrivateKey, ca_name: x509.Name, common: str, usage: x509.ObjectIdentifier
-) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
-    key = ec.generate_private_key(ec.SECP256R1())
-    now = datetime.datetime.now(datetime.UTC)
-    builder = (
-        x509.CertificateBuilder()
-        .subject_name(_name(common))
-        .issuer_name(ca_name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(hours=1))
-        .add_extension(x509.ExtendedKeyUsage([usage]), critical=False)
-        .add_extension(
-            x509.SubjectAlternativeName(
-                [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]
-            ),
-            critical=False,
-        )
-    )
-    return builder.sign(ca_key, hashes.SHA256()), key
-
-
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory: pytest.TempPathFactory) -> Pki:
-    folder = tmp_path_factory.mktemp("pki")
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    now = datetime.datetime.now(datetime.UTC)
-    ca_name = _name("gammond test CA")
-    ca = (
-        x509.CertificateBuilder()
-        .subject_name(ca_name)
-        .issuer_name(ca_name)
-        .public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(minutes=5))
-        .not_valid_after(now + datetime.timedelta(hours=1))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-        .sign(ca_key, hashes.SHA256())
-    )
-    pki = Pki(*(folder / name for name in ("ca.pem", "server.pem", "server.key", "client.pem", "client.key")))
-    pki.ca.write_bytes(ca.public_bytes(serialization.Encoding.PEM))
-    for cert_path, key_path, usage in (
-        (pki.server_cert, pki.server_key, ExtendedKeyUsageOID.SERVER_AUTH),
-        (pki.client_cert, pki.client_key, ExtendedKeyUsageOID.CLIENT_AUTH),
-    ):
-        cert, key = _issue(ca_key, ca_name, "localhost", usage)
-        cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-        _write_key(key_path, key)
-    return pki
+    return make_pki(tmp_path_factory.mktemp("pki"))
 
 
 def _serve(**options: object) -> Served:

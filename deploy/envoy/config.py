@@ -22,6 +22,12 @@ Why it looks the way it does:
   and anything else a replica serves stay unreachable through Envoy.
 * The admin interface stays on loopback; where Prometheus must scrape Envoy
   from elsewhere, a separate listener exposes ``/stats/prometheus`` only.
+* TLS, when configured (docs/security.md): ``downstream_tls`` makes the
+  ``gammond`` listener speak only TLS to clients (ALPN offers h2 for gRPC and
+  http/1.1 for gRPC-Web and JSON), requiring a client certificate when it
+  names a client CA; ``upstream_tls`` makes Envoy speak TLS to the replicas
+  (requests and health checks alike), checking their certificate against a
+  CA and, when given, presenting its own for mutual TLS.
 """
 
 from __future__ import annotations
@@ -62,6 +68,39 @@ class Upstream:
 
 
 @dataclass(frozen=True, slots=True)
+class DownstreamTls:
+    """Envoy's certificate toward clients (PEM file paths, as Envoy will see them).
+
+    ``client_ca`` set: a client must present a certificate this CA signed.
+    """
+
+    cert: str
+    key: str
+    client_ca: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UpstreamTls:
+    """How Envoy speaks TLS to TLS-enabled replicas (PEM file paths, as Envoy will see them).
+
+    ``ca``: the CA the replicas' certificates chain to. ``server_name``: sent
+    as SNI and required among the certificate's DNS names; unset, any
+    certificate from ``ca`` is accepted (a CA kept for the replicas alone).
+    ``cert``/``key``: Envoy's client certificate, for replicas that require
+    one (``--tls-client-ca``).
+    """
+
+    ca: str
+    server_name: str | None = None
+    cert: str | None = None
+    key: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.cert is None) != (self.key is None):
+            raise ValueError("UpstreamTls: cert and key go together")
+
+
+@dataclass(frozen=True, slots=True)
 class EnvoySettings:
     """What differs between the places Envoy runs.
 
@@ -84,6 +123,8 @@ class EnvoySettings:
     health_interval_s: float = 1.0
     services: tuple[str, ...] = field(default_factory=service_names)
     cors_origins: tuple[str, ...] = ()
+    downstream_tls: DownstreamTls | None = None
+    upstream_tls: UpstreamTls | None = None
 
 
 def _transcoder(settings: EnvoySettings) -> Config:
@@ -203,17 +244,64 @@ def _connection_manager(
     }
 
 
+def _certificate(cert: str, key: str) -> Config:
+    return {"certificate_chain": {"filename": cert}, "private_key": {"filename": key}}
+
+
+def _downstream_tls(tls: DownstreamTls) -> Config:
+    common: Config = {
+        "tls_params": {"tls_minimum_protocol_version": "TLSv1_2"},
+        "tls_certificates": [_certificate(tls.cert, tls.key)],
+        # gRPC clients insist on h2; browsers' gRPC-Web and JSON may use either.
+        "alpn_protocols": ["h2", "http/1.1"],
+    }
+    if tls.client_ca is not None:
+        common["validation_context"] = {"trusted_ca": {"filename": tls.client_ca}}
+    return {
+        "name": "envoy.transport_sockets.tls",
+        "typed_config": _typed(
+            "envoy.extensions.transport_sockets.tls.v3.DownstreamTlsContext",
+            common_tls_context=common,
+            require_client_certificate=tls.client_ca is not None,
+        ),
+    }
+
+
+def _upstream_tls(tls: UpstreamTls) -> Config:
+    validation: Config = {"trusted_ca": {"filename": tls.ca}}
+    if tls.server_name is not None:
+        validation["match_typed_subject_alt_names"] = [
+            {"san_type": "DNS", "matcher": {"exact": tls.server_name}}
+        ]
+    common: Config = {
+        "tls_params": {"tls_minimum_protocol_version": "TLSv1_2"},
+        "validation_context": validation,
+        "alpn_protocols": ["h2"],  # gRPC's server insists on it
+    }
+    if tls.cert is not None and tls.key is not None:
+        common["tls_certificates"] = [_certificate(tls.cert, tls.key)]
+    context = _typed(
+        "envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext", common_tls_context=common
+    )
+    if tls.server_name is not None:
+        context["sni"] = tls.server_name
+    return {"name": "envoy.transport_sockets.tls", "typed_config": context}
+
+
 def _gammond_listener(settings: EnvoySettings) -> Config:
     filters = _http_filters()
     for http_filter in filters:
         if http_filter["name"] == "envoy.filters.http.grpc_json_transcoder":
             http_filter["typed_config"] = _transcoder(settings)
+    chain: Config = {
+        "filters": [_connection_manager("gammond", _routes(settings), filters, settings.cors_origins)]
+    }
+    if settings.downstream_tls is not None:
+        chain["transport_socket"] = _downstream_tls(settings.downstream_tls)
     return {
         "name": "gammond",
         "address": _socket(settings.listen_host, settings.listen_port),
-        "filter_chains": [
-            {"filters": [_connection_manager("gammond", _routes(settings), filters, settings.cors_origins)]}
-        ],
+        "filter_chains": [chain],
     }
 
 
@@ -270,6 +358,9 @@ def _gammond_cluster(settings: EnvoySettings) -> Config:
         "common_lb_config": {"healthy_panic_threshold": {"value": 0}},
         "outlier_detection": {"consecutive_gateway_failure": 2, "base_ejection_time": "5s"},
     }
+    if settings.upstream_tls is not None:
+        # Health checks use the cluster's transport socket too: TLS all the way.
+        cluster["transport_socket"] = _upstream_tls(settings.upstream_tls)
     if settings.discovery == "STRICT_DNS":
         # Every address the name resolves to becomes a host (a headless Service).
         cluster["dns_lookup_family"] = "V4_PREFERRED"

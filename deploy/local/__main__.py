@@ -8,8 +8,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from deploy.envoy.config import DownstreamTls
 from deploy.local.processes import StackError, is_ours
-from deploy.local.stack import Stack, StackOptions, default_state_dir, down, load, started_processes, up
+from deploy.local.stack import (
+    ReplicaTls,
+    Stack,
+    StackOptions,
+    default_state_dir,
+    down,
+    load,
+    started_processes,
+    up,
+)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,7 +45,64 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds each part may take to start")
     parser.add_argument("--json", action="store_true", help="print the stack as JSON")
+    edge = parser.add_argument_group("TLS at Envoy, toward clients (docs/security.md)")
+    edge.add_argument(
+        "--tls-cert", type=Path, help="PEM certificate chain: Envoy serves clients over TLS only"
+    )
+    edge.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
+    edge.add_argument(
+        "--tls-client-ca", type=Path, help="PEM CA: Envoy requires client certificates it signed (mutual TLS)"
+    )
+    inner = parser.add_argument_group("TLS between Envoy and the replicas")
+    inner.add_argument("--replica-tls-cert", type=Path, help="PEM certificate chain every replica serves")
+    inner.add_argument("--replica-tls-key", type=Path, help="PEM private key of --replica-tls-cert")
+    inner.add_argument(
+        "--replica-tls-ca", type=Path, help="PEM CA of the replicas' certificate (Envoy trusts it)"
+    )
+    inner.add_argument(
+        "--replica-tls-server-name", help="a DNS name the replicas' certificate must carry (also sent as SNI)"
+    )
+    inner.add_argument(
+        "--envoy-client-cert",
+        type=Path,
+        help="PEM certificate Envoy presents to the replicas, signed by --replica-tls-ca: "
+        "the replicas then require one (mutual TLS)",
+    )
+    inner.add_argument("--envoy-client-key", type=Path, help="PEM private key of --envoy-client-cert")
     return parser
+
+
+def _file(path: Path | None, flag: str) -> str | None:
+    """An absolute path (the processes run elsewhere), checked to be a file."""
+    if path is None:
+        return None
+    if not path.is_file():
+        raise StackError(f"{flag} {path}: not a file")
+    return str(path.resolve())
+
+
+def _edge_tls(args: argparse.Namespace) -> DownstreamTls | None:
+    cert, key = _file(args.tls_cert, "--tls-cert"), _file(args.tls_key, "--tls-key")
+    client_ca = _file(args.tls_client_ca, "--tls-client-ca")
+    if cert is None and key is None and client_ca is None:
+        return None
+    if cert is None or key is None:
+        raise StackError("--tls-cert and --tls-key go together (and --tls-client-ca needs them)")
+    return DownstreamTls(cert, key, client_ca)
+
+
+def _replica_tls(args: argparse.Namespace) -> ReplicaTls | None:
+    cert = _file(args.replica_tls_cert, "--replica-tls-cert")
+    key = _file(args.replica_tls_key, "--replica-tls-key")
+    ca = _file(args.replica_tls_ca, "--replica-tls-ca")
+    envoy_cert = _file(args.envoy_client_cert, "--envoy-client-cert")
+    envoy_key = _file(args.envoy_client_key, "--envoy-client-key")
+    given = (cert, key, ca, envoy_cert, envoy_key, args.replica_tls_server_name)
+    if all(value is None for value in given):
+        return None
+    if cert is None or key is None or ca is None:
+        raise StackError("replica TLS needs --replica-tls-cert, --replica-tls-key and --replica-tls-ca")
+    return ReplicaTls(cert, key, ca, args.replica_tls_server_name, envoy_cert, envoy_key)
 
 
 def _describe(stack: Stack) -> str:
@@ -45,15 +112,18 @@ def _describe(stack: Stack) -> str:
             f"  replica {i}: grpc {replica.target}  metrics http://127.0.0.1:{replica.metrics_port}/metrics"
             f"  pid {replica.process.pid}"
         )
+    secure = " over TLS" if stack.tls else ""
     lines.append(
-        f"  envoy:     grpc, grpc-web and json on {stack.target}  admin http://127.0.0.1:{stack.admin_port}/"
+        f"  envoy:     grpc, grpc-web and json{secure} on {stack.target}"
+        f"  admin http://127.0.0.1:{stack.admin_port}/"
     )
     if stack.prometheus_port is not None:
         lines.append(f"  prometheus: http://127.0.0.1:{stack.prometheus_port}/")
     else:
         lines.append("  prometheus: not running (not installed, or --no-prometheus)")
+    curl = "curl -s --cacert CA.pem" if stack.tls else "curl -s"
     lines.append(
-        f'try: curl -s -d \'{{"seed": 7, "count": 2}}\' http://{stack.target}/backgammon.v1.DiceService/RollDice'
+        f'try: {curl} -d \'{{"seed": 7, "count": 2}}\' {stack.url}/backgammon.v1.DiceService/RollDice'
     )
     return "\n".join(lines)
 
@@ -71,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         print(json.dumps(stack.as_json()) if args.json else _describe(stack))
         return 0
+    try:
+        edge_tls, replica_tls = _edge_tls(args), _replica_tls(args)
+    except StackError as error:
+        print(f"deploy/local/up: {error}", file=sys.stderr)
+        return 2
     options = StackOptions(
         state_dir=args.state_dir,
         replicas=args.replicas,
@@ -81,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prometheus=not args.no_prometheus,
         scrape_interval_s=args.scrape_interval,
         timeout_s=args.timeout,
+        edge_tls=edge_tls,
+        replica_tls=replica_tls,
     )
     try:
         stack = up(options)

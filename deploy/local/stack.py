@@ -8,6 +8,12 @@ until Envoy sees every replica healthy. It notes each process in
 in ``stack.json`` once it serves; ``down`` stops exactly those processes,
 even after an ``up`` that failed or was killed halfway.
 It is the same topology as ``deploy/compose.yaml``, without containers.
+
+TLS is opt-in (docs/security.md): ``edge_tls`` makes Envoy serve clients
+over TLS only (mutual TLS with a client CA); ``replica_tls`` makes the
+replicas serve TLS and Envoy speak TLS to them, checking their certificate
+against the replicas' CA, and, given Envoy a client certificate, makes the
+replicas require one from that CA (mutual TLS between Envoy and replicas).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstream, UpstreamTls, envoy_config
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import (
     LOOPBACK,
@@ -65,6 +71,35 @@ def find_prometheus() -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplicaTls:
+    """TLS between Envoy and the replicas (PEM files; absolute paths, or relative to the repository).
+
+    Every replica serves ``cert``/``key``; Envoy trusts ``ca`` for them and,
+    when ``server_name`` is set, requires it among the certificate's names.
+    ``envoy_cert``/``envoy_key`` set: Envoy presents them and the replicas
+    require a client certificate from ``ca`` (mutual TLS).
+    """
+
+    cert: str
+    key: str
+    ca: str
+    server_name: str | None = None
+    envoy_cert: str | None = None
+    envoy_key: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.envoy_cert is None) != (self.envoy_key is None):
+            raise StackError("Envoy's client certificate and key go together")
+
+    def replica_flags(self) -> tuple[str, ...]:
+        flags = ("--tls-cert", self.cert, "--tls-key", self.key)
+        return flags + (("--tls-client-ca", self.ca) if self.envoy_cert is not None else ())
+
+    def upstream(self) -> UpstreamTls:
+        return UpstreamTls(self.ca, self.server_name, self.envoy_cert, self.envoy_key)
+
+
+@dataclass(frozen=True, slots=True)
 class StackOptions:
     """What ``deploy/local/up`` can be told; port 0 picks a free port."""
 
@@ -77,6 +112,8 @@ class StackOptions:
     prometheus: bool = True
     scrape_interval_s: float = 5.0
     timeout_s: float = 90.0
+    edge_tls: DownstreamTls | None = None
+    replica_tls: ReplicaTls | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +141,17 @@ class Stack:
     admin_port: int
     prometheus: Started | None = None
     prometheus_port: int | None = None
+    tls: bool = False  # Envoy serves clients over TLS only
 
     @property
     def target(self) -> str:
         """Envoy's address: where gRPC, gRPC-Web and JSON clients connect."""
         return f"{LOOPBACK}:{self.envoy_port}"
+
+    @property
+    def url(self) -> str:
+        """Envoy's base URL for gRPC-Web and JSON."""
+        return f"{'https' if self.tls else 'http'}://{self.target}"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -117,6 +160,7 @@ class Stack:
                 "process": self.envoy.as_json(),
                 "port": self.envoy_port,
                 "admin_port": self.admin_port,
+                "tls": self.tls,
             },
             "prometheus": None
             if self.prometheus is None
@@ -151,6 +195,7 @@ class Stack:
             admin_port=int(data["envoy"]["admin_port"]),
             prometheus=None if prometheus is None else Started.from_json(prometheus["process"]),
             prometheus_port=None if prometheus is None else int(prometheus["port"]),
+            tls=bool(data["envoy"].get("tls", False)),
         )
 
 
@@ -195,7 +240,7 @@ def _child_env() -> dict[str, str]:
 def _start_replica(index: int, options: StackOptions) -> tuple[Started, Path]:
     ready = options.state_dir / f"replica-{index}.ready.json"
     ready.unlink(missing_ok=True)
-    argv = (
+    argv: tuple[str, ...] = (
         sys.executable,
         "-m",
         "gammond.server",
@@ -210,6 +255,8 @@ def _start_replica(index: int, options: StackOptions) -> tuple[Started, Path]:
         "--ready-file",
         str(ready),
     )
+    if options.replica_tls is not None:
+        argv += options.replica_tls.replica_flags()
     log = options.state_dir / f"replica-{index}.log"
     return start(f"replica-{index}", argv, log, ROOT, _child_env()), ready
 
@@ -250,6 +297,8 @@ def _start_envoy(options: StackOptions, replicas: tuple[Replica, ...], port: int
         admin_port=admin,
         descriptor_path=str(descriptor),
         cors_origins=_cors_origins(),
+        downstream_tls=options.edge_tls,
+        upstream_tls=None if options.replica_tls is None else options.replica_tls.upstream(),
     )
     config = options.state_dir / "envoy.json"
     config.write_text(json.dumps(envoy_config(settings), indent=1))
@@ -308,7 +357,8 @@ def up(options: StackOptions) -> Stack:
         port, admin = _port(options.envoy_port), _port(options.admin_port)
         envoy = ledger.add(_start_envoy(options, replicas, port, admin))
         wait_for("envoy", lambda: _envoy_healthy(admin, replicas), options.timeout_s, lambda: is_ours(envoy))
-        stack = Stack(options.state_dir, replicas, envoy, port, admin)
+        tls = options.edge_tls is not None
+        stack = Stack(options.state_dir, replicas, envoy, port, admin, tls=tls)
         binary = find_prometheus() if options.prometheus else None
         if binary is not None:
             prom_port = _port(options.prometheus_port)
@@ -320,7 +370,7 @@ def up(options: StackOptions) -> Stack:
                 options.timeout_s,
                 lambda: is_ours(prometheus),
             )
-            stack = Stack(options.state_dir, replicas, envoy, port, admin, prometheus, prom_port)
+            stack = Stack(options.state_dir, replicas, envoy, port, admin, prometheus, prom_port, tls)
     except BaseException:
         for process in reversed(ledger.started):
             stop(process)

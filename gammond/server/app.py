@@ -49,6 +49,8 @@ class ServerOptions:
     tls: TlsFiles | None = None
     auth_tokens: tuple[str, ...] = ()
     reflection: bool = True
+    # New PlayService games: fair dice only (docs/security.md); needs a keyring.
+    require_fair_dice: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,7 @@ def create_server(options: ServerOptions) -> Served:
     )
     evaluator = load_bot()
     gate = Admission(options.max_expensive_calls)
-    add_servicers(server, evaluator, options.max_search_s, gate, options.keyring)
+    add_servicers(server, evaluator, options.max_search_s, gate, options.keyring, options.require_fair_dice)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)

@@ -46,6 +46,7 @@ class ServerConfig:
     tls_client_ca: str | None = None
     auth_tokens: str | None = None
     reflection: bool = True
+    require_fair_dice: bool = False
 
 
 def _port(text: str) -> int:
@@ -199,6 +200,13 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         "file of bearer tokens, one a line: refuse calls without one (health exempt)",
     ),
     ("--reflection", "GAMMOND_REFLECTION", _on_off, _D.reflection, "serve gRPC reflection: on or off"),
+    (
+        "--require-fair-dice",
+        "GAMMOND_REQUIRE_FAIR_DICE",
+        _on_off,
+        _D.require_fair_dice,
+        "new PlayService games get fair dice by default and no other source: on or off (needs --state-keys)",
+    ),
 )
 
 
@@ -253,6 +261,8 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
         raise SystemExit("gammond: --tls-cert and --tls-key go together")
     if values["tls_client_ca"] is not None and values["tls_cert"] is None:
         raise SystemExit("gammond: --tls-client-ca needs --tls-cert and --tls-key")
+    if values["require_fair_dice"] and values["state_keys"] is None:
+        raise SystemExit("gammond: --require-fair-dice needs --state-keys (fair dice do)")
     return ServerConfig(
         workers=workers,
         grace_s=grace_s,

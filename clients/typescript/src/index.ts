@@ -27,6 +27,15 @@ export * from "./gen/backgammon/v1/rules_pb.js";
 export { create } from "@bufbuild/protobuf";
 export { Code, ConnectError } from "@connectrpc/connect";
 export { playGame, type GameLog, type PlayOptions } from "./play.js";
+export {
+  deriveFairRoll,
+  verifyFairDice,
+  verifyFairGame,
+  type FairDiceCheck,
+  type FairDiceEvidence,
+  type FairDiceProblem,
+  type Roll,
+} from "./fairdice.js";
 
 /** One client per gammond service, sharing one transport. */
 export interface Gammond {

@@ -68,12 +68,14 @@ def add_servicers(
     max_search_s: float,
     gate: Admission,
     keyring: Keyring | None = None,
+    require_fair_dice: bool = False,
 ) -> None:
     """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
 
     BotService's searching calls share ``gate`` (the game flow's bot turns
     search at most 1-ply and pass freely); ``keyring``: the state keys
-    PlayService seals its games with (None: unsealed).
+    PlayService seals its games with (None: unsealed); ``require_fair_dice``:
+    PlayService starts games with fair dice only.
     """
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
         # GameService answers its two listings as wire bytes (see services/game.py).
@@ -100,7 +102,7 @@ def add_servicers(
         ),
         "backgammon.v1.PlayService": (
             play_service_pb2_grpc.add_PlayServiceServicer_to_server,
-            PlayServicer(evaluator, max_search_s, keyring),
+            PlayServicer(evaluator, max_search_s, keyring, require_fair_dice),
         ),
         "backgammon.v1.RecordService": (
             record_service_pb2_grpc.add_RecordServiceServicer_to_server,

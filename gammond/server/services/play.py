@@ -28,6 +28,7 @@ from gammond.server.wire.board import decode_color
 from gammond.server.wire.bot import decode_level
 from gammond.server.wire.game import (
     FAIR_NEEDS_KEYS,
+    FAIR_REQUIRED,
     decode_dice_source,
     decode_flow_action,
     encode_choices,
@@ -40,11 +41,30 @@ from gammond.server.wire.rules import decode_rules
 class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
     """Stateless: every request carries the Game it applies to."""
 
-    def __init__(self, evaluator: Evaluator, max_search_s: float, keyring: Keyring | None = None) -> None:
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        max_search_s: float,
+        keyring: Keyring | None = None,
+        require_fair_dice: bool = False,
+    ) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
         # Games in and out: sealed and verified when the server has state keys.
         self.games = GameCodec(keyring)
+        if require_fair_dice and keyring is None:
+            raise ValueError("require_fair_dice needs state keys: fair dice do")
+        # An online deployment: a game that does not ask gets fair dice, and
+        # one that asks for any other source is refused rather than quietly
+        # changed, so a client never believes it got the dice it asked for.
+        self.require_fair_dice = require_fair_dice
+
+    def _refuse_unfair(self, source: DiceSource, what: str) -> None:
+        if self.require_fair_dice and source is not DiceSource.FAIR:
+            raise PreconditionError(
+                FAIR_REQUIRED,
+                f"this server only starts games with fair dice (DICE_SOURCE_FAIR); {what} DICE_SOURCE_{source.name}",
+            )
 
     def _fresh_seed(self) -> tuple[bytes, bytes]:
         if self.games.keyring is None:
@@ -55,12 +75,15 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         write = self.games.write
         if request.HasField("previous"):
             previous = self.games.read(request.previous, "previous")
+            self._refuse_unfair(previous.dice_source, "the previous game's dice are")
             if previous.dice_source is DiceSource.FAIR:
                 nonce, fair_seed = self._fresh_seed()
                 return pb.NewGameResponse(game=write(next_game(previous, seed=fair_seed, nonce=nonce)))
             return pb.NewGameResponse(game=write(next_game(previous)))
         rules = decode_rules(request.rules if request.HasField("rules") else None, "rules")
-        source = decode_dice_source(request.dice_source, "dice_source", DiceSource.SERVER)
+        default = DiceSource.FAIR if self.require_fair_dice else DiceSource.SERVER
+        source = decode_dice_source(request.dice_source, "dice_source", default)
+        self._refuse_unfair(source, "dice_source is")
         seed = bytes(request.seed)
         if source is DiceSource.SEEDED and not 1 <= len(seed) <= MAX_SEED_BYTES:
             raise WireError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")

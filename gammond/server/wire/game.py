@@ -267,6 +267,7 @@ def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
 
 
 FAIR_NEEDS_KEYS = "FAIR_DICE_NEED_STATE_KEYS"
+FAIR_REQUIRED = "FAIR_DICE_REQUIRED"  # the server runs with --require-fair-dice
 
 
 def _fair(

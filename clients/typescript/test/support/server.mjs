@@ -1,8 +1,9 @@
 // The server the tests play against. scripts/test-clients starts one, the
 // README's way (scripts/serve), and passes its URLs in GAMMOND_GRPC_URL and
 // GAMMOND_GATEWAY_URL; run alone, a test starts its own the same way, on free
-// ports, and stops it afterwards.
+// ports, with state keys (fair dice need them), and stops it afterwards.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -21,7 +22,11 @@ export async function gammondStack() {
   const child = spawn(
     join(ROOT, "scripts", "serve"),
     ["--host", "127.0.0.1", "--port", "0", "--gateway-port", "0", "--metrics-port", "off", "--workers", "1", "--ready-file", ready],
-    { stdio: ["ignore", log, log] },
+    // State keys, as in scripts/test-clients: sealed games and fair dice.
+    {
+      stdio: ["ignore", log, log],
+      env: { ...process.env, GAMMOND_STATE_KEYS: process.env.GAMMOND_STATE_KEYS ?? `test:${randomBytes(32).toString("base64")}` },
+    },
   );
   let exited = null;
   const done = new Promise((resolveExit) => child.on("exit", (code) => resolveExit((exited = code ?? 1))));

@@ -1,0 +1,185 @@
+// Checks a finished game's provably fair dice (docs/dice.md) without trusting
+// the server's code: the scheme is restated here, not imported.
+//
+//  * before any roll the server publishes commitment = SHA-256(serverSeed);
+//  * roll n (from 0 over every ROLL in the game's log, opening roll-offs
+//    included) of game g is read from
+//      HMAC-SHA-256(key = serverSeed,
+//                   "gammond-fair-dice:" + hex(SHA-256(whiteSeed)) + ":" + hex(SHA-256(blackSeed))
+//                   + ":" + g + ":" + n + ":" + block)
+//    for block = 0, 1, ...: each byte below 252 gives a die, byte % 6 + 1, the
+//    others are skipped (no modulo bias), until there are two dice;
+//  * once the game is over the Game carries serverSeed.
+//
+// It uses WebCrypto (`globalThis.crypto.subtle`), which Node (19 and later)
+// and browsers both provide; WebCrypto is asynchronous, so every function
+// here returns a Promise.
+import { fromBinary } from "@bufbuild/protobuf";
+import { ActionKind, DiceSource, type Game, GameSchema } from "./gen/backgammon/v1/game_pb.js";
+
+/** Bytes at or above this are skipped: 252 is the largest multiple of 6 that fits in a byte. */
+const LIMIT = 252;
+const encoder = new TextEncoder();
+
+/** Two dice, as the API's `Dice` message has them (an opening roll-off: White's, then Black's). */
+export interface Roll {
+  die1: number;
+  die2: number;
+}
+
+/** What a check needs: the reveal, the commitment, the players' seeds and every roll in order. */
+export interface FairDiceEvidence {
+  /** `fair.server_seed` of the finished game. */
+  serverSeed: Uint8Array;
+  /** The commitment published when the game started (`fair.commitment` of the first Game you received). */
+  commitment: Uint8Array;
+  /** `fair.white_seed` and `fair.black_seed`; empty when a player added none. */
+  whiteSeed: Uint8Array;
+  blackSeed: Uint8Array;
+  /** `game_number`: the game's place in its match, from 1. */
+  gameNumber: number;
+  /** The dice of every ROLL entry of the game's log, in order. */
+  rolls: readonly Roll[];
+}
+
+/** Where a check failed. */
+export type FairDiceProblem = "not-fair" | "not-revealed" | "commitment" | "roll";
+
+/** The outcome of a check: every roll verified, or the first thing that did not. */
+export type FairDiceCheck =
+  | { ok: true; rolls: number; commitment: string }
+  | {
+      ok: false;
+      problem: FairDiceProblem;
+      message: string;
+      /** For a roll: its number n (from 0), its index in `Game.log` when known, what it shows and what the seeds give. */
+      roll?: number;
+      logIndex?: number;
+      got?: [number, number];
+      expected?: [number, number];
+    };
+
+function subtle(): SubtleCrypto {
+  const api = globalThis.crypto?.subtle;
+  if (!api) throw new Error("fair dice: this runtime has no WebCrypto (globalThis.crypto.subtle)");
+  return api;
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** A copy over a plain ArrayBuffer, as WebCrypto's types want (a view may sit on shared memory). */
+function buffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes);
+}
+
+async function sha256(data: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await subtle().digest("SHA-256", buffer(data)));
+}
+
+/** A function computing the rolls of one game from its seeds (the HMAC key imported once). */
+async function roller(
+  serverSeed: Uint8Array,
+  whiteSeed: Uint8Array,
+  blackSeed: Uint8Array,
+  gameNumber: number,
+): Promise<(n: number) => Promise<[number, number]>> {
+  const key = await subtle().importKey("raw", buffer(serverSeed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const prefix = `gammond-fair-dice:${hex(await sha256(whiteSeed))}:${hex(await sha256(blackSeed))}:${gameNumber}`;
+  return async (n: number) => {
+    const dice: number[] = [];
+    for (let block = 0; dice.length < 2; block += 1) {
+      const digest = new Uint8Array(await subtle().sign("HMAC", key, encoder.encode(`${prefix}:${n}:${block}`)));
+      for (const byte of digest) {
+        if (byte >= LIMIT) continue;
+        dice.push((byte % 6) + 1);
+        if (dice.length === 2) break;
+      }
+    }
+    return [dice[0], dice[1]];
+  };
+}
+
+/** Roll `n` (from 0) of game `gameNumber`, as the scheme defines it. */
+export async function deriveFairRoll(
+  serverSeed: Uint8Array,
+  whiteSeed: Uint8Array,
+  blackSeed: Uint8Array,
+  gameNumber: number,
+  n: number,
+): Promise<[number, number]> {
+  return (await roller(serverSeed, whiteSeed, blackSeed, gameNumber))(n);
+}
+
+/**
+ * Checks the reveal against the commitment, then every roll against the seeds;
+ * reports the first mismatch. `logIndexes[i]`, when given, is roll i's index in `Game.log`.
+ */
+export async function verifyFairDice(evidence: FairDiceEvidence, logIndexes?: readonly number[]): Promise<FairDiceCheck> {
+  const { serverSeed, commitment } = evidence;
+  if (serverSeed.length === 0) {
+    return { ok: false, problem: "not-revealed", message: "the server seed is not revealed yet: the game is not over" };
+  }
+  if (!sameBytes(await sha256(serverSeed), commitment)) {
+    return { ok: false, problem: "commitment", message: "the revealed server seed does not match the commitment" };
+  }
+  const roll = await roller(serverSeed, evidence.whiteSeed, evidence.blackSeed, evidence.gameNumber);
+  for (const [n, dice] of evidence.rolls.entries()) {
+    const expected = await roll(n);
+    const got: [number, number] = [dice.die1, dice.die2];
+    if (got[0] !== expected[0] || got[1] !== expected[1]) {
+      const logIndex = logIndexes?.[n];
+      const where = logIndex === undefined ? `roll ${n}` : `log[${logIndex}] (roll ${n})`;
+      return {
+        ok: false,
+        problem: "roll",
+        message: `${where} shows ${got.join("-")}, but the seeds give ${expected.join("-")}`,
+        roll: n,
+        logIndex,
+        got,
+        expected,
+      };
+    }
+  }
+  return { ok: true, rolls: evidence.rolls.length, commitment: hex(commitment) };
+}
+
+/**
+ * Checks a finished game's fair dice, as the server returned the Game.
+ *
+ * `publishedCommitment`: the commitment from the first Game of this game (keep
+ * it when the game starts); without it the check can only use the one the
+ * finished Game carries, which a server that cheats could have replaced. A
+ * sealed Game is read from `seal.state`, the copy the server signed.
+ */
+export async function verifyFairGame(game: Game, publishedCommitment?: Uint8Array): Promise<FairDiceCheck> {
+  const state = game.seal && game.seal.state.length > 0 ? fromBinary(GameSchema, game.seal.state) : game;
+  if (state.diceSource !== DiceSource.FAIR || !state.fair) {
+    return { ok: false, problem: "not-fair", message: "this game's dice are not provably fair (dice_source is not DICE_SOURCE_FAIR)" };
+  }
+  const { fair } = state;
+  if (publishedCommitment !== undefined && !sameBytes(publishedCommitment, fair.commitment)) {
+    return { ok: false, problem: "commitment", message: "the game's commitment is not the one published at its start" };
+  }
+  const rolls: Roll[] = [];
+  const logIndexes: number[] = [];
+  state.log.forEach((entry, index) => {
+    if (entry.kind !== ActionKind.ROLL) return;
+    rolls.push({ die1: entry.dice?.die1 ?? 0, die2: entry.dice?.die2 ?? 0 });
+    logIndexes.push(index);
+  });
+  const evidence: FairDiceEvidence = {
+    serverSeed: fair.serverSeed,
+    commitment: fair.commitment,
+    whiteSeed: fair.whiteSeed,
+    blackSeed: fair.blackSeed,
+    gameNumber: state.gameNumber,
+    rolls,
+  };
+  return verifyFairDice(evidence, logIndexes);
+}

@@ -1,0 +1,164 @@
+// The fair-dice verifier (src/fairdice.ts): against vectors the Python verifier
+// made (test/fixtures/fair-dice.json, `python -m tests.support.fair_vectors`),
+// against a game played live on the server, and against tampered evidence.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import {
+  ActionKind,
+  Color,
+  DiceSource,
+  GameSchema,
+  Phase,
+  BotLevel,
+  deriveFairRoll,
+  gammond,
+  verifyFairDice,
+  verifyFairGame,
+} from "../dist/index.js";
+import { clone, fromBinary } from "@bufbuild/protobuf";
+import { grpcTransport, grpcWebTransport } from "../dist/node.js";
+import { gammondStack } from "./support/server.mjs";
+
+const fixture = JSON.parse(readFileSync(new URL("./fixtures/fair-dice.json", import.meta.url), "utf8"));
+const bytes = (hex) => Uint8Array.from(Buffer.from(hex, "hex"));
+const flipped = (data, bit = 0) => {
+  const copy = Uint8Array.from(data);
+  copy[bit >> 3] ^= 1 << (bit & 7);
+  return copy;
+};
+
+/** The fixture's finished game, as the server sent it (sealed), and the state inside the seal. */
+function fixtureGame() {
+  const [played] = fixture.games;
+  const game = fromBinary(GameSchema, Uint8Array.from(Buffer.from(played.game, "base64")));
+  return { game, inner: fromBinary(GameSchema, game.seal.state), commitment: bytes(played.commitment) };
+}
+
+/** The evidence of a game, taken apart by hand: what a caller without a Game message would pass. */
+function evidenceOf(inner) {
+  return {
+    serverSeed: inner.fair.serverSeed,
+    commitment: inner.fair.commitment,
+    whiteSeed: inner.fair.whiteSeed,
+    blackSeed: inner.fair.blackSeed,
+    gameNumber: inner.gameNumber,
+    rolls: inner.log.filter((e) => e.kind === ActionKind.ROLL).map((e) => ({ die1: e.dice.die1, die2: e.dice.die2 })),
+  };
+}
+
+test("every roll derived here is the one the Python verifier derives", async () => {
+  assert.ok(fixture.rolls.length >= 100 && fixture.rolls.some((v) => v.skips_a_byte), "the vectors cover rejection");
+  for (const v of fixture.rolls) {
+    const dice = await deriveFairRoll(bytes(v.server_seed), bytes(v.white_seed), bytes(v.black_seed), v.game, v.n);
+    assert.deepEqual(dice, v.dice, JSON.stringify(v));
+  }
+});
+
+test("a finished fair game from the Python fixture verifies, sealed or not", async () => {
+  const { game, inner, commitment } = fixtureGame();
+  const check = await verifyFairGame(game, commitment);
+  assert.equal(check.ok, true, check.message);
+  assert.equal(check.rolls, evidenceOf(inner).rolls.length);
+  assert.ok(check.rolls >= 2);
+  assert.equal((await verifyFairGame(inner, commitment)).ok, true);
+  assert.equal((await verifyFairDice(evidenceOf(inner))).ok, true);
+});
+
+test("a single altered roll is refused, naming that roll", async () => {
+  const { inner } = fixtureGame();
+  const evidence = evidenceOf(inner);
+  const last = evidence.rolls.length - 1;
+  const rolls = evidence.rolls.map((r, n) => (n === last ? { die1: (r.die1 % 6) + 1, die2: r.die2 } : r));
+  const check = await verifyFairDice({ ...evidence, rolls });
+  assert.equal(check.ok, false);
+  assert.equal(check.problem, "roll");
+  assert.equal(check.roll, last);
+  assert.deepEqual(check.expected, [evidence.rolls[last].die1, evidence.rolls[last].die2]);
+  // The same through a Game: the log entry is named.
+  const tampered = clone(GameSchema, inner);
+  const index = tampered.log.findIndex((e) => e.kind === ActionKind.ROLL);
+  tampered.log[index].dice.die2 = (tampered.log[index].dice.die2 % 6) + 1;
+  const named = await verifyFairGame(tampered);
+  assert.equal(named.ok, false);
+  assert.equal(named.problem, "roll");
+  assert.equal(named.logIndex, index);
+  assert.equal(named.roll, 0);
+});
+
+test("a wrong server seed or player's seed is refused", async () => {
+  const evidence = evidenceOf(fixtureGame().inner);
+  const seed = await verifyFairDice({ ...evidence, serverSeed: flipped(evidence.serverSeed, 77) });
+  assert.equal(seed.ok, false);
+  assert.equal(seed.problem, "commitment");
+  const white = await verifyFairDice({ ...evidence, whiteSeed: flipped(evidence.whiteSeed) });
+  assert.equal(white.ok, false);
+  assert.equal(white.problem, "roll");
+  assert.equal(white.roll, 0);
+});
+
+test("a wrong commitment is refused", async () => {
+  const { game } = fixtureGame();
+  const evidence = evidenceOf(fixtureGame().inner);
+  const direct = await verifyFairDice({ ...evidence, commitment: flipped(evidence.commitment, 255) });
+  assert.equal(direct.ok, false);
+  assert.equal(direct.problem, "commitment");
+  const published = await verifyFairGame(game, flipped(evidence.commitment, 3));
+  assert.equal(published.ok, false);
+  assert.equal(published.problem, "commitment");
+});
+
+test("a game whose seed is not revealed, or whose dice are not fair, is not verified", async () => {
+  const { inner } = fixtureGame();
+  const unrevealed = clone(GameSchema, inner);
+  unrevealed.fair.serverSeed = new Uint8Array();
+  assert.equal((await verifyFairGame(unrevealed)).problem, "not-revealed");
+  const seeded = clone(GameSchema, inner);
+  seeded.diceSource = DiceSource.SEEDED;
+  assert.equal((await verifyFairGame(seeded)).problem, "not-fair");
+});
+
+// Live: the server scripts/test-clients starts (or the one test/support starts) has state keys.
+let stack;
+before(async () => {
+  stack = await gammondStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+async function playFairGame(api) {
+  let { game } = await api.play.newGame({ diceSource: DiceSource.FAIR });
+  const commitment = game.fair.commitment;
+  assert.equal(commitment.length, 32);
+  for (const player of [Color.WHITE, Color.BLACK]) {
+    const seed = crypto.getRandomValues(new Uint8Array(32));
+    ({ game } = await api.play.addClientSeed({ game, player, seed }));
+  }
+  for (let turn = 0; game.phase !== Phase.GAME_OVER && game.phase !== Phase.MATCH_OVER; turn += 1) {
+    assert.ok(turn < 400, "the game ended within 400 bot turns");
+    assert.equal(game.fair.serverSeed.length, 0, "the seed stays secret while the game runs");
+    const player = game.phase === Phase.OPENING_ROLL ? Color.WHITE : Color.UNSPECIFIED;
+    ({ game } = await api.play.botAct({ game, level: BotLevel.BEGINNER, player }));
+  }
+  return { game, commitment };
+}
+
+test("a fair game played on the server over gRPC verifies, and not once a roll is altered", async () => {
+  const { game, commitment } = await playFairGame(gammond(grpcTransport(stack.grpc)));
+  const check = await verifyFairGame(game, commitment);
+  assert.equal(check.ok, true, check.message);
+  assert.ok(check.rolls >= 2);
+  const inner = game.seal?.state.length ? fromBinary(GameSchema, game.seal.state) : game;
+  const evidence = evidenceOf(inner);
+  const rolls = evidence.rolls.map((r, n) => (n === 1 ? { die1: r.die1, die2: (r.die2 % 6) + 1 } : r));
+  const altered = await verifyFairDice({ ...evidence, rolls });
+  assert.equal(altered.ok, false);
+  assert.equal(altered.roll, 1);
+});
+
+test("a fair game played over gRPC-Web through the gateway verifies", async () => {
+  const { game, commitment } = await playFairGame(gammond(grpcWebTransport(stack.gateway)));
+  const check = await verifyFairGame(game, commitment);
+  assert.equal(check.ok, true, check.message);
+});
