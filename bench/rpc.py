@@ -14,7 +14,9 @@ only) on the same server.
 Servers are pinned to the first CPUs and the load generators (one process
 per worker, each with its own connections) to the next ones, when there are
 enough CPUs; otherwise they share, and the table says so.  The whole set is
-run ``--runs`` times, interleaved, and the table shows medians.
+run ``--runs`` times, interleaved (each run starts from another view, as
+whatever runs first on a fresh server tends to do best), and the table
+shows medians.
 
     python bench/rpc.py [--calls 4000] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
     python -m bench.rpc     # the same
@@ -404,7 +406,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 with tempfile.TemporaryDirectory() as tmp:
                     server = Server(command, server_cpus, tmp)
                     try:
-                        for view, payload in sets.items():
+                        # Each run starts from another view: no view is always measured first.
+                        ordered = list(sets.items())
+                        shift = run % len(ordered)
+                        for view, payload in ordered[shift:] + ordered[:shift]:
                             label = f"{name} ({view})" if view else name
                             row = rows.setdefault((label, workers), Row(label, workers))
                             row.samples.append(measure(server, method, payload, client_cpus, args))

@@ -1,11 +1,12 @@
 """Each call's log line and metrics, recorded in a microsecond and written in batches.
 
 A call's record (its method, request id, peer, code, latency and the time
-it ended) costs the answering thread a tuple and a list append.  A
+it ended) costs the answering thread a tuple and a list append, as does
+what the move generator made for it.  A
 background thread writes what has gathered every :data:`INTERVAL_S`: the
 log lines in as few ``write(2)`` calls as keep each line whole, the calls
-counter once per method and code, the latency histogram once per bucket,
-and the in-flight gauge as calls started less calls ended.  Writing them
+counter once per method and code, the latency and generation histograms
+once per bucket, and the in-flight gauge as calls started less calls ended.  Writing them
 call by call (a ``write(2)``, four locked updates of prometheus-client's
 multiprocess files) cost the answering thread about 40 us, more than
 generating the plays; batching keeps one line and the same metrics per
@@ -57,6 +58,7 @@ _METHODS: dict[str, Method] = {}
 # lists are never replaced: no lock on the call's path, and no record lost.
 _started: list[Method] = []
 _ended: list[tuple[Method, str, str, grpc.StatusCode, float, int]] = []
+_generated: list[tuple[int, int]] = []
 _writing = threading.Lock()
 _thread: threading.Thread | None = None
 _thread_lock = threading.Lock()
@@ -82,12 +84,21 @@ def ended(observed: Method, request_id: str, peer: str, code: grpc.StatusCode, e
     _ended.append((observed, request_id, peer, code, elapsed_s, time.time_ns()))
 
 
+def generated(plays: int, moves: int) -> None:
+    """The move generator made ``plays`` plays of ``moves`` checker moves in all for one request."""
+    _generated.append((plays, moves))
+
+
 def flush() -> None:
     """Write every queued line and metric now."""
     with _writing:
         # Ends are taken before starts, so no batch counts a call's end before its start.
         ended_calls = _take(_ended)
         started_calls = _take(_started)
+        generation = _take(_generated)
+        if generation:
+            _observe_all(metrics.PLAYS, [plays for plays, _ in generation])
+            _observe_all(metrics.MOVES, [moves for _, moves in generation])
         if not ended_calls and not started_calls:
             return
         logs.call_lines(

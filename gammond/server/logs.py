@@ -21,6 +21,7 @@ import structlog
 LEVELS = ("debug", "info", "warning", "error")
 # Writes up to this size to a pipe are never interleaved with another writer's.
 _PIPE_BUF = 4096
+_RENDERED_MAX = 4096
 # One call's line: method, request id, peer, code, latency in ms, end (ns since the epoch).
 CallRecord = tuple[str, str, str, str, float, int]
 
@@ -134,6 +135,8 @@ class _CallLines:
         self._tail = '"event": "rpc", ' + rendered[1:-1] + ', "timestamp": "'
         self._second = -1
         self._stamp = ""
+        # Methods and peers repeat call after call: each rendered once (peers: a bounded cache).
+        self._rendered: dict[str, str] = {}
 
     def _timestamp(self, at_ns: int) -> str:
         """``at_ns`` as structlog's TimeStamper writes the time: ISO 8601, UTC, ``Z``."""
@@ -149,10 +152,18 @@ class _CallLines:
     ) -> str:
         """The line of one call that ended at ``at_ns`` (nanoseconds since the epoch)."""
         return (
-            f'{{"method": {_json_string(method)}, "request_id": {_json_string(request_id)}, '
-            f'"peer": {_json_string(peer)}, "code": "{code}", "latency_ms": {latency_ms!r}, '
+            f'{{"method": {self._json(method)}, "request_id": {_json_string(request_id)}, '
+            f'"peer": {self._json(peer)}, "code": "{code}", "latency_ms": {latency_ms!r}, '
             f'{self._tail}{self._timestamp(at_ns)}"}}'
         )
+
+    def _json(self, text: str) -> str:
+        rendered = self._rendered.get(text)
+        if rendered is None:
+            if len(self._rendered) >= _RENDERED_MAX:
+                self._rendered.clear()
+            rendered = self._rendered[text] = _json_string(text)
+        return rendered
 
     def write(self, records: Iterable[CallRecord]) -> None:
         # A writer a batch, like structlog's factory: standard error may have been replaced.

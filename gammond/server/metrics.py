@@ -39,12 +39,6 @@ MOVES = Histogram(
 )
 
 
-def observe_generation(plays: int, moves: int) -> None:
-    """Record what the move generator produced for one request."""
-    PLAYS.observe(plays)
-    MOVES.observe(moves)
-
-
 REFUSED = Counter(
     "gammond_admission_refused_total",
     "Expensive calls refused with RESOURCE_EXHAUSTED because the worker's limit was reached.",

@@ -30,7 +30,7 @@ from gammond.engine import (
     score_game,
     turn_plays,
 )
-from gammond.server import metrics
+from gammond.server import calls
 from gammond.server.wire.board import (
     decode_color,
     decode_moves,
@@ -73,7 +73,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     ) -> pb.ListLegalPlaysResponse:
         position, turn, roll, parts = _listing(request)
         plays = turn_plays(position, roll)
-        metrics.observe_generation(len(plays), sum(len(p.moves) for p in plays))
+        calls.generated(len(plays), sum(len(p.moves) for p in plays))
         response = pb.ListLegalPlaysResponse()
         if parts & kernel.WIRE_PLAYS:
             with_result = bool(parts & kernel.WIRE_RESULT)
@@ -88,7 +88,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         """ListLegalPlays as the bytes of the same answer, without a message per play."""
         position, turn, roll, parts = _listing(request)
         raw, plays, steps = legal_plays_wire(position, turn, roll, parts)
-        metrics.observe_generation(plays, plays * steps)
+        calls.generated(plays, plays * steps)
         return raw
 
     def ListNextMoves(
@@ -98,7 +98,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         position, turn, roll = decode_roll(request.position, dice)
         made = decode_moves(request.made, turn, "made")
         progress = next_moves(position, roll, made)
-        metrics.observe_generation(progress.plays_left, len(progress.moves))
+        calls.generated(progress.plays_left, len(progress.moves))
         return pb.ListNextMovesResponse(
             position=encode_position(progress.position, turn),
             moves=[encode_move(m, turn) for m in progress.moves],
@@ -111,7 +111,7 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         made = decode_moves(request.made, turn, "made")
         progress = next_moves(position, roll, made)
-        metrics.observe_generation(progress.plays_left, len(progress.moves))
+        calls.generated(progress.plays_left, len(progress.moves))
         return next_moves_wire(
             progress.position, turn, progress.moves, progress.complete, progress.plays_left
         )
