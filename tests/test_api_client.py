@@ -71,6 +71,8 @@ def test_the_client_raises_readable_errors(client) -> None:
         client.apply_play(starting_position(board_pb2.COLOR_WHITE), (3, 1), "24/22")
     assert illegal.value.code is grpc.StatusCode.FAILED_PRECONDITION
     assert illegal.value.reason == "ILLEGAL_PLAY"
+    # The client sends a fresh id with each call; the server returns it in the trailers.
+    assert illegal.value.request_id and illegal.value.request_id != caught.value.request_id
 
 
 def test_the_asyncio_client_makes_the_same_calls(served: Served) -> None:
@@ -89,6 +91,15 @@ def test_the_asyncio_client_makes_the_same_calls(served: Served) -> None:
             record = await client.record_game(result)
             return len(plays), best.best.play.notation, record.match.white_score
 
+    async def refused() -> GammondError:
+        async with AsyncGammondClient(f"127.0.0.1:{served.port}") as client:
+            try:
+                await client.legal_plays(starting_position(board_pb2.COLOR_WHITE), (0, 3))
+            except GammondError as error:
+                return error
+        raise AssertionError("a die of 0 was accepted")
+
+    assert asyncio.run(refused()).request_id
     count, notation, score = asyncio.run(session())
     with GammondClient(f"127.0.0.1:{served.port}") as sync:
         assert count == len(sync.legal_plays(starting_position(board_pb2.COLOR_WHITE), (3, 1)))

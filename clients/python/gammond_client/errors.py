@@ -15,7 +15,8 @@ class GammondError(Exception):
 
     ``field_violations`` lists ``(field, description)`` for INVALID_ARGUMENT;
     ``reason`` is the ErrorInfo reason (``ILLEGAL_PLAY``, ...) for
-    FAILED_PRECONDITION; ``request_id`` is set for INTERNAL;
+    FAILED_PRECONDITION; ``request_id`` is the call's id (from the
+    trailers, or an INTERNAL error's ``RequestInfo``): quote it when reporting;
     ``retry_after_s`` is the server's ``RetryInfo`` hint for
     RESOURCE_EXHAUSTED (a busy worker: try again after that long).
     """
@@ -53,4 +54,15 @@ def from_rpc_error(error: grpc.RpcError) -> GammondError:
             retry = error_details_pb2.RetryInfo()
             detail.Unpack(retry)
             result.retry_after_s = retry.retry_delay.ToNanoseconds() / 1e9
+    if result.request_id is None:
+        result.request_id = _request_id(error)
     return result
+
+
+def _request_id(error: grpc.RpcError) -> str | None:
+    """The ``x-request-id`` the server returned in the trailers, if any."""
+    trailers = getattr(error, "trailing_metadata", None)
+    for key, value in (trailers() if callable(trailers) else None) or ():
+        if key == "x-request-id" and isinstance(value, str):
+            return value
+    return None
