@@ -63,11 +63,15 @@ from backgammon.v1 import (  # noqa: E402
     bot_service_pb2,
     chouette_service_pb2,
     dice_service_pb2,
+    game_pb2,
     game_service_pb2,
     match_service_pb2,
     notation_service_pb2,
+    play_service_pb2,
+    record_service_pb2,
     rules_pb2,
 )
+from bench.protocol import game_states, play_requests  # noqa: E402
 
 STARTING_ID = "4HPwATDgc/ABMA"
 # White to play 1-1 here has 2,224 legal plays: the widest search we know.
@@ -87,12 +91,16 @@ MODULES = (
     notation_service_pb2,
     bot_service_pb2,
     chouette_service_pb2,
+    play_service_pb2,
+    record_service_pb2,
 )
+# Every unary method (the fuzzer calls unary-unary; StreamAnalyseMatch is AnalyseMatch's streaming twin).
 METHODS: list[tuple[str, Descriptor]] = [
     (f"/{service.full_name}/{method.name}", method.input_type)
     for module in MODULES
     for service in module.DESCRIPTOR.services_by_name.values()
     for method in service.methods
+    if not method.client_streaming and not method.server_streaming
 ]
 TEXTS = [
     STARTING_ID,
@@ -488,7 +496,34 @@ def seed_requests() -> dict[str, list[Message]]:
             )
         ],
     }
+    seeds.update(_game_seeds())
     return seeds
+
+
+def _game_seeds() -> dict[str, list[Message]]:
+    """Valid PlayService and RecordService requests: whole Games at every phase of real games."""
+    states = game_states(40, 16)
+    listing, acting = play_requests(states, 16)
+    p, r = play_service_pb2, record_service_pb2
+    games = [p.ListActionsRequest.FromString(raw).game for raw in listing]
+    levels = (bot_service_pb2.BOT_LEVEL_BEGINNER, bot_service_pb2.BOT_LEVEL_ADVANCED)
+    mat = '; [Site "fuzz"]\n\n 1 point match\n\n Game 1\n A : 0                          B : 0\n'
+    return {
+        "NewGame": [
+            p.NewGameRequest(rules=rules_pb2.RuleOptions(match_length=5)),
+            p.NewGameRequest(dice_source=game_pb2.DICE_SOURCE_SEEDED, seed=b"fuzz"),
+            *(p.NewGameRequest(previous=g) for g in games[:5]),
+        ],
+        "ListActions": [p.ListActionsRequest.FromString(raw) for raw in listing],
+        "Act": [p.ActRequest.FromString(raw) for raw in acting],
+        "BotAct": [p.BotActRequest(game=g, level=levels[i % 2]) for i, g in enumerate(games[:10])],
+        "AddClientSeed": [
+            p.AddClientSeedRequest(game=g, player=board_pb2.COLOR_WHITE, seed=b"mine") for g in games[:5]
+        ],
+        "ExportMatch": [r.ExportMatchRequest(games=games[:3], white_name="ann", black_name="bob")],
+        "ImportMatch": [r.ImportMatchRequest(mat=mat)],
+        "AnalyseMatch": [r.AnalyseMatchRequest(games=games[:2], level=bot_service_pb2.BOT_LEVEL_BEGINNER)],
+    }
 
 
 class Fuzzer:
@@ -597,6 +632,9 @@ class Fuzzer:
             return rng.randint(1, 6) if rng.random() < 0.9 else rng.choice(NUMBERS)
         if f.type == FieldDescriptor.TYPE_BOOL:
             return rng.random() < 0.5
+        if f.type == FieldDescriptor.TYPE_BYTES:
+            # Seeds, nonces, sealed state and its MAC: short mostly, now and then long.
+            return rng.randbytes(rng.choice((0, 1, 8, 16, 32, 33, 64, rng.randint(0, 300), 70_000)))
         if f.type == FieldDescriptor.TYPE_STRING:
             r = rng.random()
             hinted = _HINTS.get(f.name)
