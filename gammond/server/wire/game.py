@@ -7,6 +7,7 @@ are prefixed with ``game.``.  Cube values and points are 64-bit here.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
@@ -254,6 +255,27 @@ def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
     return LogEntry(kind, player, dice, moves, resign)
 
 
+# A game's log comes back with every call, one entry longer each time, and
+# openings repeat across games: entries already decoded are looked up by
+# their bytes (serialising one costs a tenth of decoding it).  Bounded; the
+# oldest go first.
+_DECODED: dict[bytes, LogEntry] = {}
+_DECODED_MAX = 8192
+_DECODED_LOCK = threading.Lock()
+
+
+def _decoded_entry(message: game_pb2.LogEntry, field: str, index: int) -> LogEntry:
+    key = message.SerializeToString(deterministic=True)
+    entry = _DECODED.get(key)
+    if entry is None:
+        entry = _decode_entry(message, f"{field}.log[{index}]")
+        with _DECODED_LOCK:  # evicting iterates the dict: one thread at a time
+            if len(_DECODED) >= _DECODED_MAX:
+                del _DECODED[next(iter(_DECODED))]
+            _DECODED[key] = entry
+    return entry
+
+
 def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
     message = game_pb2.LogEntry(kind=_KIND_CODES[entry.kind])
     if entry.player is not None:
@@ -342,7 +364,7 @@ def decode_game(
         rolls=(message.white_rolls, message.black_rolls),
         resignation=resignation,
         result=decode_outcome(message.result, f"{field}.result") if message.HasField("result") else None,
-        log=tuple(_decode_entry(entry, f"{field}.log[{i}]") for i, entry in enumerate(message.log)),
+        log=tuple(_decoded_entry(entry, field, i) for i, entry in enumerate(message.log)),
     )
     try:
         return check_game(game)
