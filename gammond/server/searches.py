@@ -207,16 +207,23 @@ class SearchPool:
             missing = self.size - len(self._all)
         for child in [self._spawn() for _ in range(max(missing, 0))]:
             end = time.monotonic() + START_S
-            reply = child.run((warm, self._sent(args), {}), end, lambda: True)
+            reply = child.run((warm, self._sent(args), {}, None), end, lambda: True)
             self._idle.put(child)
             if reply[0] != "ok":
                 raise reply[1]
 
     def _take(self) -> _Child:
         try:
-            return self._idle.get_nowait()
+            child = self._idle.get_nowait()
         except queue.Empty:
             pass
+        else:
+            if child.alive():
+                return child
+            # Died while idle (killed from outside, out of memory): replace it now.
+            metrics.SEARCH_RESTARTS.inc()
+            self._retire(child)
+            return self._spawn()
         with self._lock:
             room = len(self._all) < self.size
         if room:
@@ -230,21 +237,24 @@ class SearchPool:
         *args: object,
         end: float,
         active: Callable[[], bool],
+        then: Callable[[Any], T] | None = None,
         **kwargs: object,
     ) -> Outcome[T]:
         """``function(*args, stop=..., **kwargs)``, stopped at ``end`` or when ``active()`` turns false.
 
-        ``function`` must be importable by name (a module-level engine
-        function) and its arguments and result picklable; the pool's
-        evaluator among ``args`` stands for the child's copy.
+        ``function`` (and ``then``, applied to its result where it ran, to
+        send back only what the caller needs) must be importable by name
+        (module-level functions) and the arguments and result picklable; the
+        pool's evaluator among ``args`` stands for the child's copy.
         """
         if not self.isolated:
             stop = Stop(end, lambda: not active())
-            return Outcome(function(*args, stop=stop, **kwargs), stop.reason)
+            value = function(*args, stop=stop, **kwargs)
+            return Outcome(value if then is None else then(value), stop.reason)
         child = self._take()
         healthy = False
         try:
-            kind, value, stopped = child.run((function, self._sent(args), kwargs), end, active)
+            kind, value, stopped = child.run((function, self._sent(args), kwargs, then), end, active)
             healthy = True
         finally:
             if healthy:

@@ -15,6 +15,7 @@ from gammond.server import metrics
 from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, search_end, stopper
 from gammond.server.errors import WireError
+from gammond.server.searcher import best_only
 from gammond.server.searches import SearchPool
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
 from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
@@ -62,15 +63,21 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         context: grpc.ServicerContext,
         function: Callable[..., T],
         *args: object,
+        then: Callable[[T], T] | None = None,
         **kwargs: object,
     ) -> T:
-        """The one engine call of a searching method: admitted, bounded, counted."""
+        """The one engine call of a searching method: admitted, bounded, counted.
+
+        ``then`` cuts the result down to what the answer needs, where the search ran.
+        """
         end = search_end(context, self.max_search_s)
         with self._admitted(method, level):
             if LEVELS[level].plies == 0:
                 # One batch, no deep pass: not worth a trip to the search process.
                 return function(*args, stop=stopper(context, self.max_search_s), **kwargs)
-            outcome = self.searches.run(function, *args, end=end, active=context.is_active, **kwargs)
+            outcome = self.searches.run(
+                function, *args, end=end, active=context.is_active, then=then, **kwargs
+            )
         if outcome.stopped is not None:
             metrics.SEARCH_STOPPED.labels(method, outcome.stopped).inc()
         return outcome.value
@@ -87,6 +94,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
             roll,
             self.evaluator,
             level,
+            then=best_only,
             seed=optional(request, "seed"),
         )
         _count_cut("BestPlay", ranking.complete)
