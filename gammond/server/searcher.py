@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -102,6 +103,11 @@ class _Inbox:
 
 def serve(conn: Connection, nice: int) -> None:
     """Run jobs from ``conn`` until it closes or says exit."""
+    # The worker decides when this process ends (its socket closes, or it
+    # says exit): a Ctrl-C or SIGTERM sent to the whole process group must
+    # not cut a search short while the worker drains its calls.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
         os.nice(nice)
     except OSError:
