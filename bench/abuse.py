@@ -862,6 +862,54 @@ def _contention_run(
     return idle, busy, answered
 
 
+_LOCK_PROBE = """
+import json, sys, threading, time
+sys.setswitchinterval(0.0005)  # as the server's workers set it
+from gammond.engine import Position
+from gammond.engine.bot import Level, rank_plays, shipped_evaluator
+evaluator = shipped_evaluator()
+rank_plays(Position.starting(), (3, 1), evaluator, Level.EXPERT)
+done, waits = threading.Event(), []
+def waiter():
+    while not done.is_set():
+        started = time.perf_counter()
+        time.sleep(0.001)
+        waits.append(time.perf_counter() - started - 0.001)
+thread = threading.Thread(target=waiter)
+thread.start()
+time.sleep(1.0)
+alone = list(waits)
+waits.clear()
+rank_plays(Position.from_id(sys.argv[1]), (1, 1), evaluator, Level.WORLD_CLASS)
+done.set()
+thread.join()
+def q(v, f):
+    v = sorted(v)
+    return round(v[min(len(v) - 1, int(len(v) * f))] * 1000, 2)
+print(json.dumps({k: [q(v, 0.5), q(v, 0.99), q(v, 1.0)] for k, v in (("alone", alone), ("search", waits))}))
+"""
+
+
+def lock_waits() -> dict[str, list[float]]:
+    """How late a thread that slept 1 ms gets the interpreter back: alone, and beside a world-class search.
+
+    The lateness is the wait for the interpreter lock (p50, p99, max in ms):
+    what each hand-off of a cheap call waits for when a search runs on
+    another thread of the same process.
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", _LOCK_PROBE, WIDEST_ID],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    result: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
 # Where the searches run: the default (child processes at nice 10), and for
 # comparison on the gRPC threads of the worker, as before issue 16's fix.
 _CONTENTION_MODES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -874,7 +922,9 @@ def phase_contention(
     workers: int, calls: int, seconds: float, hammers: int = 4, compare: bool = True
 ) -> Outcome:
     """The p99 of a cheap call alone and under load; the check is the default mode's ratio."""
-    rows, notes, figures = [], [], {}
+    rows: list[tuple[str, str, int, str, str]] = []
+    notes: list[str] = []
+    figures: dict[str, Any] = {}
     for mode, flags in _CONTENTION_MODES[: 2 if compare else 1]:
         idle, busy, answered = _contention_run(workers, calls, seconds, hammers, flags)
         ratio = p99(busy) / p99(idle)
@@ -896,6 +946,15 @@ def phase_contention(
         rows,
     )
     text += "\n" + "\n".join(notes)
+    if compare:
+        waits = lock_waits()
+        figures["lock_waits_ms"] = waits
+        text += (
+            "\nwhy: a thread's wait for the interpreter lock (p50/p99/max ms), alone "
+            + "/".join(map(str, waits["alone"]))
+            + ", beside a world-class search in the same process "
+            + "/".join(map(str, waits["search"]))
+        )
     return Outcome("contention", text, True, figures)
 
 
