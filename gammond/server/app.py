@@ -31,7 +31,7 @@ from gammond.server.services import SERVICE_NAMES, add_servicers
 # interceptor refuses those between limits.MAX_REQUEST_BYTES and this, logged
 # and counted.  Each request is held twice while it is refused (gRPC's buffer
 # and Python's bytes): 16 MiB a call, 128 MiB with all 8 threads on such
-# calls, which with the worker and its search process (about 120 MB) stays
+# calls, which with the worker and its search process (100-120 MB) stays
 # under the pod's 512 MiB limit.
 MAX_MESSAGE_BYTES = 8 * MAX_REQUEST_BYTES
 
