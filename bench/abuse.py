@@ -8,19 +8,23 @@ in seconds:
   4,301-digit notations, 990 tied dice, world-class on the 2,224-play
   position under short deadlines, ...), each with its deadline.  Every one
   must be answered in time (or refused with INVALID_ARGUMENT), and the
-  worker's CPU time is read again after the answer: work that goes on
-  after the answer shows there.
+  CPU time of the worker and its search processes is read again after the
+  answer: work that goes on after the answer shows there.
 * ``fuzz``: random and mutated messages over every RPC (fields drawn from
   the descriptors, boundary numbers, long strings, huge repeated fields,
   byte flips, truncation, deeply nested bytes, oversize requests).
   Answers are counted by status code per RPC; INTERNAL and UNKNOWN are
   failures and their requests are printed as reproducers (hex).
 * ``contention``: the p99 latency of a cheap call (ListLegalPlays) alone,
-  then while 4 clients hammer world-class BestPlay on the worst position.
+  then while 4 clients hammer world-class BestPlay on the worst position;
+  with searches in their own processes (the default) and, for comparison
+  (not with ``--quick``), on the workers' gRPC threads.
 * ``kill``: SIGKILL a worker under load; how long until the supervisor
-  replaces it and how many calls failed.
-* ``soak``: a mixed load for a while, sampling the workers' RSS; growth
-  per minute after the first minute (least squares).
+  replaces it, how many calls failed, and whether its search process
+  exits with it.
+* ``soak``: a mixed load for a while, sampling the RSS of the workers and
+  of their search processes; growth per minute after the first minute
+  (least squares).
 
     python -m bench.abuse [--quick] [--phases cases,fuzz,...] [--fuzz-requests N]
                           [--fuzz-seconds S] [--soak-seconds S] [--workers 2]
@@ -152,6 +156,26 @@ class Server:
             return []
         # Skip multiprocessing's resource tracker: workers run spawn_main.
         return [pid for pid in children if b"spawn_main" in _cmdline(pid)]
+
+    def searchers(self, worker: int) -> list[int]:
+        """The search processes of one worker (see gammond/server/searches.py)."""
+        return _search_children(worker)
+
+
+def _search_children(worker: int) -> list[int]:
+    try:
+        children = [int(pid) for pid in Path(f"/proc/{worker}/task/{worker}/children").read_text().split()]
+    except OSError:
+        return []
+    return [pid for pid in children if b"gammond.server.searcher" in _cmdline(pid)]
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
 
 
 @contextmanager
@@ -723,12 +747,17 @@ def phase_cases(quick: bool) -> Outcome:
     rows, ok = [], True
     with serving(1, "--max-search", "10") as server, grpc.insecure_channel(server.target) as channel:
         (worker,) = server.workers() or [0]
+
+        def busy_cpu() -> float:
+            # The worker and its search processes, where the bot's work runs.
+            return cpu_seconds(worker) + sum(cpu_seconds(pid) for pid in server.searchers(worker))
+
         for name, method, request, deadline in why_cases():
             code, elapsed = call_code(raw_call(channel, method), request.SerializeToString(), deadline)
-            before = cpu_seconds(worker)
+            before = busy_cpu()
             # Work that goes on after the answer shows as CPU time here.
             time.sleep(0.5 if quick else 1.0)
-            after_s = cpu_seconds(worker) - before
+            after_s = busy_cpu() - before
             good = code in ALLOWED and elapsed <= deadline + 0.05 and after_s < _LATE_CPU_S
             ok &= good
             rows.append(
@@ -740,9 +769,9 @@ def phase_cases(quick: bool) -> Outcome:
         )
         time.sleep(0.3)
         future.cancel()
-        before = cpu_seconds(worker)
+        before = busy_cpu()
         time.sleep(0.5 if quick else 1.0)
-        after_s = cpu_seconds(worker) - before
+        after_s = busy_cpu() - before
         good = after_s < _LATE_CPU_S
         ok &= good
         rows.append(("world-class, cancelled at 0.3 s", "CANCELLED", "300", "30000", f"{after_s:.2f}", good))
@@ -838,8 +867,11 @@ def _cheap_latencies(channel: grpc.Channel, calls: int, seconds: float) -> list[
     return out
 
 
-def phase_contention(workers: int, calls: int, seconds: float, hammers: int = 4) -> Outcome:
-    with serving(workers) as server, grpc.insecure_channel(server.target) as channel:
+def _contention_run(
+    workers: int, calls: int, seconds: float, hammers: int, flags: Sequence[str]
+) -> tuple[list[float], list[float], Counter[str]]:
+    """ListLegalPlays latencies alone, then under ``hammers`` world-class clients, on one server."""
+    with serving(workers, *flags) as server, grpc.insecure_channel(server.target) as channel:
         _cheap_latencies(channel, 50, 10)
         idle = _cheap_latencies(channel, calls, seconds)
         stop = threading.Event()
@@ -865,21 +897,102 @@ def phase_contention(workers: int, calls: int, seconds: float, hammers: int = 4)
             stop.set()
             for thread in pool:
                 thread.join(15)
-    ratio = p99(busy) / p99(idle)
-    rows = [
-        ("idle", len(idle), f"{statistics.median(idle) * 1000:.2f}", f"{p99(idle) * 1000:.2f}"),
-        (
-            f"{hammers} x world-class",
-            len(busy),
-            f"{statistics.median(busy) * 1000:.2f}",
-            f"{p99(busy) * 1000:.2f}",
-        ),
-    ]
-    text = table(
-        f"contention: ListLegalPlays, {workers} workers", ("load", "calls", "p50 ms", "p99 ms"), rows
+    return idle, busy, answered
+
+
+_LOCK_PROBE = """
+import json, sys, threading, time
+sys.setswitchinterval(0.0005)  # as the server's workers set it
+from gammond.engine import Position
+from gammond.engine.bot import Level, rank_plays, shipped_evaluator
+evaluator = shipped_evaluator()
+rank_plays(Position.starting(), (3, 1), evaluator, Level.EXPERT)
+done, waits = threading.Event(), []
+def waiter():
+    while not done.is_set():
+        started = time.perf_counter()
+        time.sleep(0.001)
+        waits.append(time.perf_counter() - started - 0.001)
+thread = threading.Thread(target=waiter)
+thread.start()
+time.sleep(1.0)
+alone = list(waits)
+waits.clear()
+rank_plays(Position.from_id(sys.argv[1]), (1, 1), evaluator, Level.WORLD_CLASS)
+done.set()
+thread.join()
+def q(v, f):
+    v = sorted(v)
+    return round(v[min(len(v) - 1, int(len(v) * f))] * 1000, 2)
+print(json.dumps({k: [q(v, 0.5), q(v, 0.99), q(v, 1.0)] for k, v in (("alone", alone), ("search", waits))}))
+"""
+
+
+def lock_waits() -> dict[str, list[float]]:
+    """How late a thread that slept 1 ms gets the interpreter back: alone, and beside a world-class search.
+
+    The lateness is the wait for the interpreter lock (p50, p99, max in ms):
+    what each hand-off of a cheap call waits for when a search runs on
+    another thread of the same process.
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", _LOCK_PROBE, WIDEST_ID],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
     )
-    text += f"\np99 ratio busy/idle: {ratio:.2f}; world-class answers: {dict(answered)}"
-    figures = {"p99_idle_ms": p99(idle) * 1000, "p99_busy_ms": p99(busy) * 1000, "ratio": ratio}
+    result: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+# Where the searches run: the default (child processes at nice 10), and for
+# comparison on the gRPC threads of the worker, as before issue 16's fix.
+_CONTENTION_MODES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("search processes", ()),
+    ("search on gRPC threads", ("--search-processes", "off")),
+)
+
+
+def phase_contention(
+    workers: int, calls: int, seconds: float, hammers: int = 4, compare: bool = True
+) -> Outcome:
+    """The p99 of a cheap call alone and under load; the check is the default mode's ratio."""
+    rows: list[tuple[str, str, int, str, str]] = []
+    notes: list[str] = []
+    figures: dict[str, Any] = {}
+    for mode, flags in _CONTENTION_MODES[: 2 if compare else 1]:
+        idle, busy, answered = _contention_run(workers, calls, seconds, hammers, flags)
+        ratio = p99(busy) / p99(idle)
+        for load, values in (("idle", idle), (f"{hammers} x world-class", busy)):
+            rows.append(
+                (
+                    mode,
+                    load,
+                    len(values),
+                    f"{statistics.median(values) * 1000:.2f}",
+                    f"{p99(values) * 1000:.2f}",
+                )
+            )
+        notes.append(f"{mode}: p99 ratio busy/idle {ratio:.2f}; world-class answers {dict(answered)}")
+        figures[mode] = {"p99_idle_ms": p99(idle) * 1000, "p99_busy_ms": p99(busy) * 1000, "ratio": ratio}
+    text = table(
+        f"contention: ListLegalPlays, {workers} workers",
+        ("searches", "load", "calls", "p50 ms", "p99 ms"),
+        rows,
+    )
+    text += "\n" + "\n".join(notes)
+    if compare:
+        waits = lock_waits()
+        figures["lock_waits_ms"] = waits
+        text += (
+            "\nwhy: a thread's wait for the interpreter lock (p50/p99/max ms), alone "
+            + "/".join(map(str, waits["alone"]))
+            + ", beside a world-class search in the same process "
+            + "/".join(map(str, waits["search"]))
+        )
     return Outcome("contention", text, True, figures)
 
 
@@ -903,6 +1016,7 @@ def phase_kill(workers: int, seconds: float, threads: int = 4) -> Outcome:
             thread.start()
         time.sleep(seconds / 3)
         victims = server.workers()
+        orphans = server.searchers(victims[0])
         killed_at = time.monotonic()
         os.kill(victims[0], signal.SIGKILL)
         replaced_s = float("nan")
@@ -916,12 +1030,23 @@ def phase_kill(workers: int, seconds: float, threads: int = 4) -> Outcome:
         stop.set()
         for thread in pool:
             thread.join(15)
+        # The dead worker's search process sees its socket close and exits.
+        waited = time.monotonic()
+        while any(_running(pid) for pid in orphans) and time.monotonic() - waited < 15:
+            time.sleep(0.05)
+        left = sum(1 for pid in orphans if _running(pid))
     failed = sum(n for code, n in counts.items() if code != "OK")
     rows = [(code, n) for code, n in counts.most_common()]
     text = table(f"kill: SIGKILL 1 of {workers} workers under {threads} clients", ("code", "calls"), rows)
     text += f"\nreplaced in {replaced_s:.2f} s; {failed} of {sum(counts.values())} calls failed"
-    figures = {"replaced_s": replaced_s, "failed": failed, "calls": sum(counts.values())}
-    return Outcome("kill", text, replaced_s == replaced_s, figures)
+    text += f"; the killed worker's search processes still running after it: {left} of {len(orphans)}"
+    figures = {
+        "replaced_s": replaced_s,
+        "failed": failed,
+        "calls": sum(counts.values()),
+        "orphans_left": left,
+    }
+    return Outcome("kill", text, replaced_s == replaced_s and left == 0, figures)
 
 
 def phase_soak(workers: int, seconds: float, sample_s: float = 5.0) -> Outcome:
@@ -950,32 +1075,50 @@ def phase_soak(workers: int, seconds: float, sample_s: float = 5.0) -> Outcome:
                     with lock:
                         counts[code.name] += 1
 
+        def sample() -> None:
+            # Each worker, then each worker's search processes together (one
+            # killed for overrunning is replaced: the sum follows the new one).
+            searchers = [sum(rss_mb(c) for c in server.searchers(pid)) for pid in pids]
+            samples.append((time.monotonic() - started, [rss_mb(pid) for pid in pids] + searchers))
+
         pool = [threading.Thread(target=mixed, args=(i,)) for i in range(4)]
         for thread in pool:
             thread.start()
         started = time.monotonic()
         while time.monotonic() - started < seconds:
-            samples.append((time.monotonic() - started, [rss_mb(pid) for pid in pids]))
+            sample()
             time.sleep(min(sample_s, max(seconds - (time.monotonic() - started), 0.0)))
-        samples.append((time.monotonic() - started, [rss_mb(pid) for pid in pids]))
+        sample()
         stop.set()
         for thread in pool:
             thread.join(15)
     warm = min(60.0, seconds / 3)
-    kept = [(t, sum(r) / len(r)) for t, r in samples if t >= warm]
+    n = len(pids)
+    kept = [(t, sum(r[:n]) / n) for t, r in samples if t >= warm]
     slope = _slope(kept) * 60 if len(kept) >= 2 else float("nan")
+    kept_search = [(t, sum(r[n:]) / n) for t, r in samples if t >= warm]
+    search_slope = _slope(kept_search) * 60 if len(kept_search) >= 2 else float("nan")
     rows = [
         (f"{t:.0f}", *(f"{v:.1f}" for v in r))
         for t, r in samples[:: max(1, len(samples) // 12)] + samples[-1:]
     ]
     text = table(
-        f"soak: {seconds:.0f} s mixed load, RSS per worker (MB)",
-        ("t s", *(f"w{i}" for i in range(len(pids)))),
+        f"soak: {seconds:.0f} s mixed load, RSS (MB) of each worker (w) and of its search processes (s)",
+        ("t s", *(f"w{i}" for i in range(n)), *(f"s{i}" for i in range(n))),
         rows,
     )
-    text += f"\nRSS growth after {warm:.0f} s: {slope:+.2f} MB/min per worker; calls: {dict(counts)}"
+    text += (
+        f"\nRSS growth after {warm:.0f} s: {slope:+.2f} MB/min per worker, {search_slope:+.2f} MB/min"
+        f" per worker's search processes; calls: {dict(counts)}"
+    )
     first, last = samples[0][1], samples[-1][1]
-    figures = {"slope_mb_per_min": slope, "rss_first": first, "rss_last": last, "calls": dict(counts)}
+    figures = {
+        "slope_mb_per_min": slope,
+        "search_slope_mb_per_min": search_slope,
+        "rss_first": first,
+        "rss_last": last,
+        "calls": dict(counts),
+    }
     return Outcome("soak", text, True, figures)
 
 
@@ -1102,7 +1245,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cases": lambda: phase_cases(args.quick),
         "search": lambda: phase_search(args.quick),
         "fuzz": lambda: phase_fuzz(args.workers, args.fuzz_requests, args.fuzz_seconds, seed=args.fuzz_seed),
-        "contention": lambda: phase_contention(args.workers, args.contention_calls, 120.0),
+        "contention": lambda: phase_contention(
+            args.workers, args.contention_calls, 120.0, compare=not args.quick
+        ),
         "kill": lambda: phase_kill(args.workers, 6.0 if args.quick else 15.0),
         "soak": lambda: phase_soak(args.workers, args.soak_seconds, 2.0 if args.quick else 10.0),
     }

@@ -13,7 +13,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from prometheus_client import REGISTRY
 
-from gammond.server.app import Served, ServerOptions, create_server
+from gammond.server.app import MAX_MESSAGE_BYTES, Served, ServerOptions, create_server
 from gammond.server.limits import MAX_REQUEST_BYTES
 from tests.support.waits import settled
 
@@ -69,6 +69,46 @@ def test_an_oversize_request_is_refused_and_counted_as_resource_exhausted(served
     assert caught.value.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
     assert str(MAX_REQUEST_BYTES) in (caught.value.details() or "")
     assert settled(lambda: calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED"), before + 1) == before + 1
+
+
+def field_of(size: int) -> bytes:
+    """A message of about ``size`` bytes: field 1 holding that many bytes."""
+    length, varint = size, b""
+    while length >= 0x80:
+        varint += bytes([length & 0x7F | 0x80])
+        length >>= 7
+    return b"\x0a" + varint + bytes([length]) + b"a" * size
+
+
+def refusal(served: Served, payload: bytes) -> grpc.RpcError:
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        call = channel.unary_unary(LEGAL_PLAYS, request_serializer=None, response_deserializer=None)
+        with pytest.raises(grpc.RpcError) as caught:
+            call(payload, timeout=30)
+    return caught.value
+
+
+def test_a_request_past_grpcs_usual_4_mib_limit_still_reaches_our_count(served: Served) -> None:
+    before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
+    error = refusal(served, field_of(5 << 20))
+    assert error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
+    # Our refusal names our limit; gRPC's own would not.
+    assert str(MAX_REQUEST_BYTES) in (error.details() or "")
+    assert calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED") == before + 1
+
+
+def test_a_request_past_the_receive_limit_is_refused_by_grpc_before_any_handler(served: Served) -> None:
+    before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
+    error = refusal(served, field_of(MAX_MESSAGE_BYTES + 1024))
+    assert error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert str(MAX_REQUEST_BYTES) not in (error.details() or "")
+    # Documented blind spot (docs/operations.md): gRPC refuses it unseen by us.
+    assert calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED") == before
+    # The server goes on answering.
+    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
+        request = health_pb2.HealthCheckRequest()  # type: ignore[attr-defined]
+        answer = health_pb2_grpc.HealthStub(channel).Check(request, timeout=10)
+    assert answer.status == health_pb2.HealthCheckResponse.SERVING  # type: ignore[attr-defined]
 
 
 def test_a_connection_that_never_sends_a_byte_is_closed(served: Served) -> None:

@@ -45,6 +45,12 @@ class Admission:
         self._lock = threading.Lock()
         self._running = 0
 
+    @property
+    def running(self) -> int:
+        """How many admitted calls are running now."""
+        with self._lock:
+            return self._running
+
     @contextmanager
     def admit(self, method: str) -> Iterator[None]:
         """Hold one slot for the ``with`` block, or raise :class:`BusyError` at once."""

@@ -23,12 +23,18 @@ from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.limits import MAX_REQUEST_BYTES
 from gammond.server.logs import logger
 from gammond.server.sealing import Keyring
+from gammond.server.searches import NICE, SearchPool
 from gammond.server.security import TlsFiles, TokenInterceptor, server_credentials
 from gammond.server.services import SERVICE_NAMES, add_servicers
 
-# gRPC itself refuses bigger requests before any handler sees them; the
-# interceptor refuses those past limits.MAX_REQUEST_BYTES, logged and counted.
-MAX_MESSAGE_BYTES = 4 * MAX_REQUEST_BYTES
+# gRPC itself refuses requests past this before any handler sees them (the
+# client gets RESOURCE_EXHAUSTED, but nothing is logged or counted here); the
+# interceptor refuses those between limits.MAX_REQUEST_BYTES and this, logged
+# and counted.  Each request is held twice while it is refused (gRPC's buffer
+# and Python's bytes): 16 MiB a call, 128 MiB with all 8 threads on such
+# calls, which with the worker and its search process (100-120 MB) stays
+# under the pod's 512 MiB limit.
+MAX_MESSAGE_BYTES = 8 * MAX_REQUEST_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,9 @@ class ServerOptions:
     max_connection_age_grace_s: float = 30.0
     max_search_s: float = 10.0
     max_expensive_calls: int = 1
+    # Searches in child processes at a lower priority (see searches.py); off: on gRPC's threads.
+    search_processes: bool = True
+    search_nice: int = NICE
     idle_timeout_s: float = 60.0
     reuse_port: bool = False
     # Trust (docs/security.md): state keys, TLS, bearer tokens, reflection.
@@ -62,12 +71,14 @@ class Served:
     health: health.HealthServicer
     evaluator: Evaluator
     gate: Admission
+    searches: SearchPool
 
     def warm_up(self) -> None:
-        """Run the engine and the bot once, then report SERVING."""
+        """Run the engine and the bot once (and start the search processes), then report SERVING."""
         start = Position.starting()
         legal_plays(start, (6, 5))
         rank_plays(start, (3, 1), self.evaluator, Level.EXPERT)
+        self.searches.start(rank_plays, start, (3, 1), self.evaluator, Level.EXPERT)
         for name in ("", *SERVICE_NAMES):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
@@ -82,6 +93,7 @@ class Served:
         if notice_s > 0:
             time.sleep(notice_s)
         self.server.stop(grace_s).wait()
+        self.searches.close()
         calls.flush()
 
 
@@ -131,7 +143,13 @@ def create_server(options: ServerOptions) -> Served:
     )
     evaluator = load_bot()
     gate = Admission(options.max_expensive_calls)
-    add_servicers(server, evaluator, options.max_search_s, gate, options.keyring, options.require_fair_dice)
+    # One search process per admitted call: the gate never lets in more.
+    searches = SearchPool(
+        evaluator, options.max_expensive_calls if options.search_processes else 0, options.search_nice
+    )
+    add_servicers(
+        server, evaluator, options.max_search_s, gate, searches, options.keyring, options.require_fair_dice
+    )
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
@@ -145,4 +163,4 @@ def create_server(options: ServerOptions) -> Served:
     else:
         port = server.add_insecure_port(bind)
     server.start()
-    return Served(server, port, health_servicer, evaluator, gate)
+    return Served(server, port, health_servicer, evaluator, gate, searches)

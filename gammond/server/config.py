@@ -35,6 +35,8 @@ class ServerConfig:
     max_connection_age_s: float = 300.0
     max_search_s: float = 10.0
     max_expensive_calls: int = 1
+    search_processes: bool = True
+    search_nice: int = 10
     idle_timeout_s: float = 60.0
     drain_notice_s: float = 1.0
     log_level: str = "info"
@@ -71,6 +73,13 @@ def _positive_float(text: str) -> float:
     value = float(text)
     if not value > 0:
         raise ValueError(f"{value} is not above 0")
+    return value
+
+
+def _nice(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 19:
+        raise ValueError(f"{value} is not 0..19")
     return value
 
 
@@ -153,6 +162,20 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         _positive_int,
         _D.max_expensive_calls,
         "bot searches one worker runs at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    (
+        "--search-processes",
+        "GAMMOND_SEARCH_PROCESSES",
+        _on_off,
+        _D.search_processes,
+        "run bot searches in child processes of each worker (one per expensive call): on or off",
+    ),
+    (
+        "--search-nice",
+        "GAMMOND_SEARCH_NICE",
+        _nice,
+        _D.search_nice,
+        "niceness added to the search processes, 0..19: cheap calls get the CPU first",
     ),
     (
         "--idle-timeout",

@@ -31,18 +31,26 @@ def require_time(context: grpc.ServicerContext) -> None:
         raise OutOfTimeError("the deadline passed before the work could start")
 
 
-def stopper(context: grpc.ServicerContext, cap_s: float) -> Callable[[], bool]:
-    """A ``stop()`` for the bot: true once the deadline (or ``cap_s``) is near, or the call is gone.
+def search_end(context: grpc.ServicerContext, cap_s: float) -> float:
+    """When a search must stop (``time.monotonic()``): before the deadline, and within ``cap_s``.
 
     The time kept back grows with the deadline (15% of it, at most
     :data:`_MAX_MARGIN_S`): ranking and encoding thousands of plays after
-    the search takes tens of milliseconds.  A cancelled call (the client
-    gave up or hung up) stops the search at its next check.
+    the search takes tens of milliseconds.
     """
     require_time(context)
     left = time_left(context)
     margin = min(max(_MARGIN_S, left * 0.15), _MAX_MARGIN_S)
-    end = time.monotonic() + max(min(left - margin, cap_s), 0.0)
+    return time.monotonic() + max(min(left - margin, cap_s), 0.0)
+
+
+def stopper(context: grpc.ServicerContext, cap_s: float) -> Callable[[], bool]:
+    """A ``stop()`` for the bot: true once the deadline (or ``cap_s``) is near, or the call is gone.
+
+    A cancelled call (the client gave up or hung up) stops the search at
+    its next check.
+    """
+    end = search_end(context, cap_s)
 
     def stop() -> bool:
         return time.monotonic() >= end or not context.is_active()

@@ -49,6 +49,14 @@ class OutOfTimeError(Exception):
     """The caller's deadline passed before the work could start."""
 
 
+class SearchLostError(Exception):
+    """The worker's search process died or did not start (UNAVAILABLE: the call may be retried)."""
+
+    def __init__(self, description: str, retry_after_s: float = 0.2) -> None:
+        super().__init__(description)
+        self.retry_after_s = retry_after_s
+
+
 class PreconditionError(ValueError):
     """A limit of the wire, not a rule: e.g. a value too wide for an older RPC's 32-bit field.
 
@@ -130,10 +138,19 @@ def resource_exhausted(description: str, retry_after_s: float) -> grpc.Status:
     return _status(grpc.StatusCode.RESOURCE_EXHAUSTED, description, detail)
 
 
+def unavailable(description: str, retry_after_s: float) -> grpc.Status:
+    """UNAVAILABLE with a ``RetryInfo`` saying when to try again."""
+    detail = error_details_pb2.RetryInfo()
+    detail.retry_delay.FromNanoseconds(int(retry_after_s * 1e9))
+    return _status(grpc.StatusCode.UNAVAILABLE, description, detail)
+
+
 def status_for(error: Exception) -> grpc.Status | None:
     """The status for an expected error, or None for a bug (INTERNAL)."""
     if isinstance(error, BusyError):
         return resource_exhausted(str(error), error.retry_after_s)
+    if isinstance(error, SearchLostError):
+        return unavailable(str(error), error.retry_after_s)
     if isinstance(error, OversizeError):
         proto = status_pb2.Status(code=grpc.StatusCode.RESOURCE_EXHAUSTED.value[0], message=str(error))
         return rpc_status.to_status(proto)

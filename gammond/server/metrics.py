@@ -49,3 +49,13 @@ SEARCH_CUT = Counter(
     "Bot searches cut short by the deadline, --max-search or a cancelled call.",
     ["method"],
 )
+SEARCH_STOPPED = Counter(
+    "gammond_search_stopped_total",
+    "Bot searches stopped at a check, by method and why: the deadline or --max-search"
+    " (deadline), or the call cancelled by its client (cancelled).",
+    ["method", "reason"],
+)
+SEARCH_RESTARTS = Counter(
+    "gammond_search_restarts_total",
+    "Search processes killed (a search that did not stop in time) or lost, and replaced.",
+)

@@ -24,10 +24,13 @@ _SWITCH_INTERVAL_S = 0.0005
 def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
     """Serve on ``port`` (already reserved by the supervisor); ``ready`` is a queue."""
     configure(config.log_level, role="worker", worker=index)
-    # A bot search holds the interpreter between numpy calls; a cheap call
-    # waiting behind it gets its turn after this long (CPython's default is
-    # 5 ms, which alone would double a 2 ms call's latency).
-    sys.setswitchinterval(_SWITCH_INTERVAL_S)
+    if not config.search_processes:
+        # A bot search on a gRPC thread holds the interpreter between numpy
+        # calls; a cheap call waiting behind it gets its turn after this long
+        # (CPython's default is 5 ms, which alone would double a 2 ms call's
+        # latency).  With searches in their own processes nothing here runs
+        # long, and the default's fewer forced switches cost every call less.
+        sys.setswitchinterval(_SWITCH_INTERVAL_S)
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -43,6 +46,8 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             max_connection_age_s=config.max_connection_age_s,
             max_search_s=config.max_search_s,
             max_expensive_calls=config.max_expensive_calls,
+            search_processes=config.search_processes,
+            search_nice=config.search_nice,
             idle_timeout_s=config.idle_timeout_s,
             reuse_port=True,
             **trust_options(config),

@@ -36,6 +36,7 @@ from backgammon.v1 import (
 from gammond.engine.bot import Evaluator
 from gammond.server.admission import Admission
 from gammond.server.sealing import Keyring
+from gammond.server.searches import SearchPool
 from gammond.server.services.bot import BotServicer
 from gammond.server.services.chouette import ChouetteServicer
 from gammond.server.services.dice import DiceServicer
@@ -67,13 +68,15 @@ def add_servicers(
     evaluator: Evaluator,
     max_search_s: float,
     gate: Admission,
+    searches: SearchPool | None = None,
     keyring: Keyring | None = None,
     require_fair_dice: bool = False,
 ) -> None:
     """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
 
-    BotService's searching calls share ``gate`` (the game flow's bot turns
-    search at most 1-ply and pass freely); ``keyring``: the state keys
+    BotService's searching calls share ``gate`` and run in ``searches``'
+    processes (the game flow's bot turns search at most 1-ply and pass
+    freely, on the calling thread); ``keyring``: the state keys
     PlayService seals its games with (None: unsealed); ``require_fair_dice``:
     PlayService starts games with fair dice only.
     """
@@ -94,7 +97,7 @@ def add_servicers(
         ),
         "backgammon.v1.BotService": (
             bot_service_pb2_grpc.add_BotServiceServicer_to_server,
-            BotServicer(evaluator, max_search_s, gate),
+            BotServicer(evaluator, max_search_s, gate, searches),
         ),
         "backgammon.v1.ChouetteService": (
             chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server,

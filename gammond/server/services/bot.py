@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from typing import TypeVar
 
 import grpc
 
@@ -11,12 +13,16 @@ from backgammon.v1 import bot_service_pb2_grpc
 from gammond.engine.bot import LEVELS, Evaluator, Level, advise_cube, analyse_play, hint, rank_plays
 from gammond.server import metrics
 from gammond.server.admission import Admission
-from gammond.server.deadlines import require_time, stopper
+from gammond.server.deadlines import require_time, search_end, stopper
 from gammond.server.errors import WireError
+from gammond.server.searcher import best_only
+from gammond.server.searches import SearchPool
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
 from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
 from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_context
+
+T = TypeVar("T")
 
 
 def _count_cut(method: str, complete: bool) -> None:
@@ -29,30 +35,68 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
 
     The searching calls (BestPlay, Hint, AnalysePlay at a level that looks
     ahead) first take a slot of ``gate``, so a worker runs only so many at
-    once (see :mod:`gammond.server.admission`).
+    once (see :mod:`gammond.server.admission`), and run in one of the
+    worker's search processes (``searches``, see
+    :mod:`gammond.server.searches`); without one, on the calling thread.
     """
 
-    def __init__(self, evaluator: Evaluator, max_search_s: float, gate: Admission | None = None) -> None:
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        max_search_s: float,
+        gate: Admission | None = None,
+        searches: SearchPool | None = None,
+    ) -> None:
         self.evaluator = evaluator
         self.max_search_s = max_search_s
         self.gate = gate or Admission(1)
+        self.searches = searches or SearchPool(evaluator, 0)
 
     def _admitted(self, method: str, level: Level) -> AbstractContextManager[None]:
         """A slot of the gate for a searching level; 0-ply levels are one batch and pass freely."""
         return self.gate.admit(method) if LEVELS[level].plies > 0 else nullcontext()
 
+    def _search(
+        self,
+        method: str,
+        level: Level,
+        context: grpc.ServicerContext,
+        function: Callable[..., T],
+        *args: object,
+        then: Callable[[T], T] | None = None,
+        **kwargs: object,
+    ) -> T:
+        """The one engine call of a searching method: admitted, bounded, counted.
+
+        ``then`` cuts the result down to what the answer needs, where the search ran.
+        """
+        end = search_end(context, self.max_search_s)
+        with self._admitted(method, level):
+            if LEVELS[level].plies == 0:
+                # One batch, no deep pass: not worth a trip to the search process.
+                return function(*args, stop=stopper(context, self.max_search_s), **kwargs)
+            outcome = self.searches.run(
+                function, *args, end=end, active=context.is_active, then=then, **kwargs
+            )
+        if outcome.stopped is not None:
+            metrics.SEARCH_STOPPED.labels(method, outcome.stopped).inc()
+        return outcome.value
+
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
-        with self._admitted("BestPlay", level):
-            ranking = rank_plays(
-                position,
-                roll,
-                self.evaluator,
-                level,
-                seed=optional(request, "seed"),
-                stop=stopper(context, self.max_search_s),
-            )
+        ranking = self._search(
+            "BestPlay",
+            level,
+            context,
+            rank_plays,
+            position,
+            roll,
+            self.evaluator,
+            level,
+            then=best_only,
+            seed=optional(request, "seed"),
+        )
         _count_cut("BestPlay", ranking.complete)
         return pb.BestPlayResponse(
             best=encode_ranked(ranking.plays[0], turn),
@@ -64,15 +108,9 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
         # Hints coach: the level sets the search depth, never deliberate mistakes.
-        with self._admitted("Hint", level):
-            ranking = hint(
-                position,
-                roll,
-                self.evaluator,
-                level,
-                max_plays=request.max_plays,
-                stop=stopper(context, self.max_search_s),
-            )
+        ranking = self._search(
+            "Hint", level, context, hint, position, roll, self.evaluator, level, max_plays=request.max_plays
+        )
         _count_cut("Hint", ranking.complete)
         return pb.HintResponse(
             plays=[encode_ranked(r, turn) for r in ranking.plays],
@@ -116,10 +154,9 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
         play = decode_play_like(request, turn)
-        with self._admitted("AnalysePlay", level):
-            analysis = analyse_play(
-                position, roll, play, self.evaluator, level, stop=stopper(context, self.max_search_s)
-            )
+        analysis = self._search(
+            "AnalysePlay", level, context, analyse_play, position, roll, play, self.evaluator, level
+        )
         _count_cut("AnalysePlay", analysis.complete)
         return pb.AnalysePlayResponse(
             played=encode_ranked(analysis.played, turn),

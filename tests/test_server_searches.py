@@ -1,0 +1,175 @@
+"""Searches in the workers' search processes: same answers, cancellation, a lost process replaced.
+
+Both ways of running a search are served here: in a search process (the
+default) and on the gRPC thread (``--search-processes off``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from prometheus_client import REGISTRY
+
+from backgammon.v1 import board_pb2, bot_service_pb2
+from gammond.engine import Position
+from gammond.engine.bot import Level, hint, rank_plays
+from gammond.server.app import Served, ServerOptions, create_server
+from tests.support.positions import games
+from tests.support.server import Stubs, dice
+
+# The Position ID with the most legal plays we know: 2,224 for White's 1-1.
+WIDEST_ID = "AAIA/n9UkpJSKg"
+LEVELS = {
+    Level.EXPERT: bot_service_pb2.BOT_LEVEL_EXPERT,
+    Level.WORLD_CLASS: bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
+}
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["search processes", "gRPC threads"])
+def served(request: pytest.FixtureRequest) -> Iterator[Served]:
+    # A long --max-search: only the level's own budget, the deadline or a cancellation stop a search.
+    server = create_server(ServerOptions(max_search_s=60.0, search_processes=request.param))
+    server.warm_up()
+    yield server
+    server.stop(0)
+
+
+@pytest.fixture(scope="module")
+def stubs(served: Served) -> Iterator[Stubs]:
+    connected = Stubs.connect(f"127.0.0.1:{served.port}")
+    yield connected
+    connected.channel.close()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
+    """Poll ``condition`` until it holds or ``seconds`` pass (a bound, not a timing check)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def stopped(method: str, reason: str) -> float:
+    labels = {"method": method, "reason": reason}
+    return REGISTRY.get_sample_value("gammond_search_stopped_total", labels) or 0.0
+
+
+def restarts() -> float:
+    return REGISTRY.get_sample_value("gammond_search_restarts_total") or 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def position_input(position: Position) -> board_pb2.PositionInput:
+    return board_pb2.PositionInput(
+        position_id=board_pb2.PositionId(id=position.position_id(), turn=board_pb2.COLOR_WHITE)
+    )
+
+
+def samples(count: int) -> list[tuple[Position, tuple[int, int]]]:
+    """Positions from seeded games, every fifth turn, with their rolls."""
+    found = []
+    for game in games(seed=16):
+        for turn in game[3::5]:
+            found.append((turn.sample.position, turn.sample.dice))
+            if len(found) == count:
+                return found
+    return found
+
+
+@pytest.mark.parametrize("level", [Level.EXPERT, Level.WORLD_CLASS], ids=["expert", "world class"])
+def test_a_search_answers_as_the_engine_does_when_not_cut_short(
+    stubs: Stubs, served: Served, level: Level
+) -> None:
+    for position, roll in samples(6):
+        expected = rank_plays(position, roll, served.evaluator, level)
+        request = bot_service_pb2.BestPlayRequest(
+            position=position_input(position), dice=dice(*roll), level=LEVELS[level]
+        )
+        answer = stubs.bot.BestPlay(request, timeout=60)
+        assert answer.complete == expected.complete
+        assert answer.best.play.notation == str(expected.plays[0].play)
+        assert answer.best.equity == pytest.approx(expected.plays[0].equity, abs=1e-9)
+
+
+def test_a_hint_lists_the_same_plays_as_the_engine(stubs: Stubs, served: Served) -> None:
+    for position, roll in samples(3):
+        expected = hint(position, roll, served.evaluator, Level.WORLD_CLASS, max_plays=5)
+        request = bot_service_pb2.HintRequest(
+            position=position_input(position),
+            dice=dice(*roll),
+            level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
+            max_plays=5,
+        )
+        answer = stubs.bot.Hint(request, timeout=60)
+        assert [p.play.notation for p in answer.plays] == [str(r.play) for r in expected.plays]
+        assert [p.equity for p in answer.plays] == pytest.approx([r.equity for r in expected.plays], abs=1e-9)
+
+
+def test_a_cancelled_world_class_call_stops_its_search_at_the_next_check(
+    stubs: Stubs, served: Served
+) -> None:
+    before = stopped("BestPlay", "cancelled")
+    request = bot_service_pb2.BestPlayRequest(
+        position=board_pb2.PositionInput(
+            position_id=board_pb2.PositionId(id=WIDEST_ID, turn=board_pb2.COLOR_WHITE)
+        ),
+        dice=dice(1, 1),
+        level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
+    )
+    # Without the cancellation this search runs for its level's 2 s budget
+    # after ranking 2,224 plays; nothing else could stop it here.
+    future = stubs.bot.BestPlay.future(request, timeout=120)
+    assert wait_for(lambda: served.gate.running == 1), "the call was never admitted"
+    future.cancel()
+    # The counter moves only when a stop check saw the cancellation.
+    assert wait_for(lambda: stopped("BestPlay", "cancelled") == before + 1)
+    assert wait_for(lambda: served.gate.running == 0)
+    for pid in served.searches.pids():
+        # An idle search process burns no CPU (a searching one a whole core).
+        spent = cpu_seconds(pid)
+        time.sleep(0.5)
+        assert cpu_seconds(pid) - spent < 0.25
+    # The slot is free: the next search is admitted.
+    quick = bot_service_pb2.BestPlayRequest(
+        position=request.position, dice=dice(1, 1), level=bot_service_pb2.BOT_LEVEL_EXPERT
+    )
+    assert stubs.bot.BestPlay(quick, timeout=60).best.play.notation
+
+
+def test_a_search_process_that_died_is_replaced_before_the_next_call(stubs: Stubs, served: Served) -> None:
+    if not served.searches.isolated:
+        pytest.skip("searches run on the gRPC threads")
+    (victim,) = served.searches.pids()
+    before = restarts()
+    os.kill(victim, signal.SIGKILL)
+    assert wait_for(lambda: not running(victim))
+    request = bot_service_pb2.BestPlayRequest(
+        position=board_pb2.PositionInput(
+            position_id=board_pb2.PositionId(id=WIDEST_ID, turn=board_pb2.COLOR_WHITE)
+        ),
+        dice=dice(1, 1),
+        level=bot_service_pb2.BOT_LEVEL_EXPERT,
+    )
+    assert stubs.bot.BestPlay(request, timeout=120).best.play.notation
+    assert restarts() == before + 1
+    (replacement,) = served.searches.pids()
+    assert replacement != victim
