@@ -34,7 +34,7 @@ from types import FrameType
 from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstream, envoy_config
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import LOOPBACK, StackError, http_get
-from deploy.local.stack import find_envoy
+from deploy.local.stack import edge_tls, find_envoy
 
 DEFAULT_GATEWAY_PORT = 8080
 # Pages allowed to call the gateway from a browser, matched exactly (never reflected):
@@ -100,19 +100,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def _gateway_tls(cert: str | None, key: str | None, client_ca: str | None) -> DownstreamTls | None:
     """Envoy's TLS on the gateway port, with the files' absolute paths (Envoy runs elsewhere)."""
-    if cert is None and key is None:
-        if client_ca is not None:
-            raise SystemExit(
-                "scripts/serve: --gateway-tls-client-ca needs --gateway-tls-cert and --gateway-tls-key"
-            )
-        return None
-    if cert is None or key is None:
-        raise SystemExit("scripts/serve: --gateway-tls-cert and --gateway-tls-key go together")
-    paths = [Path(p).resolve() for p in (cert, key, *([client_ca] if client_ca else []))]
-    for path in paths:
-        if not path.is_file():
-            raise SystemExit(f"scripts/serve: no such file: {path}")
-    return DownstreamTls(str(paths[0]), str(paths[1]), str(paths[2]) if client_ca else None)
+    flags = ("--gateway-tls-cert", "--gateway-tls-key", "--gateway-tls-client-ca")
+    try:
+        return edge_tls(cert, key, client_ca, flags)
+    except StackError as error:
+        raise SystemExit(f"scripts/serve: {error}") from None
 
 
 def _wait(what: str, ready: Callable[[], bool], alive: subprocess.Popen[bytes], timeout_s: float) -> None:

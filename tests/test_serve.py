@@ -151,3 +151,17 @@ def test_the_gateway_terminates_tls_when_given_a_certificate(tmp_path: Path) -> 
                     dice_service_pb2.RollDiceRequest(seed=7), timeout=10
                 )
         assert refused.value.code() is grpc.StatusCode.UNAVAILABLE  # type: ignore[attr-defined]
+
+
+def test_a_gateway_key_without_its_certificate_is_refused_naming_both_flags(tmp_path: Path) -> None:
+    key = tmp_path / "key.pem"
+    key.write_text("not used")
+    done = subprocess.run(
+        [sys.executable, "-m", "deploy.serve", "--gateway-tls-key", str(key)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "--gateway-tls-cert and --gateway-tls-key go together" in done.stderr

@@ -16,8 +16,10 @@ from deploy.local.stack import (
     StackOptions,
     default_state_dir,
     down,
+    edge_tls,
     load,
     started_processes,
+    tls_file,
     up,
 )
 
@@ -72,31 +74,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _file(path: Path | None, flag: str) -> str | None:
-    """An absolute path (the processes run elsewhere), checked to be a file."""
-    if path is None:
-        return None
-    if not path.is_file():
-        raise StackError(f"{flag} {path}: not a file")
-    return str(path.resolve())
-
-
 def _edge_tls(args: argparse.Namespace) -> DownstreamTls | None:
-    cert, key = _file(args.tls_cert, "--tls-cert"), _file(args.tls_key, "--tls-key")
-    client_ca = _file(args.tls_client_ca, "--tls-client-ca")
-    if cert is None and key is None and client_ca is None:
-        return None
-    if cert is None or key is None:
-        raise StackError("--tls-cert and --tls-key go together (and --tls-client-ca needs them)")
-    return DownstreamTls(cert, key, client_ca)
+    return edge_tls(args.tls_cert, args.tls_key, args.tls_client_ca)
 
 
 def _replica_tls(args: argparse.Namespace) -> ReplicaTls | None:
-    cert = _file(args.replica_tls_cert, "--replica-tls-cert")
-    key = _file(args.replica_tls_key, "--replica-tls-key")
-    ca = _file(args.replica_tls_ca, "--replica-tls-ca")
-    envoy_cert = _file(args.envoy_client_cert, "--envoy-client-cert")
-    envoy_key = _file(args.envoy_client_key, "--envoy-client-key")
+    cert = tls_file(args.replica_tls_cert, "--replica-tls-cert")
+    key = tls_file(args.replica_tls_key, "--replica-tls-key")
+    ca = tls_file(args.replica_tls_ca, "--replica-tls-ca")
+    envoy_cert = tls_file(args.envoy_client_cert, "--envoy-client-cert")
+    envoy_key = tls_file(args.envoy_client_key, "--envoy-client-key")
     given = (cert, key, ca, envoy_cert, envoy_key, args.replica_tls_server_name)
     if all(value is None for value in given):
         return None

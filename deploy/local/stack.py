@@ -70,6 +70,33 @@ def find_prometheus() -> str | None:
     return os.environ.get("GAMMOND_PROMETHEUS") or shutil.which("prometheus")
 
 
+def tls_file(path: Path | str | None, flag: str) -> str | None:
+    """An absolute path (the processes run elsewhere), checked to be a file."""
+    if path is None:
+        return None
+    path = Path(path)
+    if not path.is_file():
+        raise StackError(f"{flag} {path}: not a file")
+    return str(path.resolve())
+
+
+def edge_tls(
+    cert: Path | str | None,
+    key: Path | str | None,
+    client_ca: Path | str | None,
+    flags: tuple[str, str, str] = ("--tls-cert", "--tls-key", "--tls-client-ca"),
+) -> DownstreamTls | None:
+    """Envoy's TLS toward clients from the files named by ``flags``; None when none is given."""
+    cert_flag, key_flag, ca_flag = flags
+    cert_path, key_path = tls_file(cert, cert_flag), tls_file(key, key_flag)
+    ca_path = tls_file(client_ca, ca_flag)
+    if cert_path is None and key_path is None and ca_path is None:
+        return None
+    if cert_path is None or key_path is None:
+        raise StackError(f"{cert_flag} and {key_flag} go together (and {ca_flag} needs them)")
+    return DownstreamTls(cert_path, key_path, ca_path)
+
+
 @dataclass(frozen=True, slots=True)
 class ReplicaTls:
     """TLS between Envoy and the replicas (PEM files; absolute paths, or relative to the repository).

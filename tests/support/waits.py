@@ -16,19 +16,18 @@ T = TypeVar("T")
 
 def settled(read: Callable[[], T], expected: T, timeout_s: float = 10.0) -> T:
     """``read()`` once it returns ``expected``, or its last value after ``timeout_s``."""
-    deadline = time.monotonic() + timeout_s
-    value = read()
-    while value != expected and time.monotonic() < deadline:
-        time.sleep(0.01)
-        value = read()
-    return value
+    return _until(read, lambda value: value == expected, timeout_s)
 
 
 def appeared(read: Callable[[], T], timeout_s: float = 10.0) -> T:
     """``read()`` once it returns something truthy, or its last value after ``timeout_s``."""
+    return _until(read, bool, timeout_s)
+
+
+def _until(read: Callable[[], T], done: Callable[[T], bool], timeout_s: float) -> T:
     deadline = time.monotonic() + timeout_s
     value = read()
-    while not value and time.monotonic() < deadline:
+    while not done(value) and time.monotonic() < deadline:
         time.sleep(0.01)
         value = read()
     return value
