@@ -13,12 +13,16 @@ only) on the same server.
 
 Servers are pinned to the first CPUs and the load generators (one process
 per worker, each with its own connections) to the next ones, when there are
-enough CPUs; otherwise they share, and the table says so.  The whole set is
-run ``--runs`` times, interleaved (each run starts from another view, as
-whatever runs first on a fresh server tends to do best), and the table
-shows medians.
+enough CPUs; otherwise they share, and the table says so.  Every server of
+a worker count is up at once, and the load processes stay connected to all
+of them: each run is cut into ``--slices`` short slices, and in each slice
+every target is driven in turn (starting from another target each time), so
+whatever else the shared machine is doing weighs on every target alike
+rather than on whichever ran in a bad second.  A run's figure for a target
+is its calls over its slices' summed time; the whole set is run ``--runs``
+times and the table shows medians.
 
-    python bench/rpc.py [--calls 4000] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
+    python bench/rpc.py [--calls 4000] [--slices 8] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
     python -m bench.rpc     # the same
 
 Columns: calls/s; p50 and p99 latency; ``vs echo``: calls/s over the echo's
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -46,6 +51,7 @@ import time
 from collections.abc import Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +93,16 @@ class Sample:
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+    @classmethod
+    def joined(cls, slices: Sequence[Sample]) -> Sample:
+        """The slices of one run as one sample: their calls over their summed time."""
+        return cls(
+            sum(s.calls for s in slices),
+            sum(s.seconds for s in slices),
+            [x for s in slices for x in s.latencies],
+            sum(s.cpu_s for s in slices),
+        )
 
 
 @dataclass
@@ -252,93 +268,139 @@ class Server:
 # -- the load -------------------------------------------------------------------------------
 
 
-async def _drive(
-    port: int, method: str, payloads: list[bytes], calls: int, concurrency: int, start: Any
-) -> tuple[float, float, list[float]]:
-    options = [("grpc.use_local_subchannel_pool", 1)]  # separate connections, not one shared
-    channels = [grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=options) for _ in range(_CONNECTIONS)]
+def _load_process(conn: Connection, cpus: set[int], barrier: Any) -> None:
+    """A load generator: runs each ``(port, method, payloads, calls, concurrency)`` it is sent."""
+    os.sched_setaffinity(0, cpus)
+    asyncio.run(_serve_commands(conn, barrier))
+
+
+async def _serve_commands(conn: Connection, barrier: Any) -> None:
+    loop = asyncio.get_running_loop()
+    stubs: dict[tuple[int, str], list[grpc.aio.UnaryUnaryMultiCallable[bytes, bytes]]] = {}
+    channels: list[grpc.aio.Channel] = []
     try:
-        stubs: list[grpc.aio.UnaryUnaryMultiCallable[bytes, bytes]] = [
-            c.unary_unary(method) for c in channels
-        ]
-        for i, payload in enumerate(payloads[:50]):  # warm the connections and the server
-            await stubs[i % len(stubs)](payload, timeout=30)
-        await asyncio.get_running_loop().run_in_executor(None, start.wait)
-        latencies: list[float] = []
-        queue = iter(range(calls))
-
-        async def worker(n: int) -> None:
-            call = stubs[n % len(stubs)]
-            for i in queue:
-                began = time.perf_counter()
-                await call(payloads[i % len(payloads)], timeout=30)
-                latencies.append(time.perf_counter() - began)
-
-        began = time.monotonic()
-        await asyncio.gather(*(worker(n) for n in range(concurrency)))
-        return began, time.monotonic(), latencies
+        while (command := await loop.run_in_executor(None, conn.recv)) is not None:
+            port, method, payloads, calls, concurrency = command
+            if (port, method) not in stubs:
+                options = [("grpc.use_local_subchannel_pool", 1)]  # separate connections, not one shared
+                opened = [
+                    grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=options)
+                    for _ in range(_CONNECTIONS)
+                ]
+                channels += opened
+                stubs[(port, method)] = [c.unary_unary(method) for c in opened]
+            conn.send(await _drive(stubs[(port, method)], payloads, calls, concurrency, barrier))
     finally:
         for channel in channels:
             await channel.close()
 
 
-def _client(args: tuple[Any, ...]) -> tuple[float, float, list[float]]:
-    cpus, port, method, payloads, calls, concurrency, start = args
-    os.sched_setaffinity(0, cpus)
-    return asyncio.run(_drive(port, method, payloads, calls, concurrency, start))
+async def _drive(
+    stubs: list[grpc.aio.UnaryUnaryMultiCallable[bytes, bytes]],
+    payloads: list[bytes],
+    calls: int,
+    concurrency: int,
+    barrier: Any,
+) -> tuple[float, float, list[float]]:
+    for i, payload in enumerate(payloads[:50]):  # warm the connections and the server
+        await stubs[i % len(stubs)](payload, timeout=30)
+    await asyncio.get_running_loop().run_in_executor(None, barrier.wait)
+    latencies: list[float] = []
+    queue = iter(range(calls))
+
+    async def worker(n: int) -> None:
+        call = stubs[n % len(stubs)]
+        for i in queue:
+            began = time.perf_counter()
+            await call(payloads[i % len(payloads)], timeout=30)
+            latencies.append(time.perf_counter() - began)
+
+    began = time.monotonic()
+    await asyncio.gather(*(worker(n) for n in range(concurrency)))
+    return began, time.monotonic(), latencies
 
 
-def measure(
-    server: Server, method: str, payloads: list[bytes], clients: list[set[int]], args: argparse.Namespace
-) -> Sample:
-    """``args.calls`` calls split over the load processes, timed from a common start."""
-    context = multiprocessing.get_context("spawn")
-    manager = context.Manager()
-    start = manager.Barrier(len(clients) + 1)
-    share = args.calls // len(clients)
-    jobs = [(cpus, server.port, method, payloads, share, args.concurrency, start) for cpus in clients]
-    with context.Pool(len(clients)) as pool:
-        pending = pool.map_async(_client, jobs)
-        start.wait(timeout=120)  # every load process is connected and warm
+class Load:
+    """Load processes, one per CPU set, kept for the whole measurement of a worker count.
+
+    They keep their connections to every target, so that the targets can be
+    measured in short alternating slices: whatever else the machine does
+    then weighs on every target alike.
+    """
+
+    def __init__(self, clients: list[set[int]]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.barrier = context.Barrier(len(clients) + 1)
+        self.pipes: list[Connection] = []
+        self.processes = []
+        for cpus in clients:
+            ours, theirs = context.Pipe()
+            process = context.Process(target=_load_process, args=(theirs, cpus, self.barrier), daemon=True)
+            process.start()
+            self.pipes.append(ours)
+            self.processes.append(process)
+
+    def measure(
+        self, server: Server, method: str, payloads: list[bytes], calls: int, concurrency: int
+    ) -> Sample:
+        """``calls`` calls split over the load processes, timed from a common start."""
+        for pipe in self.pipes:
+            pipe.send((server.port, method, payloads, calls // len(self.pipes), concurrency))
+        self.barrier.wait(timeout=120)  # every load process is connected and warm
         cpu_before = cpu_seconds(server.process.pid)
-        results = pending.get(timeout=600)
+        results = []
+        for pipe in self.pipes:
+            if not pipe.poll(600):
+                raise SystemExit("a load process did not answer")
+            results.append(pipe.recv())
         cpu_after = cpu_seconds(server.process.pid)
-    manager.shutdown()
-    began = min(r[0] for r in results)
-    ended = max(r[1] for r in results)
-    latencies = [x for r in results for x in r[2]]
-    return Sample(len(latencies), ended - began, latencies, cpu_after - cpu_before)
+        began = min(r[0] for r in results)
+        ended = max(r[1] for r in results)
+        latencies = [x for r in results for x in r[2]]
+        return Sample(len(latencies), ended - began, latencies, cpu_after - cpu_before)
+
+    def close(self) -> None:
+        for pipe in self.pipes:
+            pipe.send(None)
+        for process in self.processes:
+            process.join(30)
+            if process.is_alive():
+                process.kill()
 
 
 # -- in process: the servicer's own cost ----------------------------------------------------
 
 
 def servicer_costs(payloads: dict[str, list[bytes]], repeat: int = 3) -> list[str]:
-    """Table lines: microseconds a call of the reference (a message per play) and of the wire path."""
+    """Table lines: microseconds a call, from the request's bytes, of the reference and of the wire path.
+
+    The reference decodes the message and builds a message per play; the wire
+    path is what the server runs (its request reader, then the handler).
+    """
     from gammond.engine import kernel
     from gammond.server.services.game import GameServicer
+    from gammond.server.wire.plays import read_listing
 
     servicer = GameServicer()
+    decode = game_service_pb2.ListLegalPlaysRequest.FromString
+    context: Any = None  # the handlers do not touch it
     lines = [
         f"| view | message path us/call | wire path us/call | message / wire |  ({kernel.IMPLEMENTATION} kernel)",
         "|---|---:|---:|---:|",
     ]
 
-    def best(method: Any, decoded: list[Any], serialize: bool) -> float:
+    def best(call: Any, raws: list[bytes]) -> float:
         times = []
         for _ in range(repeat):
             began = time.perf_counter()
-            for request in decoded:
-                answer = method(request, None)
-                if serialize:
-                    answer.SerializeToString()
+            for raw in raws:
+                call(raw)
             times.append(time.perf_counter() - began)
-        return min(times) / len(decoded) * 1e6
+        return min(times) / len(raws) * 1e6
 
-    for view, raw in payloads.items():
-        decoded = [game_service_pb2.ListLegalPlaysRequest.FromString(r) for r in raw]
-        message = best(servicer.ListLegalPlays, decoded, True)
-        wire = best(servicer.list_legal_plays_wire, decoded, False)
+    for view, raws in payloads.items():
+        message = best(lambda raw: servicer.ListLegalPlays(decode(raw), context).SerializeToString(), raws)
+        wire = best(lambda raw: servicer.list_legal_plays_wire(read_listing(raw), context), raws)
         lines.append(f"| {view} | {message:.1f} | {wire:.1f} | {message / wire:.1f} |")
     return lines
 
@@ -363,6 +425,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=500, help="random positions to cycle through")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--runs", type=int, default=3, help="runs of the whole set; the table shows medians")
+    parser.add_argument(
+        "--slices", type=int, default=8, help="alternating slices a run is cut into (each target in turn)"
+    )
     parser.add_argument("--workers", default="1,2", help="server processes, comma-separated")
     parser.add_argument(
         "--views", default=",".join(VIEWS), help=f"PlayViews to measure, of {','.join(VIEWS)}"
@@ -387,35 +452,46 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("\nIn process, the servicer alone (best of 3 passes over the positions):\n")
     print("\n".join(servicer_costs(payloads)), end="\n\n", flush=True)
     rows: dict[tuple[str, int], Row] = {}
-    for run in range(args.runs):
-        for workers in worker_counts:
-            server_cpus, client_cpus, shared = placement(workers)
-            if run == 0:
-                where = "sharing every CPU" if shared else f"server on CPUs {sorted(server_cpus)}"
-                print(f"{workers} worker(s): {where}, {len(client_cpus)} load process(es)")
-            targets: list[tuple[str, list[str], str, dict[str, list[bytes]]]] = [
-                ("echo (grpcio)", [python, __file__, "--echo-workers", str(workers), "--echo-server"],
-                 ECHO_METHOD, {"": echo_payloads}),
-                ("echo + x-request-id", [python, __file__, "--echo-header", "--echo-workers", str(workers),
-                                         "--echo-server"], ECHO_METHOD, {"": echo_payloads}),
-                ("ListLegalPlays", [python, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0",
-                                    "--workers", str(workers), "--metrics-port", "0", "--ready-file"],
-                 LEGAL_METHOD, payloads),
-            ]  # fmt: skip
-            for name, command, method, sets in targets:
-                with tempfile.TemporaryDirectory() as tmp:
-                    server = Server(command, server_cpus, tmp)
-                    try:
-                        # Each run starts from another view: no view is always measured first.
-                        ordered = list(sets.items())
-                        shift = run % len(ordered)
-                        for view, payload in ordered[shift:] + ordered[:shift]:
-                            label = f"{name} ({view})" if view else name
-                            row = rows.setdefault((label, workers), Row(label, workers))
-                            row.samples.append(measure(server, method, payload, client_cpus, args))
-                    finally:
-                        server.stop()
-        print(f"run {run + 1} of {args.runs} done", flush=True)
+    for workers in worker_counts:
+        server_cpus, client_cpus, shared = placement(workers)
+        where = "sharing every CPU" if shared else f"server on CPUs {sorted(server_cpus)}"
+        print(f"{workers} worker(s): {where}, {len(client_cpus)} load process(es)", flush=True)
+        commands = [
+            ("echo (grpcio)", [python, __file__, "--echo-workers", str(workers), "--echo-server"],
+             ECHO_METHOD, {"": echo_payloads}),
+            ("echo + x-request-id", [python, __file__, "--echo-header", "--echo-workers", str(workers),
+                                     "--echo-server"], ECHO_METHOD, {"": echo_payloads}),
+            ("ListLegalPlays", [python, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0",
+                                "--workers", str(workers), "--metrics-port", "0", "--ready-file"],
+             LEGAL_METHOD, payloads),
+        ]  # fmt: skip
+        with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+            # Every target is up for the whole measurement, idle while another is driven.
+            targets: list[tuple[str, Server, str, list[bytes]]] = []
+            for i, (name, command, method, sets) in enumerate(commands):
+                folder = Path(tmp) / str(i)
+                folder.mkdir()
+                server = Server(command, server_cpus, str(folder))
+                stack.callback(server.stop)
+                for view, payload in sets.items():
+                    targets.append((f"{name} ({view})" if view else name, server, method, payload))
+            load = Load(client_cpus)
+            stack.callback(load.close)
+            for label, *_ in targets:
+                rows[(label, workers)] = Row(label, workers)
+            per_slice = max(1, args.calls // args.slices)
+            for run in range(args.runs):
+                slices: dict[str, list[Sample]] = {label: [] for label, *_ in targets}
+                for part in range(args.slices):
+                    # Each slice starts from another target: none is always measured first.
+                    shift = (run * args.slices + part) % len(targets)
+                    for label, server, method, payload in targets[shift:] + targets[:shift]:
+                        slices[label].append(
+                            load.measure(server, method, payload, per_slice, args.concurrency)
+                        )
+                for label, parts in slices.items():
+                    rows[(label, workers)].samples.append(Sample.joined(parts))
+                print(f"{workers} worker(s): run {run + 1} of {args.runs} done", flush=True)
     print()
     print(HEADER)
     for workers in worker_counts:

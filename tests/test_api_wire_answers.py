@@ -17,11 +17,12 @@ import pytest
 
 from backgammon.v1 import board_pb2
 from backgammon.v1 import game_service_pb2 as pb
-from gammond.engine import legal_plays
+from gammond.engine import Position, kernel, legal_plays
 from gammond.engine.players import Player
 from gammond.server.errors import WireError
 from gammond.server.services.game import GameServicer, add_to_server
 from gammond.server.wire.board import encode_move
+from gammond.server.wire.plays import read_listing
 from tests.support.positions import sample_positions
 from tests.support.server import dice, failure, start_position
 
@@ -53,9 +54,13 @@ def test_the_fast_legal_plays_are_the_reference_message_on_thousands_of_position
                 view=view,
             )
             reference = servicer.ListLegalPlays(request, None)  # type: ignore[arg-type]
-            fast = servicer.list_legal_plays_wire(request, None)  # type: ignore[arg-type]
-            assert pb.ListLegalPlaysResponse.FromString(fast) == reference, (sample, color, view)
-            assert fast == reference.SerializeToString(), (sample, color, view)
+            # Both ways in: the request's bytes as the handler reads them (the
+            # kernel answers the common form itself), and the decoded message.
+            raw = request.SerializeToString()
+            for given in (read_listing(raw), request):
+                fast = servicer.list_legal_plays_wire(given, None)  # type: ignore[arg-type]
+                assert pb.ListLegalPlaysResponse.FromString(fast) == reference, (sample, color, view)
+                assert fast == reference.SerializeToString(), (sample, color, view)
             checked += 1
     assert checked > 5_000
 
@@ -109,6 +114,7 @@ def test_every_game_method_is_served_and_only_the_listings_pass_bytes_through() 
     unserialized = {name for name, handler in handlers.items() if handler.response_serializer is None}
     assert unserialized == {"ListLegalPlays", "ListNextMoves"}
     assert all(handler.request_deserializer is not None for handler in handlers.values())
+    assert handlers["ListLegalPlays"].request_deserializer is read_listing
     assert len(server.generic) == 1
 
 
@@ -159,6 +165,39 @@ def test_a_view_on_a_finished_game_or_with_bad_dice_fails_as_before(stubs) -> No
     )
     assert error.code is grpc.StatusCode.INVALID_ARGUMENT
     assert [field for field, _ in error.field_violations] == ["view"]
+
+
+def test_the_common_request_is_answered_by_the_kernel_and_the_rest_decoded() -> None:
+    common = pb.ListLegalPlaysRequest(position=start_position(), dice=dice(3, 1), view=pb.PLAY_VIEW_COUNT)
+    answered = read_listing(common.SerializeToString())
+    # Answered when the kernel is built (pure Python: decoded like any other).
+    assert isinstance(answered, tuple) is (kernel.plays_wire_request is not None)
+    for other in (
+        pb.ListLegalPlaysRequest(position=start_position(), dice=dice(3, 7)),
+        pb.ListLegalPlaysRequest(
+            position=board_pb2.PositionInput(xgid="XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10")
+        ),
+    ):
+        assert read_listing(other.SerializeToString()) == other
+
+
+def test_a_position_id_that_is_over_or_broken_fails_as_before_in_every_view(stubs) -> None:
+    # The kernel's request reader declines these; the full path names them.
+    over = Position.from_sides([0] * 25, [2] + [0] * 24).position_id()
+    for view in VIEWS:
+        request = pb.ListLegalPlaysRequest(
+            position=position_input(over, board_pb2.COLOR_WHITE), dice=dice(3, 1), view=view
+        )
+        error = failure(stubs.game.ListLegalPlays, request)
+        assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "GAME_OVER"
+        request.position.position_id.id = "//////////////"
+        error = failure(stubs.game.ListLegalPlays, request)
+        assert error.code is grpc.StatusCode.INVALID_ARGUMENT
+        assert [field for field, _ in error.field_violations] == ["position.position_id.id"]
+        request.position.position_id.turn = board_pb2.COLOR_UNSPECIFIED
+        request.position.position_id.id = Position.starting().position_id()
+        error = failure(stubs.game.ListLegalPlays, request)
+        assert [field for field, _ in error.field_violations] == ["position.position_id.turn"]
 
 
 def test_an_xgid_with_dice_needs_no_dice_field_on_the_fast_path(stubs) -> None:

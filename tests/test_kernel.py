@@ -33,7 +33,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backgammon.v1 import game_service_pb2
+from backgammon.v1 import board_pb2, game_service_pb2
 from gammond.engine import (
     InvalidDiceError,
     InvalidPositionError,
@@ -529,6 +529,121 @@ def test_plays_wire_refuses_bad_arguments_by_kind(
 ) -> None:
     with pytest.raises(error):
         ck.plays_wire(*args)
+
+
+PARTS_BY_VIEW = (3, 7, 5, 4)  # what the server asks for each PlayView
+
+
+def listing_request(position_id: str, d1: int, d2: int, black: bool, view: int) -> bytes:
+    color = board_pb2.COLOR_BLACK if black else board_pb2.COLOR_WHITE
+    return game_service_pb2.ListLegalPlaysRequest(
+        position=board_pb2.PositionInput(position_id=board_pb2.PositionId(id=position_id, turn=color)),
+        dice=board_pb2.Dice(die1=d1, die2=d2),
+        view=view,  # type: ignore[arg-type]
+    ).SerializeToString()
+
+
+def test_the_kernel_answers_a_listing_request_as_it_writes_its_board(ck: ModuleType) -> None:
+    cases = self_play(WIRE_SAMPLE) + list(raw_cases(WIRE_SAMPLE, seed=SEED + 4))
+    written = 0
+    for i, (board, d1, d2) in enumerate(cases):
+        black, view = bool(i % 2), i % len(PARTS_BY_VIEW)
+        position = Position(board)
+        answer = ck.plays_wire_request(
+            listing_request(position.position_id(), d1, d2, black, view), PARTS_BY_VIEW
+        )
+        if position.is_game_over():
+            assert answer is None, position.position_id()
+        else:
+            assert answer == ck.plays_wire(board, d1, d2, black, PARTS_BY_VIEW[view]), position.position_id()
+            written += 1
+    assert written > WIRE_SAMPLE
+
+
+def _declined() -> list[bytes]:
+    start = Position.starting().position_id()
+    common = listing_request(start, 3, 1, False, 0)
+    message = game_service_pb2.ListLegalPlaysRequest.FromString(common)
+    over = _encode_position_id(Position.from_sides([0] * 25, [2] + [0] * 24))
+    cases = [
+        listing_request("4HPwATDgc/AB*A", 3, 1, False, 0),  # not base64
+        listing_request("//////////////", 3, 1, False, 0),  # runs out of bits
+        listing_request("AAAAAAAAAAAAAA", 3, 1, False, 0),  # no checkers: the game is over
+        listing_request(over, 3, 1, False, 0),  # the player on roll has borne off
+        listing_request(start, 3, 7, False, 0),  # a die out of range
+        listing_request(start, 0, 1, False, 0),  # a die left out
+        listing_request(start, 3, 1, False, 4),  # a view past the table
+        listing_request(start, 3, 1, False, 200),  # a number in two bytes
+        common + common[-2:],  # the view twice
+        common + b"\x20\x01",  # an unknown field
+        common[:-1],  # cut short
+        b"\xff" + common,  # not a tag
+        b"",  # nothing: no position, no dice
+    ]
+    # Another form of the position: a board or an XGID.
+    message.position.xgid = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
+    cases.append(message.SerializeToString())
+    message.position.position_id.id = start  # the turn left out
+    cases.append(message.SerializeToString())
+    return cases
+
+
+@pytest.mark.parametrize("request_bytes", _declined())
+def test_the_kernel_declines_any_listing_request_but_the_common_well_formed_one(
+    ck: ModuleType, request_bytes: bytes
+) -> None:
+    assert ck.plays_wire_request(request_bytes, PARTS_BY_VIEW) is None
+
+
+@cache
+def _common_requests() -> list[bytes]:
+    return [
+        listing_request(Position(board).position_id(), d1, d2, i % 3 == 0, i % 4)
+        for i, (board, d1, d2) in enumerate(self_play(200))
+        if not Position(board).is_game_over()
+    ]
+
+
+@settings(max_examples=FUZZ_EXAMPLES, deadline=None, derandomize=True)
+@given(
+    pick=st.integers(0, 10_000),
+    at=st.integers(0, 40),
+    byte=st.integers(0, 255),
+    edit=st.sampled_from(("replace", "insert", "delete", "cut")),
+)
+def test_a_damaged_request_is_answered_as_it_decodes_or_declined(
+    pick: int, at: int, byte: int, edit: str
+) -> None:
+    ck = pytest.importorskip("gammond.engine._ckernel")
+    requests = _common_requests()
+    raw = bytearray(requests[pick % len(requests)])
+    at %= len(raw)
+    if edit == "replace":
+        raw[at] = byte
+    elif edit == "insert":
+        raw.insert(at, byte)
+    elif edit == "delete":
+        del raw[at]
+    else:
+        del raw[at:]
+    answer = ck.plays_wire_request(bytes(raw), PARTS_BY_VIEW)
+    if answer is None:
+        return
+    # Answered: then it is a well-formed request, and the answer is its plays.
+    request = game_service_pb2.ListLegalPlaysRequest.FromString(bytes(raw))
+    given = request.position.position_id
+    assert given.turn in (board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK)
+    board = Position.from_id(given.id).board
+    black = given.turn == board_pb2.COLOR_BLACK
+    parts = PARTS_BY_VIEW[request.view]
+    assert answer == ck.plays_wire(board, request.dice.die1, request.dice.die2, black, parts)
+
+
+def test_the_kernels_request_reader_checks_its_arguments(ck: ModuleType) -> None:
+    with pytest.raises(TypeError):
+        ck.plays_wire_request("not bytes", PARTS_BY_VIEW)
+    with pytest.raises(ValueError):
+        ck.plays_wire_request(listing_request(Position.starting().position_id(), 3, 1, False, 0), (8,))
 
 
 @pytest.mark.parametrize("steps", [((26, 1, False),), ((3, 1, False),) * 5, ((3,),), "ab"])

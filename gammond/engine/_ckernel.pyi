@@ -44,5 +44,8 @@ def plays_wire(
 ) -> tuple[bytes, int, int]:
     """``(ListLegalPlaysResponse bytes, plays, steps a play)``; ``parts`` ORs PLAYS, RESULT, COUNT."""
 
+def plays_wire_request(request: bytes, parts_by_view: tuple[int, ...], /) -> tuple[bytes, int, int] | None:
+    """``plays_wire`` for a ListLegalPlaysRequest's bytes in its common form; None for anything else."""
+
 def format_play(steps: Sequence[Step], /) -> str:
     """gammond.engine.notation.format_moves of (from, to, hit) steps."""

@@ -13,6 +13,11 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   protobuf bytes of a ``ListLegalPlaysResponse``, with the number of plays and
   of steps in each; compiled only, ``None`` on the pure-Python path, where the
   server's own encoder (:mod:`gammond.server.wire.plays`) is used.
+* ``plays_wire_request(request, parts_by_view)``: the same for the bytes of a
+  ``ListLegalPlaysRequest`` in its common form (a Position ID with its turn,
+  the dice, maybe a view), read in C; ``None`` (the value) for any other
+  form or anything amiss, for the caller to decode the request in full and
+  name the problem.  Compiled only.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ plays: Callable[[Board, int, int], RawPlays] = movegen.generate
 result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 encode_features: Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None = None
 plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
+# The same from a request's bytes in its common form; None for anything else.
+plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs: compiled only; gammond.engine.ids falls back to its own code.
@@ -70,6 +77,7 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         result_ids = _ckernel.result_ids
         encode_features = _ckernel.encode_features
         plays_wire = _ckernel.plays_wire
+        plays_wire_request = _ckernel.plays_wire_request
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

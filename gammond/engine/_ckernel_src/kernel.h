@@ -151,4 +151,23 @@ size_t k_wire_plays_bound(size_t count);
  */
 size_t k_wire_plays(const kresult *r, int black, unsigned parts, uint8_t *out);
 
+/* What k_read_listing reads from a ListLegalPlaysRequest. */
+typedef struct {
+    char id[14]; /* position.position_id.id: 14 bytes, not NUL-terminated */
+    int turn;    /* position.position_id.turn (Color) */
+    int die1, die2;
+    int view; /* PlayView; 0 when absent */
+} klisting;
+
+/*
+ * Reads a ListLegalPlaysRequest in its common form: the position as a
+ * Position ID with its turn, the dice, and optionally the view, each field
+ * once and every number in one byte, nothing else.  Returns 1 and fills
+ * `out` when the `n` bytes at `in` are exactly that, 0 for anything else
+ * (any other form, repeated or unknown fields, bytes that are not a
+ * message): the caller then decodes the message in full.  Values are not
+ * checked; the ID is 14 bytes, maybe not base64.
+ */
+int k_read_listing(const uint8_t *in, size_t n, klisting *out);
+
 #endif

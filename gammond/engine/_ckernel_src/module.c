@@ -1,9 +1,11 @@
 /*
  * gammond.engine._ckernel: the Python face of the compiled kernel.
  *
- * Each function validates and copies its arguments into C arrays while it
- * holds the GIL, releases the GIL for the search (which touches no Python
- * object), then builds its result.  Errors are gammond.engine.errors classes, so a
+ * Each function validates and copies its arguments into C arrays, runs the
+ * kernel (which touches no Python object), then builds its result.  Only the
+ * network-input encoder, given big batches, releases the GIL while it runs;
+ * one roll's search is too short to be worth the hand-over (see
+ * generate_checked).  Errors are gammond.engine.errors classes, so a
  * caller sees the same exceptions as from the pure-Python engine.
  */
 #define PY_SSIZE_T_CLEAN
@@ -128,13 +130,17 @@ static int parse_roll(const char *name, PyObject *const *args, Py_ssize_t nargs,
     return 0;
 }
 
-/* Runs the search without the GIL; Python errors are set on failure. */
-static int generate_unlocked(const int8_t board[K_SLOTS], int die1, int die2, kresult *result)
+/* Runs the search; Python errors are set on failure.
+ *
+ * It keeps the GIL.  One roll's search takes microseconds (the biggest
+ * doubles a few hundred), and in a busy server letting go of the GIL for it
+ * hands the interpreter to another thread and waits to get it back, which
+ * costs the call more than the search: measured with bench/rpc.py's slices,
+ * the legal-plays RPC ran about 2% slower releasing it.  encode_features,
+ * whose batches are big, still releases it. */
+static int generate_checked(const int8_t board[K_SLOTS], int die1, int die2, kresult *result)
 {
-    int status;
-    Py_BEGIN_ALLOW_THREADS
-    status = k_generate(board, die1, die2, result);
-    Py_END_ALLOW_THREADS
+    int status = k_generate(board, die1, die2, result);
     if (status != K_OK) {
         PyErr_NoMemory();
         return -1;
@@ -288,7 +294,7 @@ static PyObject *generate(PyObject *module, PyObject *const *args, Py_ssize_t na
     kresult result;
     kresult_init(&result);
     PyObject *list = NULL;
-    if (generate_unlocked(board, die1, die2, &result) == 0)
+    if (generate_checked(board, die1, die2, &result) == 0)
         list = PyList_New((Py_ssize_t)result.count);
     for (size_t i = 0; list && i < result.count; i++) {
         const kplay *p = kresult_play(&result, i);
@@ -318,7 +324,7 @@ static PyObject *plays(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     kresult result;
     kresult_init(&result);
     PyObject *out = NULL;
-    if (generate_unlocked(board, die1, die2, &result) == 0)
+    if (generate_checked(board, die1, die2, &result) == 0)
         out = plays_from_result(&result);
     kresult_free(&result);
     return out;
@@ -339,7 +345,7 @@ static PyObject *result_ids(PyObject *module, PyObject *const *args, Py_ssize_t 
     kresult result;
     kresult_init(&result);
     PyObject *ids = NULL;
-    if (generate_unlocked(board, die1, die2, &result) == 0)
+    if (generate_checked(board, die1, die2, &result) == 0)
         ids = PyTuple_New((Py_ssize_t)result.count);
     for (size_t i = 0; ids && i < result.count; i++) {
         PyObject *id = id_string(kresult_play(&result, i)->board.b);
@@ -363,32 +369,31 @@ PyDoc_STRVAR(plays_wire_doc,
 /* Answers this big are written on the stack; bigger ones (big doubles) on the heap. */
 enum { WIRE_STACK = 16384 };
 
-static PyObject *plays_wire(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* plays_wire's dice, side and parts (args[1] to args[4]). */
+static int wire_args(PyObject *const *args, int *die1, int *die2, int *black, long *parts)
 {
-    if (nargs != 5) {
-        PyErr_Format(PyExc_TypeError,
-                     "plays_wire takes 5 arguments (board, die1, die2, black, parts), got %zd",
-                     nargs);
-        return NULL;
-    }
-    int8_t board[K_SLOTS];
-    int die1, die2;
-    if (parse_board(args[0], board) < 0 || (die1 = parse_die(args[1])) < 0 ||
-        (die2 = parse_die(args[2])) < 0)
-        return NULL;
-    int black = PyObject_IsTrue(args[3]);
-    long parts = PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : -1;
-    if (black < 0 || (parts == -1 && PyErr_Occurred()))
-        return NULL;
-    if (parts < 0 || parts > (K_WIRE_PLAYS | K_WIRE_RESULT | K_WIRE_COUNT)) {
+    if ((*die1 = parse_die(args[1])) < 0 || (*die2 = parse_die(args[2])) < 0)
+        return -1;
+    *black = PyObject_IsTrue(args[3]);
+    *parts = PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : -1;
+    if (*black < 0 || (*parts == -1 && PyErr_Occurred()))
+        return -1;
+    if (*parts < 0 || *parts > (K_WIRE_PLAYS | K_WIRE_RESULT | K_WIRE_COUNT)) {
         PyErr_Format(PyExc_ValueError, "parts must be a mask of PLAYS, RESULT and COUNT, got %R",
                      args[4]);
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+/* The answer's bytes, with the number of plays and of steps in each. */
+static PyObject *write_plays(const int8_t board[K_SLOTS], int die1, int die2, int black,
+                             long parts)
+{
     kresult result;
     kresult_init(&result);
     PyObject *out = NULL;
-    if (generate_unlocked(board, die1, die2, &result) == 0) {
+    if (generate_checked(board, die1, die2, &result) == 0) {
         uint8_t stack[WIRE_STACK];
         size_t bound = k_wire_plays_bound(result.count);
         uint8_t *buffer = bound <= sizeof stack ? stack : PyMem_Malloc(bound);
@@ -404,6 +409,76 @@ static PyObject *plays_wire(PyObject *module, PyObject *const *args, Py_ssize_t 
     }
     kresult_free(&result);
     return out;
+}
+
+static PyObject *plays_wire(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 5) {
+        PyErr_Format(PyExc_TypeError,
+                     "plays_wire takes 5 arguments (board, die1, die2, black, parts), got %zd",
+                     nargs);
+        return NULL;
+    }
+    int8_t board[K_SLOTS];
+    int die1, die2;
+    long parts;
+    int black;
+    if (parse_board(args[0], board) < 0 || wire_args(args, &die1, &die2, &black, &parts) < 0)
+        return NULL;
+    return write_plays(board, die1, die2, black, parts);
+}
+
+/* The board of a Position ID when it decodes and the game on it is still on. */
+static int board_of_game_on(const char text[14], int8_t board[K_SLOTS])
+{
+    int detail = 0;
+    if (k_decode_position_id(text, board, &detail) != KID_OK)
+        return 0;
+    /* Position.is_game_over: a side with no checker left on the board. */
+    int mine = 0, theirs = 0;
+    for (int i = 0; i < K_SLOTS; i++) {
+        mine += board[i] > 0;
+        theirs += board[i] < 0;
+    }
+    return mine && theirs;
+}
+
+PyDoc_STRVAR(plays_wire_request_doc,
+             "plays_wire_request($module, request, parts_by_view, /)\n--\n\n"
+             "plays_wire for the bytes of a ListLegalPlaysRequest in its common form (a\n"
+             "Position ID with its turn, the dice, maybe a view), `parts_by_view[view]`\n"
+             "giving the parts. None for any other form, a value out of range, an ID\n"
+             "that does not decode or a game that is over: the caller then decodes the\n"
+             "message in full and names what is wrong.");
+
+/* The listing call read and answered in one step, without a request message. */
+static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "plays_wire_request takes (request: bytes, parts_by_view: tuple)");
+        return NULL;
+    }
+    klisting request;
+    if (!k_read_listing((const uint8_t *)PyBytes_AS_STRING(args[0]),
+                        (size_t)PyBytes_GET_SIZE(args[0]), &request))
+        Py_RETURN_NONE;
+    /* Color: 1 White, 2 Black. */
+    if ((request.turn != 1 && request.turn != 2) || request.die1 < 1 || request.die1 > 6 ||
+        request.die2 < 1 || request.die2 > 6 || request.view >= PyTuple_GET_SIZE(args[1]))
+        Py_RETURN_NONE;
+    const long parts = PyLong_AsLong(PyTuple_GET_ITEM(args[1], request.view));
+    if (parts == -1 && PyErr_Occurred())
+        return NULL;
+    if (parts < 0 || parts > (K_WIRE_PLAYS | K_WIRE_RESULT | K_WIRE_COUNT)) {
+        PyErr_Format(PyExc_ValueError, "parts must be a mask of PLAYS, RESULT and COUNT, got %ld",
+                     parts);
+        return NULL;
+    }
+    int8_t board[K_SLOTS];
+    if (!board_of_game_on(request.id, board))
+        Py_RETURN_NONE;
+    return write_plays(board, request.die1, request.die2, request.turn == 2, parts);
 }
 
 PyDoc_STRVAR(format_play_doc,
@@ -603,6 +678,8 @@ static PyMethodDef methods[] = {
     {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,
      encode_features_doc},
     {"plays_wire", (PyCFunction)(void (*)(void))plays_wire, METH_FASTCALL, plays_wire_doc},
+    {"plays_wire_request", (PyCFunction)(void (*)(void))plays_wire_request, METH_FASTCALL,
+     plays_wire_request_doc},
     {"format_play", format_play, METH_O, format_play_doc},
     {NULL, NULL, 0, NULL},
 };

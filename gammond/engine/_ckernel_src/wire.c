@@ -277,3 +277,106 @@ size_t k_wire_plays(const kresult *r, int black, unsigned parts, uint8_t *out)
         len += put_uint_field(out + len, TAG_PLAY_COUNT, (unsigned)r->count);
     return len;
 }
+
+/* ---- reading the common listing request ------------------------------------ */
+
+/*
+ * Only the few shapes an encoder writes for this request are accepted, so a
+ * byte that is not one of the expected tags, or a length or number that
+ * needs a second byte, ends the reading with 0: that is never a wrong
+ * answer, only the full decoder's turn.
+ */
+
+/* A one-byte varint at *p (within end); -1 when there is none. */
+static int read_byte_varint(const uint8_t **p, const uint8_t *end)
+{
+    if (*p >= end || **p >= 0x80)
+        return -1;
+    return *(*p)++;
+}
+
+/* PositionId: id (field 1, 14 bytes) and turn (field 2), each once. */
+static int read_position_id(const uint8_t *p, const uint8_t *end, klisting *out)
+{
+    int seen = 0;
+    while (p < end) {
+        const uint8_t tag = *p++;
+        if (tag == (1 << 3 | 2) && !(seen & 1)) {
+            if (read_byte_varint(&p, end) != 14 || end - p < 14)
+                return 0;
+            memcpy(out->id, p, 14);
+            p += 14;
+            seen |= 1;
+        } else if (tag == (2 << 3 | 0) && !(seen & 2)) {
+            if ((out->turn = read_byte_varint(&p, end)) < 0)
+                return 0;
+            seen |= 2;
+        } else {
+            return 0;
+        }
+    }
+    return seen == 3;
+}
+
+/* Dice: die1 (field 1) and die2 (field 2), each once. */
+static int read_dice(const uint8_t *p, const uint8_t *end, klisting *out)
+{
+    int seen = 0;
+    while (p < end) {
+        const uint8_t tag = *p++;
+        if (tag == (1 << 3 | 0) && !(seen & 1)) {
+            if ((out->die1 = read_byte_varint(&p, end)) < 0)
+                return 0;
+            seen |= 1;
+        } else if (tag == (2 << 3 | 0) && !(seen & 2)) {
+            if ((out->die2 = read_byte_varint(&p, end)) < 0)
+                return 0;
+            seen |= 2;
+        } else {
+            return 0;
+        }
+    }
+    return seen == 3;
+}
+
+/* A length-delimited field's body at *p: sets *body_end; 0 if it overruns. */
+static int read_body(const uint8_t **p, const uint8_t *end, const uint8_t **body_end)
+{
+    const int len = read_byte_varint(p, end);
+    if (len < 0 || end - *p < len)
+        return 0;
+    *body_end = *p + len;
+    return 1;
+}
+
+int k_read_listing(const uint8_t *in, size_t n, klisting *out)
+{
+    const uint8_t *p = in, *end = in + n, *body_end;
+    int seen = 0;
+    out->view = 0;
+    while (p < end) {
+        const uint8_t tag = *p++;
+        if (tag == (1 << 3 | 2) && !(seen & 1)) {
+            /* PositionInput holding only its position_id (field 2). */
+            const uint8_t *inner_end;
+            if (!read_body(&p, end, &body_end) || p >= body_end || *p++ != (2 << 3 | 2) ||
+                !read_body(&p, body_end, &inner_end) || inner_end != body_end ||
+                !read_position_id(p, inner_end, out))
+                return 0;
+            seen |= 1;
+        } else if (tag == (2 << 3 | 2) && !(seen & 2)) {
+            if (!read_body(&p, end, &body_end) || !read_dice(p, body_end, out))
+                return 0;
+            seen |= 2;
+        } else if (tag == (3 << 3 | 0) && !(seen & 4)) {
+            if ((out->view = read_byte_varint(&p, end)) < 0)
+                return 0;
+            seen |= 4;
+            continue;
+        } else {
+            return 0;
+        }
+        p = body_end;
+    }
+    return (seen & 3) == 3;
+}

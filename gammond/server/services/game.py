@@ -43,7 +43,7 @@ from gammond.server.wire.board import (
     guarded,
 )
 from gammond.server.wire.fields import optional
-from gammond.server.wire.plays import legal_plays_wire, next_moves_wire, view_parts
+from gammond.server.wire.plays import Written, legal_plays_wire, next_moves_wire, read_listing, view_parts
 from gammond.server.wire.rules import (
     decode_action,
     decode_context,
@@ -83,11 +83,19 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         return response
 
     def list_legal_plays_wire(
-        self, request: pb.ListLegalPlaysRequest, context: grpc.ServicerContext
+        self, request: pb.ListLegalPlaysRequest | Written, context: grpc.ServicerContext
     ) -> bytes:
-        """ListLegalPlays as the bytes of the same answer, without a message per play."""
-        position, turn, roll, parts = _listing(request)
-        raw, plays, steps = legal_plays_wire(position, turn, roll, parts)
+        """ListLegalPlays as the bytes of the same answer, without a message per play.
+
+        ``request`` comes from :func:`read_listing`: in the common form it is
+        the answer already written.
+        """
+        if isinstance(request, tuple):
+            answer = request
+        else:
+            position, turn, roll, parts = _listing(request)
+            answer = legal_plays_wire(position, turn, roll, parts)
+        raw, plays, steps = answer
         calls.generated(plays, plays * steps)
         return raw
 
@@ -119,6 +127,11 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
         """The methods answered as bytes, by RPC name."""
         return {"ListLegalPlays": self.list_legal_plays_wire, "ListNextMoves": self.list_next_moves_wire}
+
+    @staticmethod
+    def readers() -> dict[str, Callable[[bytes], Any]]:
+        """Request deserializers other than the message's own ``FromString``, by RPC name."""
+        return {"ListLegalPlays": read_listing}
 
     def ApplyPlay(self, request: pb.ApplyPlayRequest, context: grpc.ServicerContext) -> pb.ApplyPlayResponse:
         dice = optional(request, "dice")
@@ -196,10 +209,12 @@ def add_to_server(servicer: GameServicer, server: grpc.Server) -> None:
 
     The handlers come from the service's descriptor, like the generated
     ones, except that each of :meth:`GameServicer.wire_methods` answers with
-    bytes that its handler passes through unserialized.
+    bytes that its handler passes through unserialized, and the requests of
+    :meth:`GameServicer.readers` are read by those.
     """
     service = pb.DESCRIPTOR.services_by_name["GameService"]
     wire = servicer.wire_methods()
+    readers = servicer.readers()
     handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
     for method in service.methods:
         request = message_factory.GetMessageClass(method.input_type)
@@ -209,7 +224,9 @@ def add_to_server(servicer: GameServicer, server: grpc.Server) -> None:
         else:
             behavior, serialize = getattr(servicer, method.name), response.SerializeToString
         handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-            behavior, request_deserializer=request.FromString, response_serializer=serialize
+            behavior,
+            request_deserializer=readers.get(method.name, request.FromString),
+            response_serializer=serialize,
         )
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
     server.add_registered_method_handlers(service.full_name, handlers)

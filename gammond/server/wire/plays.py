@@ -134,6 +134,34 @@ def legal_plays_wire(
     return _python_plays_wire(position, roll, turn, parts)
 
 
+# The parts of each PlayView by its number (0 to 3), for the kernel's request reader.
+_PARTS_BY_VIEW = tuple(_VIEW_PARTS[view] for view in range(len(_VIEW_PARTS)))  # type: ignore[index]
+# The common request is about 30 bytes; nothing this long is in that form.
+_COMMON_MAX_BYTES = 64
+Written = tuple[bytes, int, int]
+
+
+def read_listing(raw: bytes) -> pb.ListLegalPlaysRequest | Written:
+    """A ListLegalPlays request's bytes as the message, or in the common form already answered.
+
+    The legal-plays handler's request deserializer.  A Position ID with its
+    turn and dice (what load tests and most clients send) is read and
+    answered by the kernel in one call, :func:`legal_plays_wire`'s
+    ``(bytes, plays, steps)``, without a request message or a ``Position``:
+    on a call that only counts the plays, those cost more than the plays.
+    Any other form, and anything amiss (an ID that does not decode, a
+    finished game, a die out of range), is decoded in full for the handler
+    to answer or refuse by name.  A deadline already passed is still refused
+    (the interceptor checks it after decoding), the answer unsent.
+    """
+    wire = kernel.plays_wire_request
+    if wire is not None and len(raw) <= _COMMON_MAX_BYTES:
+        answer = wire(raw, _PARTS_BY_VIEW)
+        if answer is not None:
+            return answer
+    return pb.ListLegalPlaysRequest.FromString(raw)
+
+
 def next_moves_wire(
     position: Position, turn: Player, moves: Sequence[Move], complete: bool, plays_left: int
 ) -> bytes:
