@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, CollectorRegistry, Histogram
+from prometheus_client.utils import floatToGoString
 
 from gammond.server import calls, logs
 
@@ -98,3 +99,34 @@ def test_calls_recorded_in_a_batch_reach_the_log_and_the_counters_once_flushed(
     assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_bucket", {**labels, "le": "0.0025"}) == 3
     assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_sum", labels) == pytest.approx(0.006)
     assert REGISTRY.get_sample_value("gammond_rpc_in_flight", labels) == 0
+
+
+def test_a_batch_fills_the_latency_buckets_as_observing_each_call_would(
+    configured: None, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # Latencies on and around every bucket bound, over two methods and two codes.
+    bounds = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+    values = [b * f for b in bounds for f in (0.5, 1.0, 1.0000001)] + [0.0, 11.0, 0.0005]
+    registry = CollectorRegistry()
+    reference = Histogram("reference_latency_seconds", "", ["method"], buckets=bounds, registry=registry)
+    names = ("/test.Buckets/A", "/test.Buckets/B")
+    for i, value in enumerate(values):
+        observed = calls.method(names[i % 2])
+        calls.started(observed)
+        calls.ended(
+            observed, f"h-{i}", "peer", (grpc.StatusCode.OK, grpc.StatusCode.ABORTED)[i % 3 == 0], value
+        )
+        reference.labels(names[i % 2]).observe(value)
+    calls.flush()
+    capfd.readouterr()
+    for name in names:
+        for bound in (*bounds, float("inf")):
+            le = {"le": floatToGoString(bound)}
+            ours = REGISTRY.get_sample_value("gammond_rpc_latency_seconds_bucket", {"method": name, **le})
+            theirs = registry.get_sample_value("reference_latency_seconds_bucket", {"method": name, **le})
+            assert ours == theirs, (name, bound)
+        ok = REGISTRY.get_sample_value("gammond_rpc_calls_total", {"method": name, "code": "OK"}) or 0
+        aborted = (
+            REGISTRY.get_sample_value("gammond_rpc_calls_total", {"method": name, "code": "ABORTED"}) or 0
+        )
+        assert ok + aborted == sum(1 for i in range(len(values)) if names[i % 2] == name)

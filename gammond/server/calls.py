@@ -20,9 +20,12 @@ writes everything now; a server's stop calls it.
 from __future__ import annotations
 
 import bisect
+import itertools
+import operator
 import threading
 import time
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 import grpc
@@ -30,6 +33,8 @@ import grpc
 from gammond.server import logs, metrics
 
 INTERVAL_S = 0.05
+# StatusCode.name is an enum property, slow enough to matter once a call.
+_CODE_NAMES = {code: code.name for code in grpc.StatusCode}
 
 
 class Method:
@@ -97,13 +102,18 @@ def flush() -> None:
         started_calls = _take(_started)
         generation = _take(_generated)
         if generation:
-            _observe_all(metrics.PLAYS, [plays for plays, _ in generation])
-            _observe_all(metrics.MOVES, [moves for _, moves in generation])
+            plays, moves = zip(*generation)
+            _observe_all(metrics.PLAYS, plays)
+            _observe_all(metrics.MOVES, moves)
         if not ended_calls and not started_calls:
             return
+        names = _CODE_NAMES
+        # Latency in milliseconds to the microsecond (int and / cost a third of round()).
         logs.call_lines(
-            (m.name, rid, peer, code.name, round(elapsed * 1000, 3), at)
-            for m, rid, peer, code, elapsed, at in ended_calls
+            [
+                (m.name, rid, peer, names[code], int(elapsed * 1_000_000 + 0.5) / 1000, at)
+                for m, rid, peer, code, elapsed, at in ended_calls
+            ]
         )
         _write_metrics(started_calls, ended_calls)
 
@@ -119,23 +129,25 @@ def _take(queue: list[Any]) -> list[Any]:
 def _write_metrics(
     started_calls: list[Method], ended_calls: list[tuple[Method, str, str, grpc.StatusCode, float, int]]
 ) -> None:
-    counts: Counter[tuple[Method, grpc.StatusCode]] = Counter()
-    latencies: defaultdict[Method, list[float]] = defaultdict(list)
-    for observed, _, _, code, elapsed, _ in ended_calls:
-        counts[observed, code] += 1
-        latencies[observed].append(elapsed)
-    for (observed, code), n in counts.items():
+    # Counted with map and itemgetter, in C: this runs over every call answered.
+    for (observed, code), n in Counter(map(_METHOD_AND_CODE, ended_calls)).items():
         observed.called(code).inc(n)
+    latencies: defaultdict[Method, list[float]] = defaultdict(list)
+    for observed, _, _, _, elapsed, _ in ended_calls:
+        latencies[observed].append(elapsed)
     for observed, values in latencies.items():
         _observe_all(observed.latency, values)
     opened = Counter(started_calls)
-    closed = Counter(observed for observed, *_ in ended_calls)
+    closed = Counter(map(_METHOD, ended_calls))
     for observed in opened.keys() | closed.keys():
         observed._open += opened[observed] - closed[observed]
         observed.in_flight.set(observed._open)
 
 
-def _observe_all(histogram: Any, values: list[float]) -> None:
+_METHOD, _METHOD_AND_CODE = operator.itemgetter(0), operator.itemgetter(0, 3)
+
+
+def _observe_all(histogram: Any, values: Sequence[float]) -> None:
     """``histogram.observe(v)`` for each of ``values``, one update per bucket touched."""
     bounds = getattr(histogram, "_upper_bounds", None)
     buckets = getattr(histogram, "_buckets", None)
@@ -144,8 +156,7 @@ def _observe_all(histogram: Any, values: list[float]) -> None:
         for value in values:
             histogram.observe(value)
         return
-    hits = Counter(bisect.bisect_left(bounds, value) for value in values)
-    for index, n in hits.items():
+    for index, n in Counter(map(bisect.bisect_left, itertools.repeat(bounds), values)).items():
         buckets[index].inc(n)
     total.inc(sum(values))
 

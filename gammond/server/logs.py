@@ -135,39 +135,55 @@ class _CallLines:
         self._tail = '"event": "rpc", ' + rendered[1:-1] + ', "timestamp": "'
         self._second = -1
         self._stamp = ""
-        # Methods and peers repeat call after call: each rendered once (peers: a bounded cache).
-        self._rendered: dict[str, str] = {}
+        # Methods, peers and codes repeat call after call: the text around the
+        # request id and the latency is made once for each (bounded caches).
+        self._heads: dict[str, str] = {}
+        self._middles: dict[tuple[str, str], str] = {}
 
-    def _timestamp(self, at_ns: int) -> str:
-        """``at_ns`` as structlog's TimeStamper writes the time: ISO 8601, UTC, ``Z``."""
-        second, fraction = divmod(at_ns // 1000, 1_000_000)
+    def _second_stamp(self, second: int) -> str:
+        """The date and time to the second, made once a second."""
         if second != self._second:
             moment = datetime.datetime.fromtimestamp(second, datetime.UTC)
             self._stamp = moment.strftime("%Y-%m-%dT%H:%M:%S")
             self._second = second
-        return f"{self._stamp}.{fraction:06d}Z" if fraction else self._stamp + "Z"
+        return self._stamp
 
-    def render(
-        self, method: str, request_id: str, peer: str, code: str, latency_ms: float, at_ns: int
-    ) -> str:
-        """The line of one call that ended at ``at_ns`` (nanoseconds since the epoch)."""
-        return (
-            f'{{"method": {self._json(method)}, "request_id": {_json_string(request_id)}, '
-            f'"peer": {self._json(peer)}, "code": "{code}", "latency_ms": {latency_ms!r}, '
-            f'{self._tail}{self._timestamp(at_ns)}"}}'
-        )
+    def lines(self, records: Iterable[CallRecord]) -> list[str]:
+        """The line of each call in a batch.
 
-    def _json(self, text: str) -> str:
-        rendered = self._rendered.get(text)
-        if rendered is None:
-            if len(self._rendered) >= _RENDERED_MAX:
-                self._rendered.clear()
-            rendered = self._rendered[text] = _json_string(text)
-        return rendered
+        One loop with the pieces in locals: this runs for every call the
+        worker answers, and a method call a piece cost as much as the rest.
+        """
+        heads, middles, tail = self._heads, self._middles, self._tail
+        out = []
+        for method, request_id, peer, code, latency_ms, at_ns in records:
+            head = heads.get(method)
+            if head is None:
+                head = self._remember(heads, method, f'{{"method": {_json_string(method)}, "request_id": ')
+            middle = middles.get((peer, code))
+            if middle is None:
+                middle = self._remember(
+                    middles,
+                    (peer, code),
+                    f', "peer": {_json_string(peer)}, "code": {_json_string(code)}, "latency_ms": ',
+                )
+            second, fraction = divmod(at_ns // 1000, 1_000_000)
+            stamp = self._stamp if second == self._second else self._second_stamp(second)
+            when = f"{stamp}.{fraction:06d}Z" if fraction else stamp + "Z"
+            out.append(f'{head}{_json_string(request_id)}{middle}{latency_ms!r}, {tail}{when}"}}')
+        return out
+
+    @staticmethod
+    def _remember(cache: dict[Any, str], key: Any, text: str) -> str:
+        """``text`` kept under ``key``; the cache is emptied when full (peers come and go)."""
+        if len(cache) >= _RENDERED_MAX:
+            cache.clear()
+        cache[key] = text
+        return text
 
     def write(self, records: Iterable[CallRecord]) -> None:
         # A writer a batch, like structlog's factory: standard error may have been replaced.
-        _LineWriter.factory().lines(self.render(*record) for record in records)
+        _LineWriter.factory().lines(self.lines(records))
 
 
 _call_lines: _CallLines | None = None
