@@ -22,7 +22,7 @@ rather than on whichever ran in a bad second.  A run's figure for a target
 is its calls over its slices' summed time; the whole set is run ``--runs``
 times and the table shows medians.
 
-    python bench/rpc.py [--calls 4000] [--slices 8] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
+    python bench/rpc.py [--calls 8000] [--slices 8] [--concurrency 16] [--positions 500] [--runs 3] [--workers 1,2]
     python -m bench.rpc     # the same
 
 Columns: calls/s; p50 and p99 latency; ``vs echo``: calls/s over the echo's
@@ -420,7 +420,7 @@ def placement(workers: int) -> tuple[set[int], list[set[int]], bool]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--calls", type=int, default=4000, help="calls per target and run (bounded)")
+    parser.add_argument("--calls", type=int, default=8000, help="calls per target and run (bounded)")
     parser.add_argument("--concurrency", type=int, default=16, help="calls in flight per load process")
     parser.add_argument("--positions", type=int, default=500, help="random positions to cycle through")
     parser.add_argument("--seed", type=int, default=2024)
