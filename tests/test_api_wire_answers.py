@@ -10,7 +10,6 @@ paths.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import grpc
 import pytest
@@ -24,7 +23,7 @@ from gammond.server.services.game import GameServicer, add_to_server
 from gammond.server.wire.board import encode_move
 from gammond.server.wire.plays import read_listing
 from tests.support.positions import sample_positions
-from tests.support.server import dice, failure, start_position
+from tests.support.server import HandlerRecorder, dice, failure, start_position
 
 POSITIONS = 2_000
 TURNS = 1_000
@@ -92,22 +91,8 @@ def test_an_unknown_view_is_refused_on_both_paths_naming_the_field() -> None:
         assert caught.value.field == "view"
 
 
-class _Recorder:
-    """Stands in for a grpc.Server and keeps the handlers it is given."""
-
-    def __init__(self) -> None:
-        self.registered: dict[str, dict[str, Any]] = {}
-        self.generic: list[Any] = []
-
-    def add_generic_rpc_handlers(self, handlers: Any) -> None:
-        self.generic.extend(handlers)
-
-    def add_registered_method_handlers(self, service: str, handlers: dict[str, Any]) -> None:
-        self.registered[service] = handlers
-
-
 def test_every_game_method_is_served_and_only_the_listings_pass_bytes_through() -> None:
-    server = _Recorder()
+    server = HandlerRecorder()
     add_to_server(GameServicer(), server)  # type: ignore[arg-type]
     handlers = server.registered["backgammon.v1.GameService"]
     assert set(handlers) == set(pb.DESCRIPTOR.services_by_name["GameService"].methods_by_name)

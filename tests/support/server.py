@@ -14,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -128,3 +129,17 @@ def start_server(tmp_path: Path, *args: str, timeout: float = 60.0) -> ServerPro
         time.sleep(0.05)
     facts = json.loads(ready.read_text())
     return ServerProcess(process, facts["port"], facts["metrics_port"], facts["workers"], log)
+
+
+class HandlerRecorder:
+    """Stands in for a grpc.Server and keeps the handlers it is given."""
+
+    def __init__(self) -> None:
+        self.registered: dict[str, dict[str, Any]] = {}
+        self.generic: list[Any] = []
+
+    def add_generic_rpc_handlers(self, handlers: Any) -> None:
+        self.generic.extend(handlers)
+
+    def add_registered_method_handlers(self, service: str, handlers: dict[str, Any]) -> None:
+        self.registered[service] = handlers

@@ -29,7 +29,6 @@ from backgammon.v1 import (
     notation_service_pb2,
     notation_service_pb2_grpc,
     play_service_pb2,
-    play_service_pb2_grpc,
     record_service_pb2,
     record_service_pb2_grpc,
 )
@@ -45,6 +44,7 @@ from gammond.server.services.game import add_to_server as add_game_service
 from gammond.server.services.match import MatchServicer
 from gammond.server.services.notation import NotationServicer
 from gammond.server.services.play import PlayServicer
+from gammond.server.services.play import add_to_server as add_play_service
 from gammond.server.services.record import RecordServicer
 
 # Each proto file that defines a service, in the order the API documents them.
@@ -104,7 +104,7 @@ def add_servicers(
             ChouetteServicer(),
         ),
         "backgammon.v1.PlayService": (
-            play_service_pb2_grpc.add_PlayServiceServicer_to_server,
+            add_play_service,
             PlayServicer(evaluator, max_search_s, keyring, require_fair_dice),
         ),
         "backgammon.v1.RecordService": (

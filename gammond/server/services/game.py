@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 import grpc
-from google.protobuf import message_factory
 
 from backgammon.v1 import game_service_pb2 as pb
 from backgammon.v1 import game_service_pb2_grpc
@@ -31,6 +30,7 @@ from gammond.engine import (
     turn_plays,
 )
 from gammond.server import calls
+from gammond.server.services.wired import add_wired_service
 from gammond.server.wire.board import (
     decode_color,
     decode_moves,
@@ -205,28 +205,5 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
 
 
 def add_to_server(servicer: GameServicer, server: grpc.Server) -> None:
-    """Serve GameService as ``add_GameServiceServicer_to_server`` would, with the wire methods.
-
-    The handlers come from the service's descriptor, like the generated
-    ones, except that each of :meth:`GameServicer.wire_methods` answers with
-    bytes that its handler passes through unserialized, and the requests of
-    :meth:`GameServicer.readers` are read by those.
-    """
-    service = pb.DESCRIPTOR.services_by_name["GameService"]
-    wire = servicer.wire_methods()
-    readers = servicer.readers()
-    handlers: dict[str, grpc.RpcMethodHandler[Any, Any]] = {}
-    for method in service.methods:
-        request = message_factory.GetMessageClass(method.input_type)
-        response = message_factory.GetMessageClass(method.output_type)
-        if method.name in wire:
-            behavior, serialize = wire[method.name], None
-        else:
-            behavior, serialize = getattr(servicer, method.name), response.SerializeToString
-        handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-            behavior,
-            request_deserializer=readers.get(method.name, request.FromString),
-            response_serializer=serialize,
-        )
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.full_name, handlers),))
-    server.add_registered_method_handlers(service.full_name, handlers)
+    """Serve GameService as ``add_GameServiceServicer_to_server`` would, with the wire methods."""
+    add_wired_service(servicer, server, pb.DESCRIPTOR.services_by_name["GameService"])

@@ -1,10 +1,15 @@
 """PlayService: the game flow (NewGame, ListActions, Act, BotAct) over one Game message.
 
 Each call decodes and checks the whole Game, calls the engine once, and
-encodes the answer.
+encodes the answer; ListActions' answer is written as bytes
+(:mod:`gammond.server.wire.choices`), the message-building method staying
+as the reference the tests compare it with.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 import grpc
 
@@ -24,8 +29,10 @@ from gammond.server.deadlines import stopper
 from gammond.server.errors import PreconditionError, WireError
 from gammond.server.sealing import Keyring
 from gammond.server.services.sealed import GameCodec
+from gammond.server.services.wired import add_wired_service
 from gammond.server.wire.board import decode_color
 from gammond.server.wire.bot import decode_level
+from gammond.server.wire.choices import choices_wire
 from gammond.server.wire.game import (
     FAIR_NEEDS_KEYS,
     FAIR_REQUIRED,
@@ -100,6 +107,20 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         game = self.games.read(request.game)
         return encode_choices(game, list_actions(game))
 
+    def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
+        """ListActions as the bytes of the same answer, the plays without a message each."""
+        game = self.games.read(request.game)
+        return choices_wire(game, list_actions(game))
+
+    def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
+        """The methods answered as bytes, by RPC name (see :mod:`gammond.server.wire.choices`)."""
+        return {"ListActions": self.list_actions_wire}
+
+    @staticmethod
+    def readers() -> dict[str, Callable[[bytes], Any]]:
+        """Every request is read by its message's own ``FromString``."""
+        return {}
+
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
         game, source = self.games.read_message(request.game)
         action = decode_flow_action(request.action)
@@ -143,3 +164,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         if not 1 <= len(seed) <= MAX_SEED_BYTES:
             raise WireError("seed", f"a player's seed has 1..{MAX_SEED_BYTES} bytes")
         return pb.AddClientSeedResponse(game=self.games.write(add_client_seed(game, player, seed)))
+
+
+def add_to_server(servicer: PlayServicer, server: grpc.Server) -> None:
+    """Serve PlayService as ``add_PlayServiceServicer_to_server`` would, ListActions as bytes."""
+    add_wired_service(servicer, server, pb.DESCRIPTOR.services_by_name["PlayService"])

@@ -484,12 +484,24 @@ def encode_flow_action(action: Action, dice_left: Sequence[int] = ()) -> game_pb
     return message
 
 
-def encode_choices(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
+def choices_head(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
+    """ListActions' answer with its phase and the players to act, the fields before the actions."""
     response = play_service_pb2.ListActionsResponse(phase=_PHASE_CODES[game.phase])
     players = sorted({a.player for a in choices.actions if a.player is not None})
     response.to_act.extend(encode_color(p) for p in players)
+    return response
+
+
+def encode_actions(choices: Choices, actions: Iterable[Action]) -> list[game_pb2.Action]:
+    """``actions`` (some of ``choices.actions``), each MOVE with the dice it would leave."""
     lefts = {o.steps: o.dice_left for o in choices.turn.options} if choices.turn is not None else {}
-    response.actions.extend(encode_flow_action(a, lefts.get(a.steps, ())) for a in choices.actions)
+    return [encode_flow_action(a, lefts.get(a.steps, ())) for a in actions]
+
+
+def encode_choices(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
+    """ListActions' answer (the reference for :func:`gammond.server.wire.choices.choices_wire`)."""
+    response = choices_head(game, choices)
+    response.actions.extend(encode_actions(choices, choices.actions))
     if game.turn is not None and choices.turn is not None:
         response.plays.extend(encode_play(p, game.turn) for p in choices.plays)
         response.dice_left.extend(choices.turn.dice_left)

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from backgammon.v1 import board_pb2
 from backgammon.v1 import game_service_pb2 as pb
-from gammond.engine import CHECKERS, Move, Player, Position, kernel, turn_plays
+from gammond.engine import CHECKERS, Move, Play, Player, Position, kernel, turn_plays
 from gammond.server.errors import WireError
 
 # What each view of ListLegalPlaysRequest asks the encoder for.
@@ -101,6 +101,40 @@ def _position(board: Sequence[int], black: bool, turn: Player) -> bytes:
     )
     color = board_pb2.COLOR_WHITE if turn is Player.WHITE else board_pb2.COLOR_BLACK
     return _field(_TAG_BOARD, body) + _uint(_TAG_TURN, color)
+
+
+def play_bytes(play: Play, turn: Player) -> bytes:
+    """The body of ``encode_play(play, turn)`` (moves, notation, result) as bytes."""
+    black = turn is Player.BLACK
+    body = _moves_and_notation(play.moves, str(play), black)
+    return body + _field(_TAG_RESULT, _position(play.result.board, black, turn.opponent))
+
+
+def field_bytes(tag: int, body: bytes) -> bytes:
+    """A length-delimited field: ``tag``, the length, ``body``."""
+    return _field(tag, body)
+
+
+def retagged(raw: bytes, tag: int) -> bytes:
+    """``raw``, a run of length-delimited fields, with each field's tag replaced by ``tag``.
+
+    The kernel writes plays as the items of a ListLegalPlaysResponse
+    (field 1); other answers list the same Play messages under another
+    field number.
+    """
+    out = bytearray(raw)
+    at, size = 0, len(raw)
+    while at < size:
+        out[at] = tag
+        at += 1
+        length, shift = 0, 0
+        while raw[at] & 0x80:
+            length |= (raw[at] & 0x7F) << shift
+            shift += 7
+            at += 1
+        length |= raw[at] << shift
+        at += 1 + length
+    return bytes(out)
 
 
 def _python_plays_wire(

@@ -1,0 +1,68 @@
+"""ListActions' answer written as wire bytes, without a message object per play.
+
+While a player is moving, ``ListActions`` lists every complete legal play
+twice, as a ``PLAY`` action (moves and notation) and in ``plays`` (moves,
+notation and result), beside the few other actions.  Those plays are most of
+the answer, so :func:`choices_wire` writes them as bytes: the ``plays`` as
+the compiled kernel writes a ``ListLegalPlays`` answer's plays (else the
+Python encoder of :mod:`gammond.server.wire.plays`), each action once per
+distinct action and dice left (cached).  The bytes are those
+``SerializeToString`` gives for
+:func:`~gammond.server.wire.game.encode_choices`' message, which stays the
+reference; the tests compare the two on every phase of hundreds of games,
+both kernel paths.
+
+Protobuf writes a message's fields in the order of their numbers, and a
+repeated field's items in order, so the answer is written in that order:
+the phase and the players (a message), the actions, the plays, then the
+dice left and the board (another message).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from backgammon.v1 import play_service_pb2
+from gammond.engine import Action, Choices, Game, Player, kernel
+from gammond.server.wire.board import encode_board
+from gammond.server.wire.game import choices_head, encode_flow_action
+from gammond.server.wire.plays import field_bytes, play_bytes, retagged
+
+# Field tags, (number << 3) | wire type 2 (length-delimited).
+_TAG_ACTIONS, _TAG_PLAYS = 3 << 3 | 2, 4 << 3 | 2  # ListActionsResponse
+_PLAYS_WITH_RESULTS = kernel.WIRE_PLAYS | kernel.WIRE_RESULT
+
+
+@lru_cache(maxsize=1 << 14)  # a few MB at most
+def _action_field(action: Action, dice_left: tuple[int, ...]) -> bytes:
+    """An action as a field of the answer; cached, as the same plays and moves recur call after call."""
+    return field_bytes(_TAG_ACTIONS, encode_flow_action(action, dice_left).SerializeToString())
+
+
+def _plays_field(game: Game, choices: Choices, turn: Player) -> bytes:
+    """``plays``: the kernel's plays (the ListLegalPlays answer's items) retagged, else the Python encoder."""
+    wire, dice = kernel.plays_wire, game.dice
+    if wire is not None and dice is not None:
+        raw, count, _ = wire(
+            game.turn_position().board, dice[0], dice[1], turn is Player.BLACK, _PLAYS_WITH_RESULTS
+        )
+        if count == len(choices.plays):
+            return retagged(raw, _TAG_PLAYS)
+    return b"".join(field_bytes(_TAG_PLAYS, play_bytes(play, turn)) for play in choices.plays)
+
+
+def choices_wire(game: Game, choices: Choices) -> bytes:
+    """``encode_choices(game, choices).SerializeToString()``, the plays and actions written as bytes."""
+    turn, options = game.turn, choices.turn
+    out = bytearray(choices_head(game, choices).SerializeToString())
+    lefts = {o.steps: o.dice_left for o in options.options} if options is not None else {}
+    for action in choices.actions:
+        out += _action_field(action, tuple(lefts.get(action.steps, ())))
+    tail = play_service_pb2.ListActionsResponse()
+    if turn is not None and options is not None:
+        out += _plays_field(game, choices, turn)
+        tail.dice_left.extend(options.dice_left)
+    if choices.board_now is not None:
+        tail.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
+    out += tail.SerializeToString()
+    return bytes(out)
