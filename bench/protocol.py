@@ -13,7 +13,8 @@ requests, pinned to another CPU than the server where there are two.
     python -m bench.protocol [--calls 3000] [--concurrency 16] [--states 400]
     python bench/protocol.py
 
-The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
+It also prints what writing ListActions' answers costs in process, as
+messages and as wire bytes.  The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
 ``Act vs ListLegalPlays: X.XX`` (calls/s over calls/s).
 """
 
@@ -29,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -41,6 +42,7 @@ import grpc  # noqa: E402
 from backgammon.v1 import board_pb2, game_service_pb2, play_service_pb2  # noqa: E402
 from gammond.engine import (  # noqa: E402
     ActionKind,
+    Choices,
     DiceSource,
     Game,
     Phase,
@@ -182,6 +184,27 @@ async def _load(port: int, name: str, payloads: list[bytes], calls: int, concurr
         return Result(name, calls, time.perf_counter() - started, latencies)
 
 
+def answer_costs(states: list[Game], repeat: int = 3) -> str:
+    """Microseconds, in process, to write ListActions' answer: as messages and as wire bytes."""
+    from gammond.server.wire.choices import choices_wire
+    from gammond.server.wire.game import encode_choices
+
+    listed = [(game, list_actions(game)) for game in states]
+
+    def best(write: Callable[[Game, Choices], bytes]) -> float:
+        times = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            for game, choices in listed:
+                write(game, choices)
+            times.append(time.perf_counter() - began)
+        return min(times) / len(listed) * 1e6
+
+    message = best(lambda game, choices: encode_choices(game, choices).SerializeToString())
+    wire = best(choices_wire)
+    return f"ListActions' answer in process: message path {message:.0f} us, wire path {wire:.0f} us"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=3000, help="calls per method (bounded)")
@@ -191,7 +214,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     server_cpus, client_cpus = _cpus()
     payloads = {"ListLegalPlays": legal_play_requests(args.states, args.seed)}
-    payloads["ListActions"], payloads["Act"] = play_requests(game_states(args.states, args.seed), args.seed)
+    states = game_states(args.states, args.seed)
+    payloads["ListActions"], payloads["Act"] = play_requests(states, args.seed)
     os.sched_setaffinity(0, client_cpus)
     print(
         f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
@@ -209,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             process.wait(30)
     for result in results.values():
         print(result.line())
+    print(answer_costs(states))
     base = results["ListLegalPlays"].rate
     print(f"ListActions vs ListLegalPlays: {results['ListActions'].rate / base:.2f}")
     print(f"Act vs ListLegalPlays: {results['Act'].rate / base:.2f}")
