@@ -75,7 +75,8 @@ from backgammon.v1 import (  # noqa: E402
     record_service_pb2,
     rules_pb2,
 )
-from bench.protocol import game_states, play_requests  # noqa: E402
+from bench.protocol import play_requests  # noqa: E402
+from tests.support.games import game_states  # noqa: E402
 
 STARTING_ID = "4HPwATDgc/ABMA"
 # White to play 1-1 here has 2,224 legal plays: the widest search we know.

@@ -45,14 +45,10 @@ from gammond.engine import (  # noqa: E402
     Choices,
     DiceSource,
     Game,
-    Phase,
-    RuleOptions,
-    apply_action,
     list_actions,
-    new_game,
-    next_game,
 )
 from gammond.server.wire.game import encode_flow_action, encode_game  # noqa: E402
+from tests.support.games import game_states  # noqa: E402
 from tests.support.positions import sample_positions  # noqa: E402
 
 METHODS = {
@@ -60,12 +56,6 @@ METHODS = {
     "ListActions": "/backgammon.v1.PlayService/ListActions",
     "Act": "/backgammon.v1.PlayService/Act",
 }
-RULES = (
-    RuleOptions.money(),
-    RuleOptions.money(beavers=True, raccoons=True, jacoby=True),
-    RuleOptions.match(7),
-    RuleOptions.match(5, cubeless=True),
-)
 _START_S = 60.0
 
 
@@ -99,26 +89,6 @@ def legal_play_requests(count: int, seed: int) -> list[bytes]:
         dice = board_pb2.Dice(die1=sample.dice[0], die2=sample.dice[1])
         out.append(game_service_pb2.ListLegalPlaysRequest(position=position, dice=dice).SerializeToString())
     return out
-
-
-def game_states(count: int, seed: int) -> list[Game]:
-    """States of random legal games, each still open (some action is allowed)."""
-    rng = random.Random(seed)
-    states: list[Game] = []
-    game = new_game(RULES[0], dice_source=DiceSource.SEEDED, seed=b"bench")
-    while len(states) < count:
-        if game.phase is Phase.MATCH_OVER or (game.phase is Phase.GAME_OVER and rng.random() < 0.3):
-            game = new_game(rng.choice(RULES), dice_source=DiceSource.SEEDED, seed=b"%d" % len(states))
-            continue
-        if game.phase is Phase.GAME_OVER:
-            game = next_game(game)
-            continue
-        states.append(game)
-        allowed = list_actions(game).actions
-        # Mostly whole plays and single moves, so games run long and all phases appear.
-        quiet = [a for a in allowed if a.kind not in (ActionKind.RESIGN, ActionKind.DROP)]
-        game, _ = apply_action(game, rng.choice(quiet or list(allowed)))
-    return states
 
 
 def play_requests(states: list[Game], seed: int) -> tuple[list[bytes], list[bytes]]:
