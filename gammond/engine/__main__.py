@@ -2,6 +2,10 @@
 
 * ``show ID``: the diagram and pip counts of a Position ID (or XGID).
 * ``plays ID ROLL``: each legal play in notation with its resulting Position ID.
+* ``rollout ID``: a cubeless rollout of the position for its player on roll
+  (``--trials``, ``--plies``, ``--truncate``, ``--seed``; ``--evaluator
+  heuristic`` for the hand-written one instead of the network), each
+  probability and the equity with its standard error.
 * ``plays`` with no further arguments (or no arguments at all): batch mode.
   Each standard-input line ``POSITION_ID D1D2`` gives one output line: the
   sorted Position IDs of the distinct resulting positions (seen from the
@@ -53,6 +57,28 @@ def _plays(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _rollout(args: argparse.Namespace, out: TextIO) -> int:
+    from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
+
+    position = _position(args.id)
+    settings = RolloutSettings(trials=args.trials, plies=args.plies, truncate=args.truncate, seed=args.seed)
+    evaluator = HeuristicEvaluator() if args.evaluator == "heuristic" else shipped_evaluator()
+    result = rollout(position, evaluator, settings)
+    p, e = result.probabilities, result.errors
+    out.write(f"{position.position_id()}: {result.trials} trials, {settings.plies}-ply, seed {settings.seed}")
+    out.write(f", truncated at {settings.truncate} half-moves\n" if settings.truncate else "\n")
+    for name, value, error in (
+        ("win", p.win, e.win),
+        ("win gammon", p.win_gammon, e.win_gammon),
+        ("win backgammon", p.win_backgammon, e.win_backgammon),
+        ("lose gammon", p.lose_gammon, e.lose_gammon),
+        ("lose backgammon", p.lose_backgammon, e.lose_backgammon),
+    ):
+        out.write(f"{name:<16} {value:.4f} +- {error:.4f}\n")
+    out.write(f"{'equity':<16} {result.equity:+.4f} +- {result.equity_error:.4f}\n")
+    return 0
+
+
 def batch(lines: TextIO, out: TextIO) -> int:
     """Run batch mode over ``lines``; see the module docstring."""
     for number, line in enumerate(lines, start=1):
@@ -82,6 +108,16 @@ def _parser() -> argparse.ArgumentParser:
     plays.add_argument("id", nargs="?")
     plays.add_argument("roll", nargs="?")
     plays.set_defaults(run=_plays)
+    roll_out = sub.add_parser(
+        "rollout", help="a cubeless rollout of a Position ID or XGID, with standard errors"
+    )
+    roll_out.add_argument("id")
+    roll_out.add_argument("--trials", type=int, default=1296, help="games played out (default 1296)")
+    roll_out.add_argument("--plies", type=int, default=0, choices=(0, 1), help="search depth of each play")
+    roll_out.add_argument("--truncate", type=int, default=0, help="half-moves before scoring; 0: to the end")
+    roll_out.add_argument("--seed", type=int, default=0)
+    roll_out.add_argument("--evaluator", choices=("network", "heuristic"), default="network")
+    roll_out.set_defaults(run=_rollout)
     records_cli.add_parser(sub)
     return parser
 

@@ -72,6 +72,10 @@ class InvalidLevelError(EngineError):
     """A bot level that is not one of :class:`gammond.engine.bot.Level`."""
 
 
+class InvalidRolloutError(EngineError):
+    """Rollout settings out of range (trials, plies, truncation)."""
+
+
 class WeightsError(EngineError):
     """A weights file that is missing, unreadable or made for another encoding."""
 

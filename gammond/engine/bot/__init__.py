@@ -5,7 +5,7 @@ odds (:mod:`gammond.engine.bot.model`; :func:`load_evaluator` loads other
 weights); :func:`rank_plays` / :func:`best_play` choose plays at a
 :class:`Level`; :func:`advise_cube` answers cube questions for money and
 match play within the rules of the game; :func:`analyse_play` says what a
-play costs.
+play costs; :func:`rollout` plays a position out many times.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from gammond.engine.bot.evaluator import Evaluator, Probabilities  # noqa: E402
 from gammond.engine.bot.heuristic import HeuristicEvaluator  # noqa: E402
 from gammond.engine.bot.hints import PlayAnalysis, analyse_play, hint  # noqa: E402
 from gammond.engine.bot.model import GammondEvaluator, load_evaluator, shipped_evaluator  # noqa: E402
+from gammond.engine.bot.rollout import RolloutResult, RolloutSettings, rollout  # noqa: E402
 from gammond.engine.bot.search import (  # noqa: E402
     LEVELS,
     Level,
@@ -74,6 +75,8 @@ __all__ = [
     "RankedPlay",
     "Ranking",
     "Review",
+    "RolloutResult",
+    "RolloutSettings",
     "advise_cube",
     "analyse_games",
     "analyse_play",
@@ -85,5 +88,6 @@ __all__ = [
     "load_evaluator",
     "may_double",
     "rank_plays",
+    "rollout",
     "shipped_evaluator",
 ]

@@ -1,0 +1,123 @@
+"""Rollouts: reproducible, honest about their error, and right where the answer is known exactly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gammond.engine import GameOverError, InvalidRolloutError, Position
+from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
+from gammond.engine.bot.bearoff import exact_probabilities
+from gammond.engine.bot.search import SearchStopped
+
+# Small bear-offs, both sides home: few real choices, so the one-sided exact
+# database is the true value of the race (see docs/model-card.md, Rollouts).
+BEAR_OFFS = (
+    ([1, 1, 1, 0, 0, 0], [0, 1, 1, 1, 0, 0]),
+    ([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 0]),
+    ([2, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 3]),
+    ([0, 0, 0, 0, 2, 2], [1, 1, 1, 1, 0, 0]),
+)
+
+
+def bear_off(mine: list[int], theirs: list[int]) -> Position:
+    return Position.from_sides(mine + [0] * 19, theirs + [0] * 19)
+
+
+def exact_win(position: Position) -> float:
+    mask, probs = exact_probabilities(np.array([position.board], dtype=np.int8))
+    assert mask[0]
+    return float(probs[0][0])
+
+
+@pytest.mark.parametrize(("mine", "theirs"), BEAR_OFFS)
+@pytest.mark.parametrize("truncate", [0, 2])
+def test_a_bear_off_rollout_agrees_with_the_exact_odds_within_its_standard_error(
+    mine: list[int], theirs: list[int], truncate: int
+) -> None:
+    position = bear_off(mine, theirs)
+    result = rollout(position, shipped_evaluator(), RolloutSettings(trials=1296, seed=3, truncate=truncate))
+    exact = exact_win(position)
+    # Within two standard errors (a 95% interval), or exact where there was no luck left.
+    assert abs(result.probabilities.win - exact) <= max(2 * result.errors.win, 1e-9), (exact, result)
+    assert result.trials == 1296 and result.complete
+    assert result.probabilities.win_gammon == result.probabilities.lose_gammon == 0.0
+
+
+def test_the_same_seed_gives_the_same_rollout_and_another_seed_another() -> None:
+    position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
+    settings = RolloutSettings(trials=144, seed=7)
+    first = rollout(position, HeuristicEvaluator(), settings)
+    assert rollout(position, HeuristicEvaluator(), settings) == first
+    assert rollout(position, HeuristicEvaluator(), RolloutSettings(trials=144, seed=8)) != first
+
+
+def test_the_first_two_rolls_are_stratified_so_a_two_roll_race_is_exact() -> None:
+    # Each side bears off in at most two rolls: 1,296 trials enumerate every pair of first rolls.
+    position = bear_off([1, 1, 1, 0, 0, 0], [0, 1, 1, 1, 0, 0])
+    result = rollout(position, shipped_evaluator(), RolloutSettings(trials=1296, seed=11))
+    assert result.probabilities.win == pytest.approx(exact_win(position), abs=1e-4)
+
+
+def test_standard_errors_shrink_as_trials_grow() -> None:
+    position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
+    few = rollout(position, HeuristicEvaluator(), RolloutSettings(trials=72, seed=2))
+    many = rollout(position, HeuristicEvaluator(), RolloutSettings(trials=648, seed=2))
+    assert 0 < many.errors.win < few.errors.win
+    assert 0 < many.equity_error < few.equity_error
+
+
+def test_a_stopped_rollout_returns_the_trials_played_marked_incomplete() -> None:
+    position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
+    asked = iter(range(10_000))
+    result = rollout(
+        position, HeuristicEvaluator(), RolloutSettings(trials=500, seed=1), stop=lambda: next(asked) >= 40
+    )
+    assert result.trials == 40 and not result.complete
+    with pytest.raises(SearchStopped):
+        rollout(position, HeuristicEvaluator(), RolloutSettings(trials=10), stop=lambda: True)
+
+
+def test_progress_reports_the_result_so_far_every_few_trials() -> None:
+    seen: list[int] = []
+    position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
+    rollout(
+        position,
+        HeuristicEvaluator(),
+        RolloutSettings(trials=100, seed=1),
+        progress=lambda partial: seen.append(partial.trials),
+    )
+    assert seen == [36, 72]
+
+
+@pytest.mark.parametrize(
+    ("settings", "named"),
+    [({"trials": 0}, "trials"), ({"plies": 2}, "plies"), ({"truncate": -1}, "truncate")],
+)
+def test_settings_out_of_range_are_refused_naming_them(settings: dict[str, int], named: str) -> None:
+    with pytest.raises(InvalidRolloutError, match=named):
+        RolloutSettings(**settings)
+
+
+def test_a_finished_game_cannot_be_rolled_out() -> None:
+    with pytest.raises(GameOverError):
+        rollout(bear_off([0] * 6, [1, 0, 0, 0, 0, 0]), HeuristicEvaluator(), RolloutSettings(trials=1))
+
+
+def test_the_command_line_prints_each_probability_with_its_error() -> None:
+    position = bear_off([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 0]).position_id()
+    command = [sys.executable, "-m", "gammond.engine", "rollout", position, "--trials", "72", "--seed", "3"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=120).stdout
+    assert out.startswith(f"{position}: 72 trials, 0-ply, seed 3")
+    assert [line.split()[0] for line in out.splitlines()[1:]] == [
+        "win",
+        "win",
+        "win",
+        "lose",
+        "lose",
+        "equity",
+    ]
+    assert all("+-" in line for line in out.splitlines()[1:])
