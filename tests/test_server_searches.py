@@ -99,15 +99,22 @@ def samples(count: int) -> list[tuple[Position, tuple[int, int]]]:
 def test_a_search_answers_as_the_engine_does_when_not_cut_short(
     stubs: Stubs, served: Served, level: Level
 ) -> None:
+    compared = 0
     for position, roll in samples(6):
         expected = rank_plays(position, roll, served.evaluator, level)
         request = bot_service_pb2.BestPlayRequest(
             position=position_input(position), dice=dice(*roll), level=LEVELS[level]
         )
         answer = stubs.bot.BestPlay(request, timeout=60)
-        assert answer.complete == expected.complete
+        # A level's time budget can cut either search short on a loaded
+        # machine (the pure-Python pass beside the image build): compare the
+        # searches that both finished.
+        if not (answer.complete and expected.complete):
+            continue
         assert answer.best.play.notation == str(expected.plays[0].play)
         assert answer.best.equity == pytest.approx(expected.plays[0].equity, abs=1e-9)
+        compared += 1
+    assert compared >= 1
 
 
 def test_a_hint_lists_the_same_plays_as_the_engine(stubs: Stubs, served: Served) -> None:
