@@ -25,7 +25,7 @@ from functools import lru_cache
 from backgammon.v1 import play_service_pb2
 from gammond.engine import Action, Choices, Game, Player, kernel
 from gammond.server.wire.board import encode_board
-from gammond.server.wire.game import choices_head, encode_flow_action
+from gammond.server.wire.game import choices_head, dice_lefts, encode_flow_action
 from gammond.server.wire.plays import field_bytes, play_bytes, retagged
 
 # Field tags, (number << 3) | wire type 2 (length-delimited).
@@ -55,9 +55,9 @@ def choices_wire(game: Game, choices: Choices) -> bytes:
     """``encode_choices(game, choices).SerializeToString()``, the plays and actions written as bytes."""
     turn, options = game.turn, choices.turn
     out = bytearray(choices_head(game, choices).SerializeToString())
-    lefts = {o.steps: o.dice_left for o in options.options} if options is not None else {}
+    lefts = dice_lefts(choices)
     for action in choices.actions:
-        out += _action_field(action, tuple(lefts.get(action.steps, ())))
+        out += _action_field(action, lefts.get(action.steps, ()))
     tail = play_service_pb2.ListActionsResponse()
     if turn is not None and options is not None:
         out += _plays_field(game, choices, turn)

@@ -492,16 +492,16 @@ def choices_head(game: Game, choices: Choices) -> play_service_pb2.ListActionsRe
     return response
 
 
-def encode_actions(choices: Choices, actions: Iterable[Action]) -> list[game_pb2.Action]:
-    """``actions`` (some of ``choices.actions``), each MOVE with the dice it would leave."""
-    lefts = {o.steps: o.dice_left for o in choices.turn.options} if choices.turn is not None else {}
-    return [encode_flow_action(a, lefts.get(a.steps, ())) for a in actions]
+def dice_lefts(choices: Choices) -> dict[tuple[Move, ...], tuple[int, ...]]:
+    """The dice each listed MOVE would leave, by its steps (a ListActions action carries them)."""
+    return {o.steps: o.dice_left for o in choices.turn.options} if choices.turn is not None else {}
 
 
 def encode_choices(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
     """ListActions' answer (the reference for :func:`gammond.server.wire.choices.choices_wire`)."""
     response = choices_head(game, choices)
-    response.actions.extend(encode_actions(choices, choices.actions))
+    lefts = dice_lefts(choices)
+    response.actions.extend(encode_flow_action(a, lefts.get(a.steps, ())) for a in choices.actions)
     if game.turn is not None and choices.turn is not None:
         response.plays.extend(encode_play(p, game.turn) for p in choices.plays)
         response.dice_left.extend(choices.turn.dice_left)

@@ -50,8 +50,8 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def _field(tag: int, body: bytes) -> bytes:
-    """A length-delimited field."""
+def field_bytes(tag: int, body: bytes) -> bytes:
+    """A length-delimited field: ``tag``, the length, ``body``."""
     return bytes((tag,)) + _varint(len(body)) + body
 
 
@@ -82,8 +82,8 @@ def _move(move: Move, black: bool) -> bytes:
 @lru_cache(maxsize=1 << 16)
 def _moves_and_notation(moves: tuple[Move, ...], notation: str, black: bool) -> bytes:
     # Cached: the same few thousand plays recur across positions and calls.
-    moved = b"".join(_field(_TAG_MOVES, _move(m, black)) for m in moves)
-    return moved + _field(_TAG_NOTATION, notation.encode())
+    moved = b"".join(field_bytes(_TAG_MOVES, _move(m, black)) for m in moves)
+    return moved + field_bytes(_TAG_NOTATION, notation.encode())
 
 
 def _position(board: Sequence[int], black: bool, turn: Player) -> bytes:
@@ -100,19 +100,16 @@ def _position(board: Sequence[int], black: bool, turn: Player) -> bytes:
         + _uint(_TAG_BLACK_OFF, CHECKERS - black_bar - (size - signed) // 2)
     )
     color = board_pb2.COLOR_WHITE if turn is Player.WHITE else board_pb2.COLOR_BLACK
-    return _field(_TAG_BOARD, body) + _uint(_TAG_TURN, color)
+    return field_bytes(_TAG_BOARD, body) + _uint(_TAG_TURN, color)
 
 
-def play_bytes(play: Play, turn: Player) -> bytes:
-    """The body of ``encode_play(play, turn)`` (moves, notation, result) as bytes."""
+def play_bytes(play: Play, turn: Player, with_result: bool = True) -> bytes:
+    """The body of ``encode_play(play, turn, with_result=...)`` (moves, notation, result) as bytes."""
     black = turn is Player.BLACK
     body = _moves_and_notation(play.moves, str(play), black)
-    return body + _field(_TAG_RESULT, _position(play.result.board, black, turn.opponent))
-
-
-def field_bytes(tag: int, body: bytes) -> bytes:
-    """A length-delimited field: ``tag``, the length, ``body``."""
-    return _field(tag, body)
+    if not with_result:
+        return body
+    return body + field_bytes(_TAG_RESULT, _position(play.result.board, black, turn.opponent))
 
 
 def retagged(raw: bytes, tag: int) -> bytes:
@@ -142,14 +139,11 @@ def _python_plays_wire(
 ) -> tuple[bytes, int, int]:
     """The Python twin of the kernel's ``plays_wire``."""
     plays = turn_plays(position, roll)
-    black = turn is Player.BLACK
     out = bytearray()
     if parts & kernel.WIRE_PLAYS:
+        with_result = bool(parts & kernel.WIRE_RESULT)
         for play in plays:
-            body = _moves_and_notation(play.moves, str(play), black)
-            if parts & kernel.WIRE_RESULT:
-                body += _field(_TAG_RESULT, _position(play.result.board, black, turn.opponent))
-            out += _field(_TAG_PLAYS, body)
+            out += field_bytes(_TAG_PLAYS, play_bytes(play, turn, with_result))
     if parts & kernel.WIRE_COUNT:
         out += _uint(_TAG_PLAY_COUNT, len(plays))
     return bytes(out), len(plays), len(plays[0].moves) if plays else 0
@@ -202,8 +196,8 @@ def next_moves_wire(
     """The bytes of a ListNextMovesResponse: the board so far (``turn`` still on roll) and the next moves."""
     black = turn is Player.BLACK
     return (
-        _field(_TAG_NEXT_POSITION, _position(position.board, black, turn))
-        + b"".join(_field(_TAG_NEXT_MOVES, _move(m, black)) for m in moves)
+        field_bytes(_TAG_NEXT_POSITION, _position(position.board, black, turn))
+        + b"".join(field_bytes(_TAG_NEXT_MOVES, _move(m, black)) for m in moves)
         + _uint(_TAG_COMPLETE, complete)
         + _uint(_TAG_PLAYS_LEFT, plays_left)
     )
