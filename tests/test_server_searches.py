@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from gammond.engine.bot import Level, hint, rank_plays
 from gammond.server.app import Served, ServerOptions, create_server
 from tests.support.positions import games
 from tests.support.server import Stubs, dice
+from tests.support.waits import appeared
 
 # The Position ID with the most legal plays we know: 2,224 for White's 1-1.
 WIDEST_ID = "AAIA/n9UkpJSKg"
@@ -44,16 +45,6 @@ def stubs(served: Served) -> Iterator[Stubs]:
     connected = Stubs.connect(f"127.0.0.1:{served.port}")
     yield connected
     connected.channel.close()
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> bool:
-    """Poll ``condition`` until it holds or ``seconds`` pass (a bound, not a timing check)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.01)
-    return True
 
 
 def stopped(method: str, reason: str) -> float:
@@ -145,11 +136,11 @@ def test_a_cancelled_world_class_call_stops_its_search_at_the_next_check(
     # Without the cancellation this search runs for its level's 2 s budget
     # after ranking 2,224 plays; nothing else could stop it here.
     future = stubs.bot.BestPlay.future(request, timeout=120)
-    assert wait_for(lambda: served.gate.running == 1), "the call was never admitted"
+    assert appeared(lambda: served.gate.running == 1, timeout_s=60.0), "the call was never admitted"
     future.cancel()
     # The counter moves only when a stop check saw the cancellation.
-    assert wait_for(lambda: stopped("BestPlay", "cancelled") == before + 1)
-    assert wait_for(lambda: served.gate.running == 0)
+    assert appeared(lambda: stopped("BestPlay", "cancelled") == before + 1, timeout_s=60.0)
+    assert appeared(lambda: served.gate.running == 0, timeout_s=60.0)
     for pid in served.searches.pids():
         # An idle search process burns no CPU (a searching one a whole core).
         spent = cpu_seconds(pid)
@@ -168,7 +159,7 @@ def test_a_search_process_that_died_is_replaced_before_the_next_call(stubs: Stub
     (victim,) = served.searches.pids()
     before = restarts()
     os.kill(victim, signal.SIGKILL)
-    assert wait_for(lambda: not running(victim))
+    assert appeared(lambda: not running(victim), timeout_s=60.0)
     request = bot_service_pb2.BestPlayRequest(
         position=board_pb2.PositionInput(
             position_id=board_pb2.PositionId(id=WIDEST_ID, turn=board_pb2.COLOR_WHITE)
