@@ -936,8 +936,14 @@ def lock_waits() -> dict[str, list[float]]:
     what each hand-off of a cheap call waits for when a search runs on
     another thread of the same process.
     """
+    result: dict[str, list[float]] = _probe(_LOCK_PROBE, WIDEST_ID)
+    return result
+
+
+def _probe(script: str, *args: str) -> Any:
+    """Run ``script`` in a fresh interpreter (the tree on its path); its last line, read as JSON."""
     done = subprocess.run(
-        [sys.executable, "-c", _LOCK_PROBE, WIDEST_ID],
+        [sys.executable, "-c", script, *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -945,8 +951,7 @@ def lock_waits() -> dict[str, list[float]]:
         timeout=600,
         check=True,
     )
-    result: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 # Where the searches run: the default (child processes at nice 10), and for
@@ -1169,16 +1174,7 @@ def phase_search(quick: bool) -> Outcome:
 
     Within the level's budget (2 s), then (unless ``quick``) to the end.
     """
-    done = subprocess.run(
-        [sys.executable, "-c", _SEARCH_PROBE, WIDEST_ID, "1" if quick else "2"],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    figures = _probe(_SEARCH_PROBE, WIDEST_ID, "1" if quick else "2")
     rows = [
         (
             name,
