@@ -135,9 +135,9 @@ static int parse_roll(const char *name, PyObject *const *args, Py_ssize_t nargs,
  * It keeps the GIL.  One roll's search takes microseconds (the biggest
  * doubles a few hundred), and in a busy server letting go of the GIL for it
  * hands the interpreter to another thread and waits to get it back, which
- * costs the call more than the search: measured with bench/rpc.py's slices,
- * the legal-plays RPC ran about 2% slower releasing it.  encode_features,
- * whose batches are big, still releases it. */
+ * costs the call more than the search (the difference is within
+ * bench/rpc.py's noise, so this is the reasoning, not a measurement).
+ * encode_features, whose batches are big, still releases it. */
 static int generate_checked(const int8_t board[K_SLOTS], int die1, int die2, kresult *result)
 {
     int status = k_generate(board, die1, die2, result);
