@@ -1,4 +1,4 @@
-"""Our match equity table: a recursion over scores with a live cube and a fixed gammon rate.
+"""Our match equity table: a recursion over scores with a live cube and fixed gammon rates.
 
 ``table(a, b)`` is the chance that the player ``a`` points away wins the
 match against a player ``b`` away, at the start of a game before the
@@ -16,10 +16,29 @@ Cube levels are solved from the top down: a cube is dead for its owner once
 a single win at its value would win the match, and nobody doubles in the
 Crawford game.  Scores are solved in order of total points to go.
 
+Three refinements bring the model to real play:
+
+- The free drop.  A post-Crawford game is valued not at ``p = 0.5`` but
+  at the spread of chances the trailer may first double at
+  (:data:`OPENING_SPREAD`): the leader passes the doubles that come while
+  they are behind, where passing costs little or nothing.
+- The trailer plays for the gammon.  In the Crawford game and after it the
+  trailer's wins and losses are gammons at ``TRAILER_GAMMON_RATE``; the
+  leader has no reason to fear them less or want them more.
+- The cube is not used perfectly.  Before the Crawford game a score's value
+  is ``CUBE_EFFICIENCY`` of the live-cube model and the rest a game played
+  with the cube at 1 to the end (Janowski's interpolation, at the start of a
+  game).
+
 ``GAMMON_RATE`` is the share of our own network's self-play games (0-ply,
 cubeless) that ended in a gammon or backgammon: 0.263 over 4,000 games
 of the shipped gammond-1 (``training.train.play_games`` with learning
-off), rounded.
+off), rounded.  ``OPENING_SPREAD`` is measured with the same network.
+``TRAILER_GAMMON_RATE`` and ``CUBE_EFFICIENCY`` are the two numbers we
+chose rather than measured: the values that keep every entry of the table,
+up to 25 away and post-Crawford, within 0.5% of the Kazaross-XG2 table, a
+table built from rollouts (``tests/test_bot_met.py`` checks that against the
+copy GNU Backgammon installs; the largest difference is 0.43%).
 
 >>> round(table(1, 1), 3)
 0.5
@@ -38,6 +57,23 @@ from functools import lru_cache
 from gammond.engine.errors import InvalidStateError
 
 GAMMON_RATE = 0.26
+TRAILER_GAMMON_RATE = 0.30
+CUBE_EFFICIENCY = 0.85
+
+# The trailer's game-winning chance the first time they may double in a
+# post-Crawford game, as 16 equally likely values (the means of its
+# sixteenths).  The game starts at 0.5, but the trailer's first chance comes
+# only after the opening move (when the leader won the opening roll) or after
+# the leader's reply to it (when the trailer did), by which time the chance
+# has spread out.  The leader drops every double that comes when they are the
+# underdog -- going to 1-away/1-away costs nothing when the trailer is 2 away --
+# and takes the others: the free drop.  Measured with the shipped network,
+# each opening move and reply played by its 0-ply choice and the trailer's
+# position scored at 1-ply (``python -m training.opening_spread``).
+OPENING_SPREAD = (
+    0.4166, 0.4577, 0.4679, 0.4758, 0.4859, 0.4895, 0.4933, 0.4972,
+    0.4990, 0.5036, 0.5072, 0.5215, 0.5303, 0.5404, 0.5493, 0.5645,
+)  # fmt: skip
 MAX_AWAY = 25
 
 Lookup = Callable[[int, int], float]
@@ -195,13 +231,15 @@ def _tables(
     for n in range(2, size + 1):
         # Post-Crawford: the leader (1 away) has a dead cube; the trailer's cube is live.
         for away in ((1, n), (n, 1)):
-            lines = CubeLines(away, _ends(away, _post_lookup(post), gammon_rate), _post_lookup(post))
-            post[away] = lines.centred(1).at(0.5)
+            ends = _ends(away, _post_lookup(post), TRAILER_GAMMON_RATE)
+            lines = CubeLines(away, ends, _post_lookup(post))
+            post[away] = _at_first_double(lines.centred(1), trailer=away[0] != 1)
     pre: dict[tuple[int, int], float] = {(1, 1): 0.5}
     for n in range(2, size + 1):
         # The Crawford game: no cube at all; then post-Crawford scores.
         p = _post_lookup(post)
-        pre[(1, n)] = 0.5 + 0.5 * ((1 - gammon_rate) * p(1, n - 1) + gammon_rate * p(1, n - 2))
+        r = TRAILER_GAMMON_RATE
+        pre[(1, n)] = 0.5 + 0.5 * ((1 - r) * p(1, n - 1) + r * p(1, n - 2))
         pre[(n, 1)] = 1.0 - pre[(1, n)]
     for total in range(4, 2 * size + 1):
         for a in range(2, min(total - 2, size) + 1):
@@ -210,8 +248,15 @@ def _tables(
                 continue
             lookup = _lookup(pre, post)
             lines = CubeLines((a, b), _ends((a, b), lookup, gammon_rate), lookup)
-            pre[(a, b)] = lines.centred(1).at(0.5)
+            live, dead = lines.centred(1).at(0.5), lines.dead_line(1).at(0.5)
+            pre[(a, b)] = CUBE_EFFICIENCY * live + (1 - CUBE_EFFICIENCY) * dead
     return pre, post
+
+
+def _at_first_double(line: Line, trailer: bool) -> float:
+    """The line's mean over :data:`OPENING_SPREAD`, from the trailer's view or the leader's."""
+    values = [line.at(p if trailer else 1.0 - p) for p in OPENING_SPREAD]
+    return sum(values) / len(values)
 
 
 def _check(a: int, b: int) -> None:
