@@ -129,3 +129,70 @@ def test_analysis_needs_a_play(stubs) -> None:
     request = pb.AnalysePlayRequest(position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED)
     error = failure(stubs.bot.AnalysePlay, request)
     assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "play"
+
+
+def _by_id(position_id: str) -> board_pb2.PositionInput:
+    return board_pb2.PositionInput(position_id=board_pb2.PositionId(id=position_id, turn=WHITE))
+
+
+# White and Black both 1 away in a 7-point match: only winning counts.
+DOUBLE_MATCH_POINT = rules_pb2.CubeContext(
+    turn=WHITE,
+    rules=rules_pb2.RuleOptions(match_length=7),
+    match=rules_pb2.MatchState(white_score=6, black_score=6),
+)
+
+
+def test_the_best_play_at_double_match_point_gives_up_the_gammon_for_the_win(stubs) -> None:
+    # For money 8/4 7/1* goes for the gammon; at double match point the safer play wins more often.
+    request = pb.BestPlayRequest(
+        position=_by_id("23gOAFC2uR0EAA"), dice=dice(6, 4), level=pb.BOT_LEVEL_ADVANCED
+    )
+    money = stubs.bot.BestPlay(request).best
+    request.context.CopyFrom(DOUBLE_MATCH_POINT)
+    match = stubs.bot.BestPlay(request).best
+    assert (money.play.notation, match.play.notation) == ("8/4 7/1*", "13/7 8/4")
+    assert match.probabilities.win > money.probabilities.win
+    assert match.equity == pytest.approx(2 * match.probabilities.win - 1)
+
+
+def test_hints_and_analysis_at_a_match_score_are_in_emg(stubs) -> None:
+    position, roll = _by_id("23gOAFC2uR0EAA"), dice(6, 4)
+    hints = stubs.bot.Hint(
+        pb.HintRequest(position=position, dice=roll, level=pb.BOT_LEVEL_ADVANCED, context=DOUBLE_MATCH_POINT)
+    ).plays
+    assert [h.equity for h in hints] == pytest.approx([2 * h.probabilities.win - 1 for h in hints])
+    analysis = stubs.bot.AnalysePlay(
+        pb.AnalysePlayRequest(
+            position=position,
+            dice=roll,
+            level=pb.BOT_LEVEL_ADVANCED,
+            notation="8/4 7/1*",
+            context=DOUBLE_MATCH_POINT,
+        )
+    )
+    assert analysis.best.play.notation == "13/7 8/4"
+    assert analysis.equity_loss == pytest.approx(hints[0].equity - analysis.played.equity)
+    assert analysis.equity_loss > 0
+
+
+def test_a_match_context_must_be_the_movers(stubs) -> None:
+    context = rules_pb2.CubeContext(
+        turn=BLACK, rules=rules_pb2.RuleOptions(match_length=7), match=rules_pb2.MatchState()
+    )
+    request = pb.BestPlayRequest(
+        position=start_position(), dice=dice(6, 4), level=pb.BOT_LEVEL_ADVANCED, context=context
+    )
+    error = failure(stubs.bot.BestPlay, request)
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "context.turn"
+
+
+def test_a_finished_match_has_no_best_play(stubs) -> None:
+    context = rules_pb2.CubeContext(
+        turn=WHITE, rules=rules_pb2.RuleOptions(match_length=5), match=rules_pb2.MatchState(white_score=5)
+    )
+    request = pb.HintRequest(
+        position=start_position(), dice=dice(6, 4), level=pb.BOT_LEVEL_EXPERT, context=context
+    )
+    error = failure(stubs.bot.Hint, request)
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION

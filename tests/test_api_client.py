@@ -62,6 +62,20 @@ def test_a_three_point_match_goes_through_its_crawford_game(client) -> None:
     )
 
 
+def test_the_client_asks_for_the_best_play_at_a_match_score(client) -> None:
+    # 8/4 7/1* plays for the gammon; at double match point only the win counts.
+    position = board_pb2.PositionInput(
+        position_id=board_pb2.PositionId(id="23gOAFC2uR0EAA", turn=board_pb2.COLOR_WHITE)
+    )
+    context = rules_pb2.CubeContext(
+        turn=board_pb2.COLOR_WHITE,
+        rules=rules_pb2.RuleOptions(match_length=7),
+        match=rules_pb2.MatchState(white_score=6, black_score=6),
+    )
+    assert client.best_play(position, (6, 4)).best.play.notation == "8/4 7/1*"
+    assert client.best_play(position, (6, 4), context=context).best.play.notation == "13/7 8/4"
+
+
 def test_the_client_raises_readable_errors(client) -> None:
     with pytest.raises(GammondError) as caught:
         client.legal_plays(starting_position(board_pb2.COLOR_WHITE), (0, 3))

@@ -20,7 +20,8 @@ from gammond.engine.bot import (
     shipped_evaluator,
 )
 from gammond.engine.bot.bearoff import exact_probabilities
-from gammond.engine.bot.cubeful import InvalidCubeViewError, cube_life
+from gammond.engine.bot.cubeful import cube_life
+from gammond.engine.errors import InvalidCubeViewError
 
 EVALUATOR = shipped_evaluator()
 

@@ -94,9 +94,10 @@ class AsyncGammondClient:
         position: PositionLike,
         roll: Sequence[int],
         level: bot_service_pb2.BotLevel.ValueType = bot_service_pb2.BOT_LEVEL_ADVANCED,
+        context: rules_pb2.CubeContext | None = None,
     ) -> bot_service_pb2.BestPlayResponse:
         response: bot_service_pb2.BestPlayResponse = await self._call(
-            self.bot.BestPlay, requests.best_play(position, roll, level)
+            self.bot.BestPlay, requests.best_play(position, roll, level, context)
         )
         return response
 

@@ -133,8 +133,9 @@ class GammondClient:
         position: PositionLike,
         roll: Sequence[int],
         level: bot_service_pb2.BotLevel.ValueType = bot_service_pb2.BOT_LEVEL_ADVANCED,
+        context: rules_pb2.CubeContext | None = None,
     ) -> bot_service_pb2.BestPlayResponse:
-        return self._call(self.bot.BestPlay, requests.best_play(position, roll, level))
+        return self._call(self.bot.BestPlay, requests.best_play(position, roll, level, context))
 
     def cube_decision(
         self, position: PositionLike, context: rules_pb2.CubeContext

@@ -69,9 +69,15 @@ def opening(seed: int | None, rules: rules_pb2.RuleOptions | None) -> dice_servi
 
 
 def best_play(
-    position: PositionLike, roll: Sequence[int], level: bot_service_pb2.BotLevel.ValueType
+    position: PositionLike,
+    roll: Sequence[int],
+    level: bot_service_pb2.BotLevel.ValueType,
+    context: rules_pb2.CubeContext | None = None,
 ) -> bot_service_pb2.BestPlayRequest:
-    return bot_service_pb2.BestPlayRequest(position=position_input(position), dice=dice(roll), level=level)
+    """``context`` (the cube and match score, the mover on turn) makes the bot play to the score."""
+    return bot_service_pb2.BestPlayRequest(
+        position=position_input(position), dice=dice(roll), level=level, context=context
+    )
 
 
 def cube_decision(

@@ -28,8 +28,6 @@ from gammond.engine.bot.analysis import (  # noqa: E402
 from gammond.engine.bot.cubeful import (  # noqa: E402
     CubeAdvice,
     CubeDecision,
-    CubeView,
-    Owner,
     advise_cube,
     cube_decision,
     decide,
@@ -50,6 +48,7 @@ from gammond.engine.bot.search import (  # noqa: E402
     evaluate_position,
     rank_plays,
 )
+from gammond.engine.bot.view import CubeView, Owner  # noqa: E402
 
 # The bot taking its turn in the game flow; last, since it builds on everything above.
 from gammond.engine.flow.bot import BotTurn, bot_act  # noqa: E402

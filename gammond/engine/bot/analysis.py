@@ -48,10 +48,12 @@ import numpy as np
 from gammond.engine import kernel
 from gammond.engine.bot import met
 from gammond.engine.bot.batch import after_play, equity
-from gammond.engine.bot.cubeful import CubeDecision, CubeView, cube_decision
+from gammond.engine.bot.cubeful import CubeDecision, cube_decision
 from gammond.engine.bot.evaluator import Evaluator
 from gammond.engine.bot.hints import analyse_play
 from gammond.engine.bot.search import LEVELS, Level, board_evaluator, check_level
+from gammond.engine.bot.view import CubeView
+from gammond.engine.cube import CubeContext
 from gammond.engine.dice import ROLLS
 from gammond.engine.errors import InvalidGameError
 from gammond.engine.flow import Action, ActionKind, DiceSource, Game, Phase, apply_action, fresh, list_actions
@@ -173,6 +175,12 @@ def cube_view(game: Game, player: Player) -> CubeView:
     from gammond.engine.flow.bot import cube_view as view
 
     return view(game, player)
+
+
+def _cube_context(game: Game, player: Player) -> CubeContext:
+    from gammond.engine.flow.bot import cube_context
+
+    return cube_context(game, player)
 
 
 def _emg_scale(view: CubeView) -> float:
@@ -373,7 +381,11 @@ class _Walker:
         if forced:
             error, best = 0.0, format_moves(moves)
         else:
-            analysis = analyse_play(position, state.dice, list(moves), self.evaluator, self.level)
+            # In a match, a play is judged by the match it leaves, as the bot plays it.
+            context = _cube_context(state, player)
+            analysis = analyse_play(
+                position, state.dice, list(moves), self.evaluator, self.level, context=context
+            )
             error, best = analysis.equity_loss, str(analysis.best.play)
         self._record(
             Decision(

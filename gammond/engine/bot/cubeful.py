@@ -32,7 +32,6 @@ without that rule it is merely pointless, so the bot still never does).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -40,13 +39,14 @@ import numpy as np
 
 from gammond.engine.bot import bearoff, met
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.objective import cubeful_mwc
 from gammond.engine.bot.search import evaluate_position
+from gammond.engine.bot.view import CONTACT_CUBE_LIFE, CubeView, Owner
 from gammond.engine.cube import CubeAction, CubeContext
-from gammond.engine.errors import InvalidCubeViewError, MatchOverError
+from gammond.engine.errors import MatchOverError
 from gammond.engine.game import require_game_on
 from gammond.engine.position import Position
 
-CONTACT_CUBE_LIFE = 0.68
 _PIPS_PER_ROLL = 49 / 6
 _EPS = 1e-9
 
@@ -58,83 +58,6 @@ class CubeAdvice(IntEnum):
     DOUBLE_TAKE = 2
     DOUBLE_PASS = 3
     TOO_GOOD = 4
-
-
-class Owner(IntEnum):
-    """Who holds the cube, from the player on roll."""
-
-    CENTRE = 0
-    ON_ROLL = 1
-    OPPONENT = 2
-
-
-@dataclass(frozen=True, slots=True)
-class CubeView:
-    """The cube and score as the player on roll sees them.
-
-    ``away`` is None for money play, else the points each player still
-    needs (player on roll first).  ``crawford`` marks the Crawford game;
-    after it, a player 1 away means post-Crawford.  ``jacoby`` and
-    ``beavers`` are money-play rules; ``dead_cube`` is the tournament rule.
-    """
-
-    value: int = 1
-    owner: Owner = Owner.CENTRE
-    away: tuple[int, int] | None = None
-    crawford: bool = False
-    jacoby: bool = False
-    beavers: bool = False
-    dead_cube: bool = True
-    cubeless: bool = False
-
-    def __post_init__(self) -> None:
-        if self.value < 1 or self.value & (self.value - 1):
-            raise InvalidCubeViewError(f"cube value {self.value} is not a power of two")
-        if self.owner is not Owner.CENTRE and self.value == 1:
-            raise InvalidCubeViewError(f"the cube is owned ({self.owner.name}) at value 1")
-        if self.away is not None:
-            if min(self.away) < 1 or max(self.away) > met.MAX_AWAY:
-                raise InvalidCubeViewError(f"away scores {self.away} are outside 1..{met.MAX_AWAY}")
-            if self.crawford and min(self.away) != 1:
-                raise InvalidCubeViewError(f"away scores {self.away} cannot be the Crawford game")
-
-    @property
-    def post_crawford(self) -> bool:
-        return self.away is not None and min(self.away) == 1 and not self.crawford
-
-    @classmethod
-    def of(cls, context: CubeContext) -> CubeView:
-        """The view of the player on turn in ``context``.
-
-        Scores beyond the match equity table (longer than ``met.MAX_AWAY``
-        away) are seen as money play, the nearest estimate there is.
-
-        >>> from gammond.engine import CubeContext, CubeState, MatchState, Player, RuleOptions
-        >>> options = RuleOptions(match_length=5)
-        >>> CubeView.of(CubeContext(CubeState(), Player.BLACK, options=options,
-        ...                         match=MatchState(5, (1, 3)))).away
-        (2, 4)
-        """
-        cube, options, match, turn = context.cube, context.options, context.match, context.on_turn
-        owner = (
-            Owner.CENTRE if cube.owner is None else Owner.ON_ROLL if cube.owner is turn else Owner.OPPONENT
-        )
-        away: tuple[int, int] | None = None
-        crawford = False
-        if match is not None and match.is_match():
-            candidate = (match.away(turn), match.away(turn.opponent))
-            if max(candidate) <= met.MAX_AWAY:
-                away, crawford = candidate, match.crawford
-        return cls(
-            value=cube.value,
-            owner=owner,
-            away=away,
-            crawford=crawford,
-            jacoby=options.jacoby,
-            beavers=options.beavers,
-            dead_cube=options.dead_cube,
-            cubeless=options.cubeless,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,48 +152,13 @@ def _money_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, f
 # -- match ----------------------------------------------------------------------
 
 
-def _match_ends(p: Probabilities, away: tuple[int, int], lookup: met.Lookup) -> met.GameOutcomes:
-    """MWC of a won and a lost game at cube ``c``, with this position's gammon ratios."""
-    a, b = away
-    win, lose = max(p.win, 1e-9), max(1.0 - p.win, 1e-9)
-    ws, wg, wb = (p.win - p.win_gammon) / win, (p.win_gammon - p.win_backgammon) / win, p.win_backgammon / win
-    ls, lg, lb = (
-        (lose - p.lose_gammon) / lose,
-        (p.lose_gammon - p.lose_backgammon) / lose,
-        p.lose_backgammon / lose,
-    )
-
-    def won(c: int) -> float:
-        return ws * lookup(a - c, b) + wg * lookup(a - 2 * c, b) + wb * lookup(a - 3 * c, b)
-
-    def lost(c: int) -> float:
-        return ls * lookup(a, b - c) + lg * lookup(a, b - 2 * c) + lb * lookup(a, b - 3 * c)
-
-    return met.GameOutcomes(won, lost)
-
-
 def _match_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, float, float]:
     assert view.away is not None
+    nd = cubeful_mwc(p, view, x, view.value, view.owner)
+    dt = cubeful_mwc(p, view, x, 2 * view.value, Owner.OPPONENT)
     # The Crawford game and the games after it both lead to post-Crawford scores.
     lookup = met.lookup_for(view.post_crawford or view.crawford)
-    ends = _match_ends(p, view.away, lookup)
-    lines = met.CubeLines(view.away, ends, lookup)
-    c, q = view.value, p.win
-
-    def cubeful(value: int, line: Callable[[int], met.Line]) -> float:
-        dead = q * ends.win(value) + (1.0 - q) * ends.lose(value)
-        return x * line(value).at(q) + (1.0 - x) * dead
-
-    if view.crawford:
-        nd = cubeful(c, lines.dead_line)
-    elif view.owner is Owner.ON_ROLL:
-        nd = cubeful(c, lines.owned)
-    elif view.owner is Owner.OPPONENT:
-        nd = cubeful(c, lines.theirs)
-    else:
-        nd = cubeful(c, lines.centred)
-    dt = cubeful(2 * c, lines.theirs)
-    dp = lookup(view.away[0] - c, view.away[1])
+    dp = lookup(view.away[0] - view.value, view.away[1])
     return nd, dt, dp
 
 

@@ -14,8 +14,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from gammond.engine.bot.batch import as_probabilities, equity
+from gammond.engine.bot.batch import as_probabilities
 from gammond.engine.bot.evaluator import Evaluator
+from gammond.engine.bot.objective import objective
 from gammond.engine.bot.search import (
     Level,
     LevelSpec,
@@ -26,6 +27,7 @@ from gammond.engine.bot.search import (
     play_values,
     rank_plays,
 )
+from gammond.engine.cube import CubeContext
 from gammond.engine.errors import IllegalPlayError, NoPlayError
 from gammond.engine.game import PlayLike, find_play, require_game_on
 from gammond.engine.play import check_dice
@@ -41,14 +43,16 @@ def hint(
     max_plays: int = 0,
     deadline: float | None = None,
     stop: Callable[[], bool] | None = None,
+    context: CubeContext | None = None,
 ) -> Ranking:
     """The ``max_plays`` best plays (0: all), best first, with probabilities and equity.
 
     Hints never add deliberate mistakes, whatever the level's noise.
-    ``deadline`` and ``stop`` cut the search short as in :func:`rank_plays`.
+    ``deadline`` and ``stop`` cut the search short, and ``context`` (the
+    cube and score) ranks by the match, as in :func:`rank_plays`.
     """
     spec = _without_noise(level)
-    ranking = rank_plays(position, dice, evaluator, spec, deadline=deadline, stop=stop)
+    ranking = rank_plays(position, dice, evaluator, spec, deadline=deadline, stop=stop, context=context)
     plays = ranking.plays if max_plays <= 0 else ranking.plays[:max_plays]
     return Ranking(plays, ranking.complete)
 
@@ -76,18 +80,21 @@ def analyse_play(
     *,
     deadline: float | None = None,
     stop: Callable[[], bool] | None = None,
+    context: CubeContext | None = None,
 ) -> PlayAnalysis:
-    """How much cubeless equity ``play`` gives up against the bot's best play.
+    """How much equity ``play`` gives up against the bot's best play.
 
-    ``play`` is anything :func:`gammond.engine.game.find_play` accepts; a roll
-    that cannot be played has no decision to analyse (:class:`NoPlayError`).
+    Cubeless money equity, or with ``context`` in a match, the match's
+    equivalent in EMG.  ``play`` is anything
+    :func:`gammond.engine.game.find_play` accepts; a roll that cannot be
+    played has no decision to analyse (:class:`NoPlayError`).
     """
     roll = check_dice(dice)
     require_game_on(position)
     play = find_play(position, roll, play)
     if not play.moves:
         raise NoPlayError(f"{roll[0]}-{roll[1]} cannot be played: there is nothing to analyse")
-    ranking = hint(position, roll, evaluator, level, deadline=deadline, stop=stop)
+    ranking = hint(position, roll, evaluator, level, deadline=deadline, stop=stop, context=context)
     index = next((i for i, r in enumerate(ranking.plays) if r.play.result == play.result), None)
     if index is None:
         raise IllegalPlayError(
@@ -111,7 +118,7 @@ def analyse_play(
             complete = False
         else:
             played = RankedPlay(
-                played.play, as_probabilities(values), float(equity(values[None])[0]), best.plies
+                played.play, as_probabilities(values), float(objective(context)(values[None])[0]), best.plies
             )
     loss = max(best.equity - played.equity, 0.0)
     better = sum(1 for i, r in enumerate(ranking.plays) if i != index and r.equity > played.equity)

@@ -50,6 +50,8 @@ from gammond.engine.bot.batch import (
     won_outcomes,
 )
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.objective import Objective, objective
+from gammond.engine.cube import CubeContext
 from gammond.engine.dice import ROLLS
 from gammond.engine.errors import InvalidLevelError
 from gammond.engine.game import require_game_on
@@ -103,8 +105,9 @@ LEVELS: dict[Level, LevelSpec] = {
 class RankedPlay:
     """A play with the mover's outlook after it (cubeless) and the search depth.
 
-    ``equity`` is the score the ranking used: cubeless equity, plus the
-    deliberate error at the noisy levels.
+    ``equity`` is the score the ranking used: cubeless equity in money play,
+    the match-winning chance as EMG in a match, plus the deliberate error at
+    the noisy levels.
     """
 
     play: Play
@@ -315,6 +318,7 @@ def _deepen(
     evaluator: BoardEvaluator,
     plies: int,
     stop: Stop,
+    score: Objective,
 ) -> tuple[list[RankedPlay], bool]:
     """Rescore the first ``count`` plays at ``plies``; the rest keep their score.
 
@@ -333,8 +337,8 @@ def _deepen(
             values = play_values(evaluator, [c.play.result.board for c in chunk], plies, stop)
         except SearchStopped:
             break
-        for candidate, row, score in zip(chunk, values, equity(values)):
-            deeper.append(RankedPlay(candidate.play, as_probabilities(row), float(score), plies))
+        for candidate, row, value in zip(chunk, values, score(values)):
+            deeper.append(RankedPlay(candidate.play, as_probabilities(row), float(value), plies))
     complete = len(deeper) == count
     if not deeper:
         return ranked, complete
@@ -361,12 +365,15 @@ def rank_plays(
     seed: int | None = None,
     deadline: float | None = None,
     stop: Stop | None = None,
+    context: CubeContext | None = None,
 ) -> Ranking:
     """Every legal play of ``dice``, best first for the player on roll.
 
     An unplayable roll gives one empty play.  ``seed`` makes the deliberate
     mistakes of the noisy levels repeatable per request (without it they are
-    still a fixed function of the position and roll).
+    still a fixed function of the position and roll).  ``context`` is the
+    mover's cube and score: in a match, plays are ranked by the match they
+    leave (:mod:`gammond.engine.bot.objective`), and ``equity`` is in EMG.
     """
     spec = level if isinstance(level, LevelSpec) else LEVELS[check_level(level)]
     roll = check_dice(dice)
@@ -374,7 +381,8 @@ def rank_plays(
     plays = legal_plays(position, roll) or [Play((), position)]
     evaluator = board_evaluator(evaluator)
     values = play_values(evaluator, [p.result.board for p in plays], 0)
-    scores = equity(values)
+    score = objective(context)
+    scores = score(values)
     ranked = sorted(
         (RankedPlay(p, as_probabilities(v), float(s), 0) for p, v, s in zip(plays, values, scores)),
         key=lambda r: -r.equity,
@@ -386,7 +394,7 @@ def rank_plays(
             break
         pass_index = min(depth - 1, len(spec.keep) - 1)
         count = _shortlist(ranked, spec.keep[pass_index], spec.margin[pass_index])
-        ranked, done = _deepen(ranked, count, evaluator, depth, expired)
+        ranked, done = _deepen(ranked, count, evaluator, depth, expired, score)
         if not done:
             complete = False
             break
@@ -403,9 +411,10 @@ def best_play(
     *,
     seed: int | None = None,
     deadline: float | None = None,
+    context: CubeContext | None = None,
 ) -> RankedPlay:
     """The play the bot makes at ``level``: the head of :func:`rank_plays`."""
-    return rank_plays(position, dice, evaluator, level, seed=seed, deadline=deadline).best
+    return rank_plays(position, dice, evaluator, level, seed=seed, deadline=deadline, context=context).best
 
 
 def evaluate_position(position: Position, evaluator: Evaluator, plies: int = 0) -> Probabilities:

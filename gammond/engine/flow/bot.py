@@ -37,9 +37,14 @@ class BotTurn:
     events: tuple[Event, ...]
 
 
+def cube_context(game: Game, player: Player) -> CubeContext:
+    """The cube and score around ``player``'s turn, as the bot weighs them."""
+    return CubeContext(game.cube, player, options=game.rules, match=game.score)
+
+
 def cube_view(game: Game, player: Player) -> CubeView:
     """The bot's view of the cube and score, with ``player`` on roll."""
-    return CubeView.of(CubeContext(game.cube, player, options=game.rules, match=game.score))
+    return CubeView.of(cube_context(game, player))
 
 
 def _plies(level: Level) -> int:
@@ -73,9 +78,17 @@ def _choose(
             expected = min(expected, 1.0)
         accept = int(game.resignation.kind) >= expected
         return kinds[ActionKind.ACCEPT if accept else ActionKind.REJECT]
-    # Moving: the bot's best whole play at its level.
+    # Moving: the bot's best whole play at its level, to the score in a match.
     assert game.dice is not None
-    ranking = rank_plays(game.turn_position(), game.dice, evaluator, level, seed=seed, stop=stop)
+    ranking = rank_plays(
+        game.turn_position(),
+        game.dice,
+        evaluator,
+        level,
+        seed=seed,
+        stop=stop,
+        context=cube_context(game, player),
+    )
     best = ranking.best.play.moves
     for action in allowed:
         if action.kind is ActionKind.PLAY and action.steps == best:

@@ -14,13 +14,12 @@ from gammond.engine.bot import LEVELS, Evaluator, Level, advise_cube, analyse_pl
 from gammond.server import metrics
 from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, search_end, stopper
-from gammond.server.errors import WireError
 from gammond.server.searcher import best_only
 from gammond.server.searches import SearchPool
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
 from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
 from gammond.server.wire.fields import optional
-from gammond.server.wire.rules import decode_context
+from gammond.server.wire.rules import decode_mover_context
 
 T = TypeVar("T")
 
@@ -60,8 +59,9 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self,
         method: str,
         level: Level,
-        context: grpc.ServicerContext,
+        rpc: grpc.ServicerContext,
         function: Callable[..., T],
+        /,
         *args: object,
         then: Callable[[T], T] | None = None,
         **kwargs: object,
@@ -70,14 +70,12 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
 
         ``then`` cuts the result down to what the answer needs, where the search ran.
         """
-        end = search_end(context, self.max_search_s)
+        end = search_end(rpc, self.max_search_s)
         with self._admitted(method, level):
             if LEVELS[level].plies == 0:
                 # One batch, no deep pass: not worth a trip to the search process.
-                return function(*args, stop=stopper(context, self.max_search_s), **kwargs)
-            outcome = self.searches.run(
-                function, *args, end=end, active=context.is_active, then=then, **kwargs
-            )
+                return function(*args, stop=stopper(rpc, self.max_search_s), **kwargs)
+            outcome = self.searches.run(function, *args, end=end, active=rpc.is_active, then=then, **kwargs)
         if outcome.stopped is not None:
             metrics.SEARCH_STOPPED.labels(method, outcome.stopped).inc()
         return outcome.value
@@ -85,6 +83,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     def BestPlay(self, request: pb.BestPlayRequest, context: grpc.ServicerContext) -> pb.BestPlayResponse:
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
+        cube_context = decode_mover_context(optional(request, "context"), turn, "context")
         ranking = self._search(
             "BestPlay",
             level,
@@ -96,6 +95,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
             level,
             then=best_only,
             seed=optional(request, "seed"),
+            context=cube_context,
         )
         _count_cut("BestPlay", ranking.complete)
         return pb.BestPlayResponse(
@@ -107,9 +107,19 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
     def Hint(self, request: pb.HintRequest, context: grpc.ServicerContext) -> pb.HintResponse:
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
+        cube_context = decode_mover_context(optional(request, "context"), turn, "context")
         # Hints coach: the level sets the search depth, never deliberate mistakes.
         ranking = self._search(
-            "Hint", level, context, hint, position, roll, self.evaluator, level, max_plays=request.max_plays
+            "Hint",
+            level,
+            context,
+            hint,
+            position,
+            roll,
+            self.evaluator,
+            level,
+            max_plays=request.max_plays,
+            context=cube_context,
         )
         _count_cut("Hint", ranking.complete)
         return pb.HintResponse(
@@ -122,11 +132,8 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self, request: pb.CubeDecisionRequest, context: grpc.ServicerContext
     ) -> pb.CubeDecisionResponse:
         position, turn = decode_position_input(request.position, "position")
-        cube_context = decode_context(request.context, "context")
-        if cube_context.on_turn is not turn:
-            raise WireError(
-                "context.turn", f"is {cube_context.on_turn.name} but the position has {turn.name} on roll"
-            )
+        cube_context = decode_mover_context(request.context, turn, "context")
+        assert cube_context is not None
         require_time(context)
         decision = advise_cube(position, cube_context, self.evaluator)
         return pb.CubeDecisionResponse(
@@ -154,8 +161,18 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         position, turn, roll = decode_roll(request.position, optional(request, "dice"))
         level = decode_level(request.level, "level")
         play = decode_play_like(request, turn)
+        cube_context = decode_mover_context(optional(request, "context"), turn, "context")
         analysis = self._search(
-            "AnalysePlay", level, context, analyse_play, position, roll, play, self.evaluator, level
+            "AnalysePlay",
+            level,
+            context,
+            analyse_play,
+            position,
+            roll,
+            play,
+            self.evaluator,
+            level,
+            context=cube_context,
         )
         _count_cut("AnalysePlay", analysis.complete)
         return pb.AnalysePlayResponse(

@@ -224,6 +224,18 @@ def encode_resignation(offer: Resignation) -> pb.Resignation:
     return pb.Resignation(by=encode_color(offer.by), kind=encode_kind(offer.kind))
 
 
+def decode_mover_context(message: pb.CubeContext | None, turn: Player, field: str) -> CubeContext | None:
+    """The cube and score around the player on roll, ``turn``; None when the field is unset."""
+    if message is None:
+        return None
+    context = decode_context(message, field)
+    if context.on_turn is not turn:
+        raise WireError(
+            f"{field}.turn", f"is {context.on_turn.name} but the position has {turn.name} on roll"
+        )
+    return context
+
+
 def decode_context(message: pb.CubeContext, field: str) -> CubeContext:
     options = decode_rules(optional(message, "rules"), f"{field}.rules")
     cube = decode_cube(optional(message, "cube"), f"{field}.cube")

@@ -26,41 +26,41 @@ from backgammon.v1 import board_pb2 as backgammon_dot_v1_dot_board__pb2
 from backgammon.v1 import rules_pb2 as backgammon_dot_v1_dot_rules__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x62\x61\x63kgammon/v1/bot_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"\x86\x01\n\rProbabilities\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x12\n\nwin_gammon\x18\x02 \x01(\x01\x12\x16\n\x0ewin_backgammon\x18\x03 \x01(\x01\x12\x13\n\x0blose_gammon\x18\x04 \x01(\x01\x12\x17\n\x0flose_backgammon\x18\x05 \x01(\x01\x12\x0e\n\x06\x65quity\x18\x06 \x01(\x01\"\x83\x01\n\nRankedPlay\x12!\n\x04play\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Play\x12\x33\n\rprobabilities\x18\x02 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x0e\n\x06\x65quity\x18\x03 \x01(\x01\x12\r\n\x05plies\x18\x04 \x01(\r\"\xa8\x01\n\x0f\x42\x65stPlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed\"`\n\x10\x42\x65stPlayResponse\x12\'\n\x04\x62\x65st\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x11\n\tevaluator\x18\x03 \x01(\t\"\xb7\x01\n\x0bHintRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\tmax_plays\x18\x04 \x01(\r\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x42\x07\n\x05_seed\"]\n\x0cHintResponse\x12(\n\x05plays\x18\x01 \x03(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x11\n\tevaluator\x18\x03 \x01(\t\"r\n\x13\x43ubeDecisionRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12+\n\x07\x63ontext\x18\x02 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\"\xf8\x01\n\x14\x43ubeDecisionResponse\x12)\n\x06\x61\x64vice\x18\x01 \x01(\x0e\x32\x19.backgammon.v1.CubeAdvice\x12\x12\n\nmay_double\x18\x02 \x01(\x08\x12\x0c\n\x04take\x18\x03 \x01(\x08\x12\x33\n\rprobabilities\x18\x04 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x11\n\tevaluator\x18\x05 \x01(\t\x12\x11\n\tno_double\x18\x06 \x01(\x01\x12\x13\n\x0b\x64ouble_take\x18\x07 \x01(\x01\x12\x13\n\x0b\x64ouble_pass\x18\x08 \x01(\x01\x12\x0e\n\x06\x62\x65\x61ver\x18\t \x01(\x08\"A\n\x0f\x45valuateRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\"Z\n\x10\x45valuateResponse\x12\x33\n\rprobabilities\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x11\n\tevaluator\x18\x02 \x01(\t\"\x81\x02\n\x12\x41nalysePlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x12\n\x08notation\x18\x04 \x01(\tH\x00\x12,\n\x05moves\x18\x05 \x01(\x0b\x32\x1b.backgammon.v1.CheckerMovesH\x00\x12&\n\x06result\x18\x06 \x01(\x0b\x32\x14.backgammon.v1.BoardH\x00\x42\x06\n\x04play\"\xb1\x01\n\x13\x41nalysePlayResponse\x12)\n\x06played\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\'\n\x04\x62\x65st\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x13\n\x0b\x65quity_loss\x18\x03 \x01(\x01\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x10\n\x08\x63omplete\x18\x05 \x01(\x08\x12\x11\n\tevaluator\x18\x06 \x01(\t*\xa2\x01\n\x08\x42otLevel\x12\x19\n\x15\x42OT_LEVEL_UNSPECIFIED\x10\x00\x12\x16\n\x12\x42OT_LEVEL_BEGINNER\x10\x01\x12\x1a\n\x16\x42OT_LEVEL_INTERMEDIATE\x10\x02\x12\x16\n\x12\x42OT_LEVEL_ADVANCED\x10\x03\x12\x14\n\x10\x42OT_LEVEL_EXPERT\x10\x04\x12\x19\n\x15\x42OT_LEVEL_WORLD_CLASS\x10\x05*\x98\x01\n\nCubeAdvice\x12\x1b\n\x17\x43UBE_ADVICE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x43UBE_ADVICE_NO_DOUBLE\x10\x01\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_TAKE\x10\x02\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_PASS\x10\x03\x12\x18\n\x14\x43UBE_ADVICE_TOO_GOOD\x10\x04\x32\x96\x03\n\nBotService\x12K\n\x08\x42\x65stPlay\x12\x1e.backgammon.v1.BestPlayRequest\x1a\x1f.backgammon.v1.BestPlayResponse\x12?\n\x04Hint\x12\x1a.backgammon.v1.HintRequest\x1a\x1b.backgammon.v1.HintResponse\x12W\n\x0c\x43ubeDecision\x12\".backgammon.v1.CubeDecisionRequest\x1a#.backgammon.v1.CubeDecisionResponse\x12K\n\x08\x45valuate\x12\x1e.backgammon.v1.EvaluateRequest\x1a\x1f.backgammon.v1.EvaluateResponse\x12T\n\x0b\x41nalysePlay\x12!.backgammon.v1.AnalysePlayRequest\x1a\".backgammon.v1.AnalysePlayResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x62\x61\x63kgammon/v1/bot_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"\x86\x01\n\rProbabilities\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x12\n\nwin_gammon\x18\x02 \x01(\x01\x12\x16\n\x0ewin_backgammon\x18\x03 \x01(\x01\x12\x13\n\x0blose_gammon\x18\x04 \x01(\x01\x12\x17\n\x0flose_backgammon\x18\x05 \x01(\x01\x12\x0e\n\x06\x65quity\x18\x06 \x01(\x01\"\x83\x01\n\nRankedPlay\x12!\n\x04play\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Play\x12\x33\n\rprobabilities\x18\x02 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x0e\n\x06\x65quity\x18\x03 \x01(\x01\x12\r\n\x05plies\x18\x04 \x01(\r\"\xd5\x01\n\x0f\x42\x65stPlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12+\n\x07\x63ontext\x18\x05 \x01(\x0b\x32\x1a.backgammon.v1.CubeContextB\x07\n\x05_seed\"`\n\x10\x42\x65stPlayResponse\x12\'\n\x04\x62\x65st\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x11\n\tevaluator\x18\x03 \x01(\t\"\xe4\x01\n\x0bHintRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\tmax_plays\x18\x04 \x01(\r\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12+\n\x07\x63ontext\x18\x06 \x01(\x0b\x32\x1a.backgammon.v1.CubeContextB\x07\n\x05_seed\"]\n\x0cHintResponse\x12(\n\x05plays\x18\x01 \x03(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x11\n\tevaluator\x18\x03 \x01(\t\"r\n\x13\x43ubeDecisionRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12+\n\x07\x63ontext\x18\x02 \x01(\x0b\x32\x1a.backgammon.v1.CubeContext\"\xf8\x01\n\x14\x43ubeDecisionResponse\x12)\n\x06\x61\x64vice\x18\x01 \x01(\x0e\x32\x19.backgammon.v1.CubeAdvice\x12\x12\n\nmay_double\x18\x02 \x01(\x08\x12\x0c\n\x04take\x18\x03 \x01(\x08\x12\x33\n\rprobabilities\x18\x04 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x11\n\tevaluator\x18\x05 \x01(\t\x12\x11\n\tno_double\x18\x06 \x01(\x01\x12\x13\n\x0b\x64ouble_take\x18\x07 \x01(\x01\x12\x13\n\x0b\x64ouble_pass\x18\x08 \x01(\x01\x12\x0e\n\x06\x62\x65\x61ver\x18\t \x01(\x08\"A\n\x0f\x45valuateRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\"Z\n\x10\x45valuateResponse\x12\x33\n\rprobabilities\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.Probabilities\x12\x11\n\tevaluator\x18\x02 \x01(\t\"\xae\x02\n\x12\x41nalysePlayRequest\x12.\n\x08position\x18\x01 \x01(\x0b\x32\x1c.backgammon.v1.PositionInput\x12!\n\x04\x64ice\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Dice\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x12\n\x08notation\x18\x04 \x01(\tH\x00\x12,\n\x05moves\x18\x05 \x01(\x0b\x32\x1b.backgammon.v1.CheckerMovesH\x00\x12&\n\x06result\x18\x06 \x01(\x0b\x32\x14.backgammon.v1.BoardH\x00\x12+\n\x07\x63ontext\x18\x07 \x01(\x0b\x32\x1a.backgammon.v1.CubeContextB\x06\n\x04play\"\xb1\x01\n\x13\x41nalysePlayResponse\x12)\n\x06played\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\'\n\x04\x62\x65st\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.RankedPlay\x12\x13\n\x0b\x65quity_loss\x18\x03 \x01(\x01\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x10\n\x08\x63omplete\x18\x05 \x01(\x08\x12\x11\n\tevaluator\x18\x06 \x01(\t*\xa2\x01\n\x08\x42otLevel\x12\x19\n\x15\x42OT_LEVEL_UNSPECIFIED\x10\x00\x12\x16\n\x12\x42OT_LEVEL_BEGINNER\x10\x01\x12\x1a\n\x16\x42OT_LEVEL_INTERMEDIATE\x10\x02\x12\x16\n\x12\x42OT_LEVEL_ADVANCED\x10\x03\x12\x14\n\x10\x42OT_LEVEL_EXPERT\x10\x04\x12\x19\n\x15\x42OT_LEVEL_WORLD_CLASS\x10\x05*\x98\x01\n\nCubeAdvice\x12\x1b\n\x17\x43UBE_ADVICE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x43UBE_ADVICE_NO_DOUBLE\x10\x01\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_TAKE\x10\x02\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_PASS\x10\x03\x12\x18\n\x14\x43UBE_ADVICE_TOO_GOOD\x10\x04\x32\x96\x03\n\nBotService\x12K\n\x08\x42\x65stPlay\x12\x1e.backgammon.v1.BestPlayRequest\x1a\x1f.backgammon.v1.BestPlayResponse\x12?\n\x04Hint\x12\x1a.backgammon.v1.HintRequest\x1a\x1b.backgammon.v1.HintResponse\x12W\n\x0c\x43ubeDecision\x12\".backgammon.v1.CubeDecisionRequest\x1a#.backgammon.v1.CubeDecisionResponse\x12K\n\x08\x45valuate\x12\x1e.backgammon.v1.EvaluateRequest\x1a\x1f.backgammon.v1.EvaluateResponse\x12T\n\x0b\x41nalysePlay\x12!.backgammon.v1.AnalysePlayRequest\x1a\".backgammon.v1.AnalysePlayResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'backgammon.v1.bot_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_BOTLEVEL']._serialized_start=1892
-  _globals['_BOTLEVEL']._serialized_end=2054
-  _globals['_CUBEADVICE']._serialized_start=2057
-  _globals['_CUBEADVICE']._serialized_end=2209
+  _globals['_BOTLEVEL']._serialized_start=2027
+  _globals['_BOTLEVEL']._serialized_end=2189
+  _globals['_CUBEADVICE']._serialized_start=2192
+  _globals['_CUBEADVICE']._serialized_end=2344
   _globals['_PROBABILITIES']._serialized_start=105
   _globals['_PROBABILITIES']._serialized_end=239
   _globals['_RANKEDPLAY']._serialized_start=242
   _globals['_RANKEDPLAY']._serialized_end=373
   _globals['_BESTPLAYREQUEST']._serialized_start=376
-  _globals['_BESTPLAYREQUEST']._serialized_end=544
-  _globals['_BESTPLAYRESPONSE']._serialized_start=546
-  _globals['_BESTPLAYRESPONSE']._serialized_end=642
-  _globals['_HINTREQUEST']._serialized_start=645
-  _globals['_HINTREQUEST']._serialized_end=828
-  _globals['_HINTRESPONSE']._serialized_start=830
-  _globals['_HINTRESPONSE']._serialized_end=923
-  _globals['_CUBEDECISIONREQUEST']._serialized_start=925
-  _globals['_CUBEDECISIONREQUEST']._serialized_end=1039
-  _globals['_CUBEDECISIONRESPONSE']._serialized_start=1042
-  _globals['_CUBEDECISIONRESPONSE']._serialized_end=1290
-  _globals['_EVALUATEREQUEST']._serialized_start=1292
-  _globals['_EVALUATEREQUEST']._serialized_end=1357
-  _globals['_EVALUATERESPONSE']._serialized_start=1359
-  _globals['_EVALUATERESPONSE']._serialized_end=1449
-  _globals['_ANALYSEPLAYREQUEST']._serialized_start=1452
-  _globals['_ANALYSEPLAYREQUEST']._serialized_end=1709
-  _globals['_ANALYSEPLAYRESPONSE']._serialized_start=1712
-  _globals['_ANALYSEPLAYRESPONSE']._serialized_end=1889
-  _globals['_BOTSERVICE']._serialized_start=2212
-  _globals['_BOTSERVICE']._serialized_end=2618
+  _globals['_BESTPLAYREQUEST']._serialized_end=589
+  _globals['_BESTPLAYRESPONSE']._serialized_start=591
+  _globals['_BESTPLAYRESPONSE']._serialized_end=687
+  _globals['_HINTREQUEST']._serialized_start=690
+  _globals['_HINTREQUEST']._serialized_end=918
+  _globals['_HINTRESPONSE']._serialized_start=920
+  _globals['_HINTRESPONSE']._serialized_end=1013
+  _globals['_CUBEDECISIONREQUEST']._serialized_start=1015
+  _globals['_CUBEDECISIONREQUEST']._serialized_end=1129
+  _globals['_CUBEDECISIONRESPONSE']._serialized_start=1132
+  _globals['_CUBEDECISIONRESPONSE']._serialized_end=1380
+  _globals['_EVALUATEREQUEST']._serialized_start=1382
+  _globals['_EVALUATEREQUEST']._serialized_end=1447
+  _globals['_EVALUATERESPONSE']._serialized_start=1449
+  _globals['_EVALUATERESPONSE']._serialized_end=1539
+  _globals['_ANALYSEPLAYREQUEST']._serialized_start=1542
+  _globals['_ANALYSEPLAYREQUEST']._serialized_end=1844
+  _globals['_ANALYSEPLAYRESPONSE']._serialized_start=1847
+  _globals['_ANALYSEPLAYRESPONSE']._serialized_end=2024
+  _globals['_BOTSERVICE']._serialized_start=2347
+  _globals['_BOTSERVICE']._serialized_end=2753
 # @@protoc_insertion_point(module_scope)

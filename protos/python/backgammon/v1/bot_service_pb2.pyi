@@ -144,8 +144,11 @@ class RankedPlay(_message.Message):
     EQUITY_FIELD_NUMBER: _builtins.int
     PLIES_FIELD_NUMBER: _builtins.int
     equity: _builtins.float
-    """The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-    includes the deliberate error).
+    """The score the ranking uses: cubeless equity in money play; with a
+    match context, the match-winning chance the play leaves as its
+    equivalent to a money game (EMG: +1 is winning this game at the
+    current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+    BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
     """
     plies: _builtins.int
     """Search depth this play got: 0, 1 or 2."""
@@ -183,6 +186,7 @@ class BestPlayRequest(_message.Message):
     DICE_FIELD_NUMBER: _builtins.int
     LEVEL_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
+    CONTEXT_FIELD_NUMBER: _builtins.int
     level: Global___BotLevel.ValueType
     """How hard to try."""
     seed: _builtins.int
@@ -197,6 +201,14 @@ class BestPlayRequest(_message.Message):
     def dice(self) -> _board_pb2.Dice:
         """The roll. May be left unset when the position is an XGID with dice."""
 
+    @_builtins.property
+    def context(self) -> _rules_pb2.CubeContext:
+        """The cube and the score, with `turn` the player on roll. Set in a match,
+        plays are ranked by the match-winning chances they leave (a gammonish
+        play at double match point is not the one at 0-0), cubeful while the
+        cube is alive. Unset, or money play: cubeless money equity.
+        """
+
     def __init__(
         self,
         *,
@@ -204,10 +216,11 @@ class BestPlayRequest(_message.Message):
         dice: _board_pb2.Dice | None = ...,
         level: Global___BotLevel.ValueType = ...,
         seed: _builtins.int | None = ...,
+        context: _rules_pb2.CubeContext | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "dice", b"dice", "position", b"position", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "context", b"context", "dice", b"dice", "position", b"position", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "dice", b"dice", "level", b"level", "position", b"position", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "context", b"context", "dice", b"dice", "level", b"level", "position", b"position", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -260,6 +273,7 @@ class HintRequest(_message.Message):
     LEVEL_FIELD_NUMBER: _builtins.int
     MAX_PLAYS_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
+    CONTEXT_FIELD_NUMBER: _builtins.int
     level: Global___BotLevel.ValueType
     """How deep to search. The deeper levels search only the plays near the
     top; the others keep their shallower score (see `plies`). Hints never
@@ -280,6 +294,14 @@ class HintRequest(_message.Message):
     def dice(self) -> _board_pb2.Dice:
         """The roll. May be left unset when the position is an XGID with dice."""
 
+    @_builtins.property
+    def context(self) -> _rules_pb2.CubeContext:
+        """The cube and the score, with `turn` the player on roll. Set in a match,
+        plays are ranked by the match-winning chances they leave (a gammonish
+        play at double match point is not the one at 0-0), cubeful while the
+        cube is alive. Unset, or money play: cubeless money equity.
+        """
+
     def __init__(
         self,
         *,
@@ -288,10 +310,11 @@ class HintRequest(_message.Message):
         level: Global___BotLevel.ValueType = ...,
         max_plays: _builtins.int = ...,
         seed: _builtins.int | None = ...,
+        context: _rules_pb2.CubeContext | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "dice", b"dice", "position", b"position", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "context", b"context", "dice", b"dice", "position", b"position", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "dice", b"dice", "level", b"level", "max_plays", b"max_plays", "position", b"position", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "context", b"context", "dice", b"dice", "level", b"level", "max_plays", b"max_plays", "position", b"position", "seed", b"seed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
@@ -489,6 +512,7 @@ class AnalysePlayRequest(_message.Message):
     NOTATION_FIELD_NUMBER: _builtins.int
     MOVES_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    CONTEXT_FIELD_NUMBER: _builtins.int
     level: Global___BotLevel.ValueType
     """How deep to search; as in HintRequest, never with deliberate mistakes."""
     notation: _builtins.str
@@ -509,6 +533,14 @@ class AnalysePlayRequest(_message.Message):
     def result(self) -> _board_pb2.Board:
         """The board after the play."""
 
+    @_builtins.property
+    def context(self) -> _rules_pb2.CubeContext:
+        """The cube and the score, with `turn` the player on roll. Set in a match,
+        plays are ranked by the match-winning chances they leave (a gammonish
+        play at double match point is not the one at 0-0), cubeful while the
+        cube is alive. Unset, or money play: cubeless money equity.
+        """
+
     def __init__(
         self,
         *,
@@ -518,10 +550,11 @@ class AnalysePlayRequest(_message.Message):
         notation: _builtins.str = ...,
         moves: _board_pb2.CheckerMoves | None = ...,
         result: _board_pb2.Board | None = ...,
+        context: _rules_pb2.CubeContext | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "dice", b"dice", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice", b"dice", "level", b"level", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["context", b"context", "dice", b"dice", "level", b"level", "moves", b"moves", "notation", b"notation", "play", b"play", "position", b"position", "result", b"result"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_play: _TypeAlias = _typing.Literal["notation", "moves", "result"]  # noqa: Y015
     _WhichOneofArgType_play: _TypeAlias = _typing.Literal["play", b"play"]  # noqa: Y015
@@ -542,8 +575,9 @@ class AnalysePlayResponse(_message.Message):
     COMPLETE_FIELD_NUMBER: _builtins.int
     EVALUATOR_FIELD_NUMBER: _builtins.int
     equity_loss: _builtins.float
-    """Cubeless equity given up by `played` against `best`, >= 0, in points
-    per point staked (multiply by 1000 for milli-points).
+    """Equity given up by `played` against `best`, >= 0, in points per point
+    staked (multiply by 1000 for milli-points): cubeless money equity, or
+    EMG with a match context.
     """
     rank: _builtins.int
     """1 for a play as good as the best; otherwise 1 + the number of plays

@@ -32,17 +32,19 @@ namespace Backgammon.V1 {
             "CgZlcXVpdHkYBiABKAEigwEKClJhbmtlZFBsYXkSIQoEcGxheRgBIAEoCzIT",
             "LmJhY2tnYW1tb24udjEuUGxheRIzCg1wcm9iYWJpbGl0aWVzGAIgASgLMhwu",
             "YmFja2dhbW1vbi52MS5Qcm9iYWJpbGl0aWVzEg4KBmVxdWl0eRgDIAEoARIN",
-            "CgVwbGllcxgEIAEoDSKoAQoPQmVzdFBsYXlSZXF1ZXN0Ei4KCHBvc2l0aW9u",
+            "CgVwbGllcxgEIAEoDSLVAQoPQmVzdFBsYXlSZXF1ZXN0Ei4KCHBvc2l0aW9u",
             "GAEgASgLMhwuYmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiEKBGRpY2UY",
             "AiABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USJgoFbGV2ZWwYAyABKA4yFy5i",
-            "YWNrZ2FtbW9uLnYxLkJvdExldmVsEhEKBHNlZWQYBCABKARIAIgBAUIHCgVf",
+            "YWNrZ2FtbW9uLnYxLkJvdExldmVsEhEKBHNlZWQYBCABKARIAIgBARIrCgdj",
+            "b250ZXh0GAUgASgLMhouYmFja2dhbW1vbi52MS5DdWJlQ29udGV4dEIHCgVf",
             "c2VlZCJgChBCZXN0UGxheVJlc3BvbnNlEicKBGJlc3QYASABKAsyGS5iYWNr",
             "Z2FtbW9uLnYxLlJhbmtlZFBsYXkSEAoIY29tcGxldGUYAiABKAgSEQoJZXZh",
-            "bHVhdG9yGAMgASgJIrcBCgtIaW50UmVxdWVzdBIuCghwb3NpdGlvbhgBIAEo",
+            "bHVhdG9yGAMgASgJIuQBCgtIaW50UmVxdWVzdBIuCghwb3NpdGlvbhgBIAEo",
             "CzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIhCgRkaWNlGAIgASgL",
             "MhMuYmFja2dhbW1vbi52MS5EaWNlEiYKBWxldmVsGAMgASgOMhcuYmFja2dh",
             "bW1vbi52MS5Cb3RMZXZlbBIRCgltYXhfcGxheXMYBCABKA0SEQoEc2VlZBgF",
-            "IAEoBEgAiAEBQgcKBV9zZWVkIl0KDEhpbnRSZXNwb25zZRIoCgVwbGF5cxgB",
+            "IAEoBEgAiAEBEisKB2NvbnRleHQYBiABKAsyGi5iYWNrZ2FtbW9uLnYxLkN1",
+            "YmVDb250ZXh0QgcKBV9zZWVkIl0KDEhpbnRSZXNwb25zZRIoCgVwbGF5cxgB",
             "IAMoCzIZLmJhY2tnYW1tb24udjEuUmFua2VkUGxheRIQCghjb21wbGV0ZRgC",
             "IAEoCBIRCglldmFsdWF0b3IYAyABKAkicgoTQ3ViZURlY2lzaW9uUmVxdWVz",
             "dBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25J",
@@ -56,12 +58,13 @@ namespace Backgammon.V1 {
             "dWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRp",
             "b25JbnB1dCJaChBFdmFsdWF0ZVJlc3BvbnNlEjMKDXByb2JhYmlsaXRpZXMY",
             "ASABKAsyHC5iYWNrZ2FtbW9uLnYxLlByb2JhYmlsaXRpZXMSEQoJZXZhbHVh",
-            "dG9yGAIgASgJIoECChJBbmFseXNlUGxheVJlcXVlc3QSLgoIcG9zaXRpb24Y",
+            "dG9yGAIgASgJIq4CChJBbmFseXNlUGxheVJlcXVlc3QSLgoIcG9zaXRpb24Y",
             "ASABKAsyHC5iYWNrZ2FtbW9uLnYxLlBvc2l0aW9uSW5wdXQSIQoEZGljZRgC",
             "IAEoCzITLmJhY2tnYW1tb24udjEuRGljZRImCgVsZXZlbBgDIAEoDjIXLmJh",
             "Y2tnYW1tb24udjEuQm90TGV2ZWwSEgoIbm90YXRpb24YBCABKAlIABIsCgVt",
             "b3ZlcxgFIAEoCzIbLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmVzSAASJgoG",
-            "cmVzdWx0GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZEgAQgYKBHBsYXki",
+            "cmVzdWx0GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZEgAEisKB2NvbnRl",
+            "eHQYByABKAsyGi5iYWNrZ2FtbW9uLnYxLkN1YmVDb250ZXh0QgYKBHBsYXki",
             "sQEKE0FuYWx5c2VQbGF5UmVzcG9uc2USKQoGcGxheWVkGAEgASgLMhkuYmFj",
             "a2dhbW1vbi52MS5SYW5rZWRQbGF5EicKBGJlc3QYAiABKAsyGS5iYWNrZ2Ft",
             "bW9uLnYxLlJhbmtlZFBsYXkSEwoLZXF1aXR5X2xvc3MYAyABKAESDAoEcmFu",
@@ -88,15 +91,15 @@ namespace Backgammon.V1 {
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.BotLevel), typeof(global::Backgammon.V1.CubeAdvice), }, null, new pbr::GeneratedClrTypeInfo[] {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Probabilities), global::Backgammon.V1.Probabilities.Parser, new[]{ "Win", "WinGammon", "WinBackgammon", "LoseGammon", "LoseBackgammon", "Equity" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.RankedPlay), global::Backgammon.V1.RankedPlay.Parser, new[]{ "Play", "Probabilities", "Equity", "Plies" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BestPlayRequest), global::Backgammon.V1.BestPlayRequest.Parser, new[]{ "Position", "Dice", "Level", "Seed" }, new[]{ "Seed" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BestPlayRequest), global::Backgammon.V1.BestPlayRequest.Parser, new[]{ "Position", "Dice", "Level", "Seed", "Context" }, new[]{ "Seed" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BestPlayResponse), global::Backgammon.V1.BestPlayResponse.Parser, new[]{ "Best", "Complete", "Evaluator" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.HintRequest), global::Backgammon.V1.HintRequest.Parser, new[]{ "Position", "Dice", "Level", "MaxPlays", "Seed" }, new[]{ "Seed" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.HintRequest), global::Backgammon.V1.HintRequest.Parser, new[]{ "Position", "Dice", "Level", "MaxPlays", "Seed", "Context" }, new[]{ "Seed" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.HintResponse), global::Backgammon.V1.HintResponse.Parser, new[]{ "Plays", "Complete", "Evaluator" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CubeDecisionRequest), global::Backgammon.V1.CubeDecisionRequest.Parser, new[]{ "Position", "Context" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CubeDecisionResponse), global::Backgammon.V1.CubeDecisionResponse.Parser, new[]{ "Advice", "MayDouble", "Take", "Probabilities", "Evaluator", "NoDouble", "DoubleTake", "DoublePass", "Beaver" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.EvaluateRequest), global::Backgammon.V1.EvaluateRequest.Parser, new[]{ "Position" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.EvaluateResponse), global::Backgammon.V1.EvaluateResponse.Parser, new[]{ "Probabilities", "Evaluator" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayRequest), global::Backgammon.V1.AnalysePlayRequest.Parser, new[]{ "Position", "Dice", "Level", "Notation", "Moves", "Result" }, new[]{ "Play" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayRequest), global::Backgammon.V1.AnalysePlayRequest.Parser, new[]{ "Position", "Dice", "Level", "Notation", "Moves", "Result", "Context" }, new[]{ "Play" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayResponse), global::Backgammon.V1.AnalysePlayResponse.Parser, new[]{ "Played", "Best", "EquityLoss", "Rank", "Complete", "Evaluator" }, null, null, null, null)
           }));
     }
@@ -643,8 +646,11 @@ namespace Backgammon.V1 {
     public const int EquityFieldNumber = 3;
     private double equity_;
     /// <summary>
-    /// The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-    /// includes the deliberate error).
+    /// The score the ranking uses: cubeless equity in money play; with a
+    /// match context, the match-winning chance the play leaves as its
+    /// equivalent to a money game (EMG: +1 is winning this game at the
+    /// current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+    /// BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -936,6 +942,7 @@ namespace Backgammon.V1 {
       dice_ = other.dice_ != null ? other.dice_.Clone() : null;
       level_ = other.level_;
       seed_ = other.seed_;
+      context_ = other.context_ != null ? other.context_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1019,6 +1026,24 @@ namespace Backgammon.V1 {
       _hasBits0 &= ~1;
     }
 
+    /// <summary>Field number for the "context" field.</summary>
+    public const int ContextFieldNumber = 5;
+    private global::Backgammon.V1.CubeContext context_;
+    /// <summary>
+    /// The cube and the score, with `turn` the player on roll. Set in a match,
+    /// plays are ranked by the match-winning chances they leave (a gammonish
+    /// play at double match point is not the one at 0-0), cubeful while the
+    /// cube is alive. Unset, or money play: cubeless money equity.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.CubeContext Context {
+      get { return context_; }
+      set {
+        context_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1038,6 +1063,7 @@ namespace Backgammon.V1 {
       if (!object.Equals(Dice, other.Dice)) return false;
       if (Level != other.Level) return false;
       if (Seed != other.Seed) return false;
+      if (!object.Equals(Context, other.Context)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1049,6 +1075,7 @@ namespace Backgammon.V1 {
       if (dice_ != null) hash ^= Dice.GetHashCode();
       if (Level != global::Backgammon.V1.BotLevel.Unspecified) hash ^= Level.GetHashCode();
       if (HasSeed) hash ^= Seed.GetHashCode();
+      if (context_ != null) hash ^= Context.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1083,6 +1110,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(32);
         output.WriteUInt64(Seed);
       }
+      if (context_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1109,6 +1140,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(32);
         output.WriteUInt64(Seed);
       }
+      if (context_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1130,6 +1165,9 @@ namespace Backgammon.V1 {
       }
       if (HasSeed) {
         size += 1 + pb::CodedOutputStream.ComputeUInt64Size(Seed);
+      }
+      if (context_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Context);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1160,6 +1198,12 @@ namespace Backgammon.V1 {
       }
       if (other.HasSeed) {
         Seed = other.Seed;
+      }
+      if (other.context_ != null) {
+        if (context_ == null) {
+          Context = new global::Backgammon.V1.CubeContext();
+        }
+        Context.MergeFrom(other.Context);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1198,6 +1242,13 @@ namespace Backgammon.V1 {
             Seed = input.ReadUInt64();
             break;
           }
+          case 42: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
+            break;
+          }
         }
       }
     #endif
@@ -1233,6 +1284,13 @@ namespace Backgammon.V1 {
           }
           case 32: {
             Seed = input.ReadUInt64();
+            break;
+          }
+          case 42: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
             break;
           }
         }
@@ -1571,6 +1629,7 @@ namespace Backgammon.V1 {
       level_ = other.level_;
       maxPlays_ = other.maxPlays_;
       seed_ = other.seed_;
+      context_ = other.context_ != null ? other.context_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1672,6 +1731,24 @@ namespace Backgammon.V1 {
       _hasBits0 &= ~1;
     }
 
+    /// <summary>Field number for the "context" field.</summary>
+    public const int ContextFieldNumber = 6;
+    private global::Backgammon.V1.CubeContext context_;
+    /// <summary>
+    /// The cube and the score, with `turn` the player on roll. Set in a match,
+    /// plays are ranked by the match-winning chances they leave (a gammonish
+    /// play at double match point is not the one at 0-0), cubeful while the
+    /// cube is alive. Unset, or money play: cubeless money equity.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.CubeContext Context {
+      get { return context_; }
+      set {
+        context_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1692,6 +1769,7 @@ namespace Backgammon.V1 {
       if (Level != other.Level) return false;
       if (MaxPlays != other.MaxPlays) return false;
       if (Seed != other.Seed) return false;
+      if (!object.Equals(Context, other.Context)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1704,6 +1782,7 @@ namespace Backgammon.V1 {
       if (Level != global::Backgammon.V1.BotLevel.Unspecified) hash ^= Level.GetHashCode();
       if (MaxPlays != 0) hash ^= MaxPlays.GetHashCode();
       if (HasSeed) hash ^= Seed.GetHashCode();
+      if (context_ != null) hash ^= Context.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1742,6 +1821,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(40);
         output.WriteUInt64(Seed);
       }
+      if (context_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1772,6 +1855,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(40);
         output.WriteUInt64(Seed);
       }
+      if (context_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1796,6 +1883,9 @@ namespace Backgammon.V1 {
       }
       if (HasSeed) {
         size += 1 + pb::CodedOutputStream.ComputeUInt64Size(Seed);
+      }
+      if (context_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Context);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1829,6 +1919,12 @@ namespace Backgammon.V1 {
       }
       if (other.HasSeed) {
         Seed = other.Seed;
+      }
+      if (other.context_ != null) {
+        if (context_ == null) {
+          Context = new global::Backgammon.V1.CubeContext();
+        }
+        Context.MergeFrom(other.Context);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1871,6 +1967,13 @@ namespace Backgammon.V1 {
             Seed = input.ReadUInt64();
             break;
           }
+          case 50: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
+            break;
+          }
         }
       }
     #endif
@@ -1910,6 +2013,13 @@ namespace Backgammon.V1 {
           }
           case 40: {
             Seed = input.ReadUInt64();
+            break;
+          }
+          case 50: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
             break;
           }
         }
@@ -3452,6 +3562,7 @@ namespace Backgammon.V1 {
       position_ = other.position_ != null ? other.position_.Clone() : null;
       dice_ = other.dice_ != null ? other.dice_.Clone() : null;
       level_ = other.level_;
+      context_ = other.context_ != null ? other.context_.Clone() : null;
       switch (other.PlayCase) {
         case PlayOneofCase.Notation:
           Notation = other.Notation;
@@ -3563,6 +3674,24 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "context" field.</summary>
+    public const int ContextFieldNumber = 7;
+    private global::Backgammon.V1.CubeContext context_;
+    /// <summary>
+    /// The cube and the score, with `turn` the player on roll. Set in a match,
+    /// plays are ranked by the match-winning chances they leave (a gammonish
+    /// play at double match point is not the one at 0-0), cubeful while the
+    /// cube is alive. Unset, or money play: cubeless money equity.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.CubeContext Context {
+      get { return context_; }
+      set {
+        context_ = value;
+      }
+    }
+
     private object play_;
     /// <summary>Enum of possible cases for the "play" oneof.</summary>
     public enum PlayOneofCase {
@@ -3606,6 +3735,7 @@ namespace Backgammon.V1 {
       if (Notation != other.Notation) return false;
       if (!object.Equals(Moves, other.Moves)) return false;
       if (!object.Equals(Result, other.Result)) return false;
+      if (!object.Equals(Context, other.Context)) return false;
       if (PlayCase != other.PlayCase) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
@@ -3620,6 +3750,7 @@ namespace Backgammon.V1 {
       if (playCase_ == PlayOneofCase.Notation) hash ^= Notation.GetHashCode();
       if (playCase_ == PlayOneofCase.Moves) hash ^= Moves.GetHashCode();
       if (playCase_ == PlayOneofCase.Result) hash ^= Result.GetHashCode();
+      if (context_ != null) hash ^= Context.GetHashCode();
       hash ^= (int) playCase_;
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
@@ -3663,6 +3794,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(50);
         output.WriteMessage(Result);
       }
+      if (context_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -3697,6 +3832,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(50);
         output.WriteMessage(Result);
       }
+      if (context_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Context);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3725,6 +3864,9 @@ namespace Backgammon.V1 {
       if (playCase_ == PlayOneofCase.Result) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Result);
       }
+      if (context_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Context);
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -3751,6 +3893,12 @@ namespace Backgammon.V1 {
       }
       if (other.Level != global::Backgammon.V1.BotLevel.Unspecified) {
         Level = other.Level;
+      }
+      if (other.context_ != null) {
+        if (context_ == null) {
+          Context = new global::Backgammon.V1.CubeContext();
+        }
+        Context.MergeFrom(other.Context);
       }
       switch (other.PlayCase) {
         case PlayOneofCase.Notation:
@@ -3825,6 +3973,13 @@ namespace Backgammon.V1 {
             Result = subBuilder;
             break;
           }
+          case 58: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
+            break;
+          }
         }
       }
     #endif
@@ -3878,6 +4033,13 @@ namespace Backgammon.V1 {
             }
             input.ReadMessage(subBuilder);
             Result = subBuilder;
+            break;
+          }
+          case 58: {
+            if (context_ == null) {
+              Context = new global::Backgammon.V1.CubeContext();
+            }
+            input.ReadMessage(Context);
             break;
           }
         }
@@ -3973,8 +4135,9 @@ namespace Backgammon.V1 {
     public const int EquityLossFieldNumber = 3;
     private double equityLoss_;
     /// <summary>
-    /// Cubeless equity given up by `played` against `best`, >= 0, in points
-    /// per point staked (multiply by 1000 for milli-points).
+    /// Equity given up by `played` against `best`, >= 0, in points per point
+    /// staked (multiply by 1000 for milli-points): cubeless money equity, or
+    /// EMG with a match context.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/bot_service.proto.
  */
 export const file_backgammon_v1_bot_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch9iYWNrZ2FtbW9uL3YxL2JvdF9zZXJ2aWNlLnByb3RvEg1iYWNrZ2FtbW9uLnYxIoYBCg1Qcm9iYWJpbGl0aWVzEgsKA3dpbhgBIAEoARISCgp3aW5fZ2FtbW9uGAIgASgBEhYKDndpbl9iYWNrZ2FtbW9uGAMgASgBEhMKC2xvc2VfZ2FtbW9uGAQgASgBEhcKD2xvc2VfYmFja2dhbW1vbhgFIAEoARIOCgZlcXVpdHkYBiABKAEigwEKClJhbmtlZFBsYXkSIQoEcGxheRgBIAEoCzITLmJhY2tnYW1tb24udjEuUGxheRIzCg1wcm9iYWJpbGl0aWVzGAIgASgLMhwuYmFja2dhbW1vbi52MS5Qcm9iYWJpbGl0aWVzEg4KBmVxdWl0eRgDIAEoARINCgVwbGllcxgEIAEoDSKoAQoPQmVzdFBsYXlSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwuYmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiEKBGRpY2UYAiABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USJgoFbGV2ZWwYAyABKA4yFy5iYWNrZ2FtbW9uLnYxLkJvdExldmVsEhEKBHNlZWQYBCABKARIAIgBAUIHCgVfc2VlZCJgChBCZXN0UGxheVJlc3BvbnNlEicKBGJlc3QYASABKAsyGS5iYWNrZ2FtbW9uLnYxLlJhbmtlZFBsYXkSEAoIY29tcGxldGUYAiABKAgSEQoJZXZhbHVhdG9yGAMgASgJIrcBCgtIaW50UmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIhCgRkaWNlGAIgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEiYKBWxldmVsGAMgASgOMhcuYmFja2dhbW1vbi52MS5Cb3RMZXZlbBIRCgltYXhfcGxheXMYBCABKA0SEQoEc2VlZBgFIAEoBEgAiAEBQgcKBV9zZWVkIl0KDEhpbnRSZXNwb25zZRIoCgVwbGF5cxgBIAMoCzIZLmJhY2tnYW1tb24udjEuUmFua2VkUGxheRIQCghjb21wbGV0ZRgCIAEoCBIRCglldmFsdWF0b3IYAyABKAkicgoTQ3ViZURlY2lzaW9uUmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIrCgdjb250ZXh0GAIgASgLMhouYmFja2dhbW1vbi52MS5DdWJlQ29udGV4dCL4AQoUQ3ViZURlY2lzaW9uUmVzcG9uc2USKQoGYWR2aWNlGAEgASgOMhkuYmFja2dhbW1vbi52MS5DdWJlQWR2aWNlEhIKCm1heV9kb3VibGUYAiABKAgSDAoEdGFrZRgDIAEoCBIzCg1wcm9iYWJpbGl0aWVzGAQgASgLMhwuYmFja2dhbW1vbi52MS5Qcm9iYWJpbGl0aWVzEhEKCWV2YWx1YXRvchgFIAEoCRIRCglub19kb3VibGUYBiABKAESEwoLZG91YmxlX3Rha2UYByABKAESEwoLZG91YmxlX3Bhc3MYCCABKAESDgoGYmVhdmVyGAkgASgIIkEKD0V2YWx1YXRlUmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dCJaChBFdmFsdWF0ZVJlc3BvbnNlEjMKDXByb2JhYmlsaXRpZXMYASABKAsyHC5iYWNrZ2FtbW9uLnYxLlByb2JhYmlsaXRpZXMSEQoJZXZhbHVhdG9yGAIgASgJIoECChJBbmFseXNlUGxheVJlcXVlc3QSLgoIcG9zaXRpb24YASABKAsyHC5iYWNrZ2FtbW9uLnYxLlBvc2l0aW9uSW5wdXQSIQoEZGljZRgCIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRImCgVsZXZlbBgDIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwSEgoIbm90YXRpb24YBCABKAlIABIsCgVtb3ZlcxgFIAEoCzIbLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmVzSAASJgoGcmVzdWx0GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZEgAQgYKBHBsYXkisQEKE0FuYWx5c2VQbGF5UmVzcG9uc2USKQoGcGxheWVkGAEgASgLMhkuYmFja2dhbW1vbi52MS5SYW5rZWRQbGF5EicKBGJlc3QYAiABKAsyGS5iYWNrZ2FtbW9uLnYxLlJhbmtlZFBsYXkSEwoLZXF1aXR5X2xvc3MYAyABKAESDAoEcmFuaxgEIAEoDRIQCghjb21wbGV0ZRgFIAEoCBIRCglldmFsdWF0b3IYBiABKAkqogEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhYKEkJPVF9MRVZFTF9CRUdJTk5FUhABEhoKFkJPVF9MRVZFTF9JTlRFUk1FRElBVEUQAhIWChJCT1RfTEVWRUxfQURWQU5DRUQQAxIUChBCT1RfTEVWRUxfRVhQRVJUEAQSGQoVQk9UX0xFVkVMX1dPUkxEX0NMQVNTEAUqmAEKCkN1YmVBZHZpY2USGwoXQ1VCRV9BRFZJQ0VfVU5TUEVDSUZJRUQQABIZChVDVUJFX0FEVklDRV9OT19ET1VCTEUQARIbChdDVUJFX0FEVklDRV9ET1VCTEVfVEFLRRACEhsKF0NVQkVfQURWSUNFX0RPVUJMRV9QQVNTEAMSGAoUQ1VCRV9BRFZJQ0VfVE9PX0dPT0QQBDKWAwoKQm90U2VydmljZRJLCghCZXN0UGxheRIeLmJhY2tnYW1tb24udjEuQmVzdFBsYXlSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5CZXN0UGxheVJlc3BvbnNlEj8KBEhpbnQSGi5iYWNrZ2FtbW9uLnYxLkhpbnRSZXF1ZXN0GhsuYmFja2dhbW1vbi52MS5IaW50UmVzcG9uc2USVwoMQ3ViZURlY2lzaW9uEiIuYmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXF1ZXN0GiMuYmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXNwb25zZRJLCghFdmFsdWF0ZRIeLmJhY2tnYW1tb24udjEuRXZhbHVhdGVSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5FdmFsdWF0ZVJlc3BvbnNlElQKC0FuYWx5c2VQbGF5EiEuYmFja2dhbW1vbi52MS5BbmFseXNlUGxheVJlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkFuYWx5c2VQbGF5UmVzcG9uc2ViBnByb3RvMw", [file_backgammon_v1_board, file_backgammon_v1_rules]);
+  fileDesc("Ch9iYWNrZ2FtbW9uL3YxL2JvdF9zZXJ2aWNlLnByb3RvEg1iYWNrZ2FtbW9uLnYxIoYBCg1Qcm9iYWJpbGl0aWVzEgsKA3dpbhgBIAEoARISCgp3aW5fZ2FtbW9uGAIgASgBEhYKDndpbl9iYWNrZ2FtbW9uGAMgASgBEhMKC2xvc2VfZ2FtbW9uGAQgASgBEhcKD2xvc2VfYmFja2dhbW1vbhgFIAEoARIOCgZlcXVpdHkYBiABKAEigwEKClJhbmtlZFBsYXkSIQoEcGxheRgBIAEoCzITLmJhY2tnYW1tb24udjEuUGxheRIzCg1wcm9iYWJpbGl0aWVzGAIgASgLMhwuYmFja2dhbW1vbi52MS5Qcm9iYWJpbGl0aWVzEg4KBmVxdWl0eRgDIAEoARINCgVwbGllcxgEIAEoDSLVAQoPQmVzdFBsYXlSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwuYmFja2dhbW1vbi52MS5Qb3NpdGlvbklucHV0EiEKBGRpY2UYAiABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USJgoFbGV2ZWwYAyABKA4yFy5iYWNrZ2FtbW9uLnYxLkJvdExldmVsEhEKBHNlZWQYBCABKARIAIgBARIrCgdjb250ZXh0GAUgASgLMhouYmFja2dhbW1vbi52MS5DdWJlQ29udGV4dEIHCgVfc2VlZCJgChBCZXN0UGxheVJlc3BvbnNlEicKBGJlc3QYASABKAsyGS5iYWNrZ2FtbW9uLnYxLlJhbmtlZFBsYXkSEAoIY29tcGxldGUYAiABKAgSEQoJZXZhbHVhdG9yGAMgASgJIuQBCgtIaW50UmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIhCgRkaWNlGAIgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEiYKBWxldmVsGAMgASgOMhcuYmFja2dhbW1vbi52MS5Cb3RMZXZlbBIRCgltYXhfcGxheXMYBCABKA0SEQoEc2VlZBgFIAEoBEgAiAEBEisKB2NvbnRleHQYBiABKAsyGi5iYWNrZ2FtbW9uLnYxLkN1YmVDb250ZXh0QgcKBV9zZWVkIl0KDEhpbnRSZXNwb25zZRIoCgVwbGF5cxgBIAMoCzIZLmJhY2tnYW1tb24udjEuUmFua2VkUGxheRIQCghjb21wbGV0ZRgCIAEoCBIRCglldmFsdWF0b3IYAyABKAkicgoTQ3ViZURlY2lzaW9uUmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dBIrCgdjb250ZXh0GAIgASgLMhouYmFja2dhbW1vbi52MS5DdWJlQ29udGV4dCL4AQoUQ3ViZURlY2lzaW9uUmVzcG9uc2USKQoGYWR2aWNlGAEgASgOMhkuYmFja2dhbW1vbi52MS5DdWJlQWR2aWNlEhIKCm1heV9kb3VibGUYAiABKAgSDAoEdGFrZRgDIAEoCBIzCg1wcm9iYWJpbGl0aWVzGAQgASgLMhwuYmFja2dhbW1vbi52MS5Qcm9iYWJpbGl0aWVzEhEKCWV2YWx1YXRvchgFIAEoCRIRCglub19kb3VibGUYBiABKAESEwoLZG91YmxlX3Rha2UYByABKAESEwoLZG91YmxlX3Bhc3MYCCABKAESDgoGYmVhdmVyGAkgASgIIkEKD0V2YWx1YXRlUmVxdWVzdBIuCghwb3NpdGlvbhgBIAEoCzIcLmJhY2tnYW1tb24udjEuUG9zaXRpb25JbnB1dCJaChBFdmFsdWF0ZVJlc3BvbnNlEjMKDXByb2JhYmlsaXRpZXMYASABKAsyHC5iYWNrZ2FtbW9uLnYxLlByb2JhYmlsaXRpZXMSEQoJZXZhbHVhdG9yGAIgASgJIq4CChJBbmFseXNlUGxheVJlcXVlc3QSLgoIcG9zaXRpb24YASABKAsyHC5iYWNrZ2FtbW9uLnYxLlBvc2l0aW9uSW5wdXQSIQoEZGljZRgCIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRImCgVsZXZlbBgDIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwSEgoIbm90YXRpb24YBCABKAlIABIsCgVtb3ZlcxgFIAEoCzIbLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmVzSAASJgoGcmVzdWx0GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZEgAEisKB2NvbnRleHQYByABKAsyGi5iYWNrZ2FtbW9uLnYxLkN1YmVDb250ZXh0QgYKBHBsYXkisQEKE0FuYWx5c2VQbGF5UmVzcG9uc2USKQoGcGxheWVkGAEgASgLMhkuYmFja2dhbW1vbi52MS5SYW5rZWRQbGF5EicKBGJlc3QYAiABKAsyGS5iYWNrZ2FtbW9uLnYxLlJhbmtlZFBsYXkSEwoLZXF1aXR5X2xvc3MYAyABKAESDAoEcmFuaxgEIAEoDRIQCghjb21wbGV0ZRgFIAEoCBIRCglldmFsdWF0b3IYBiABKAkqogEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhYKEkJPVF9MRVZFTF9CRUdJTk5FUhABEhoKFkJPVF9MRVZFTF9JTlRFUk1FRElBVEUQAhIWChJCT1RfTEVWRUxfQURWQU5DRUQQAxIUChBCT1RfTEVWRUxfRVhQRVJUEAQSGQoVQk9UX0xFVkVMX1dPUkxEX0NMQVNTEAUqmAEKCkN1YmVBZHZpY2USGwoXQ1VCRV9BRFZJQ0VfVU5TUEVDSUZJRUQQABIZChVDVUJFX0FEVklDRV9OT19ET1VCTEUQARIbChdDVUJFX0FEVklDRV9ET1VCTEVfVEFLRRACEhsKF0NVQkVfQURWSUNFX0RPVUJMRV9QQVNTEAMSGAoUQ1VCRV9BRFZJQ0VfVE9PX0dPT0QQBDKWAwoKQm90U2VydmljZRJLCghCZXN0UGxheRIeLmJhY2tnYW1tb24udjEuQmVzdFBsYXlSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5CZXN0UGxheVJlc3BvbnNlEj8KBEhpbnQSGi5iYWNrZ2FtbW9uLnYxLkhpbnRSZXF1ZXN0GhsuYmFja2dhbW1vbi52MS5IaW50UmVzcG9uc2USVwoMQ3ViZURlY2lzaW9uEiIuYmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXF1ZXN0GiMuYmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXNwb25zZRJLCghFdmFsdWF0ZRIeLmJhY2tnYW1tb24udjEuRXZhbHVhdGVSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5FdmFsdWF0ZVJlc3BvbnNlElQKC0FuYWx5c2VQbGF5EiEuYmFja2dhbW1vbi52MS5BbmFseXNlUGxheVJlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkFuYWx5c2VQbGF5UmVzcG9uc2ViBnByb3RvMw", [file_backgammon_v1_board, file_backgammon_v1_rules]);
 
 /**
  * Cubeless outcome probabilities for one player.
@@ -96,8 +96,11 @@ export type RankedPlay = Message<"backgammon.v1.RankedPlay"> & {
   probabilities?: Probabilities | undefined;
 
   /**
-   * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-   * includes the deliberate error).
+   * The score the ranking uses: cubeless equity in money play; with a
+   * match context, the match-winning chance the play leaves as its
+   * equivalent to a money game (EMG: +1 is winning this game at the
+   * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+   * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
    *
    * @generated from field: double equity = 3;
    */
@@ -152,6 +155,16 @@ export type BestPlayRequest = Message<"backgammon.v1.BestPlayRequest"> & {
    * @generated from field: optional uint64 seed = 4;
    */
   seed?: bigint | undefined;
+
+  /**
+   * The cube and the score, with `turn` the player on roll. Set in a match,
+   * plays are ranked by the match-winning chances they leave (a gammonish
+   * play at double match point is not the one at 0-0), cubeful while the
+   * cube is alive. Unset, or money play: cubeless money equity.
+   *
+   * @generated from field: backgammon.v1.CubeContext context = 5;
+   */
+  context?: CubeContext | undefined;
 };
 
 /**
@@ -241,6 +254,16 @@ export type HintRequest = Message<"backgammon.v1.HintRequest"> & {
    * @generated from field: optional uint64 seed = 5;
    */
   seed?: bigint | undefined;
+
+  /**
+   * The cube and the score, with `turn` the player on roll. Set in a match,
+   * plays are ranked by the match-winning chances they leave (a gammonish
+   * play at double match point is not the one at 0-0), cubeful while the
+   * cube is alive. Unset, or money play: cubeless money equity.
+   *
+   * @generated from field: backgammon.v1.CubeContext context = 6;
+   */
+  context?: CubeContext | undefined;
 };
 
 /**
@@ -500,6 +523,16 @@ export type AnalysePlayRequest = Message<"backgammon.v1.AnalysePlayRequest"> & {
     value: Board;
     case: "result";
   } | { case: undefined; value?: undefined };
+
+  /**
+   * The cube and the score, with `turn` the player on roll. Set in a match,
+   * plays are ranked by the match-winning chances they leave (a gammonish
+   * play at double match point is not the one at 0-0), cubeful while the
+   * cube is alive. Unset, or money play: cubeless money equity.
+   *
+   * @generated from field: backgammon.v1.CubeContext context = 7;
+   */
+  context?: CubeContext | undefined;
 };
 
 /**
@@ -530,8 +563,9 @@ export type AnalysePlayResponse = Message<"backgammon.v1.AnalysePlayResponse"> &
   best?: RankedPlay | undefined;
 
   /**
-   * Cubeless equity given up by `played` against `best`, >= 0, in points
-   * per point staked (multiply by 1000 for milli-points).
+   * Equity given up by `played` against `best`, >= 0, in points per point
+   * staked (multiply by 1000 for milli-points): cubeless money equity, or
+   * EMG with a match context.
    *
    * @generated from field: double equity_loss = 3;
    */

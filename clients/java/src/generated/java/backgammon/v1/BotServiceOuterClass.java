@@ -1433,8 +1433,11 @@ public final class BotServiceOuterClass {
 
     /**
      * <pre>
-     * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-     * includes the deliberate error).
+     * The score the ranking uses: cubeless equity in money play; with a
+     * match context, the match-winning chance the play leaves as its
+     * equivalent to a money game (EMG: +1 is winning this game at the
+     * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+     * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
      * </pre>
      *
      * <code>double equity = 3;</code>
@@ -1576,8 +1579,11 @@ public final class BotServiceOuterClass {
     private double equity_ = 0D;
     /**
      * <pre>
-     * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-     * includes the deliberate error).
+     * The score the ranking uses: cubeless equity in money play; with a
+     * match context, the match-winning chance the play leaves as its
+     * equivalent to a money game (EMG: +1 is winning this game at the
+     * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+     * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
      * </pre>
      *
      * <code>double equity = 3;</code>
@@ -2340,8 +2346,11 @@ public final class BotServiceOuterClass {
       private double equity_ ;
       /**
        * <pre>
-       * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-       * includes the deliberate error).
+       * The score the ranking uses: cubeless equity in money play; with a
+       * match context, the match-winning chance the play leaves as its
+       * equivalent to a money game (EMG: +1 is winning this game at the
+       * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+       * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
        * </pre>
        *
        * <code>double equity = 3;</code>
@@ -2353,8 +2362,11 @@ public final class BotServiceOuterClass {
       }
       /**
        * <pre>
-       * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-       * includes the deliberate error).
+       * The score the ranking uses: cubeless equity in money play; with a
+       * match context, the match-winning chance the play leaves as its
+       * equivalent to a money game (EMG: +1 is winning this game at the
+       * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+       * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
        * </pre>
        *
        * <code>double equity = 3;</code>
@@ -2370,8 +2382,11 @@ public final class BotServiceOuterClass {
       }
       /**
        * <pre>
-       * The score the ranking uses (cubeless equity; at BOT_LEVEL_BEGINNER it
-       * includes the deliberate error).
+       * The score the ranking uses: cubeless equity in money play; with a
+       * match context, the match-winning chance the play leaves as its
+       * equivalent to a money game (EMG: +1 is winning this game at the
+       * current cube, -1 losing it). At BOT_LEVEL_BEGINNER and
+       * BOT_LEVEL_INTERMEDIATE it includes the deliberate error.
        * </pre>
        *
        * <code>double equity = 3;</code>
@@ -2588,6 +2603,42 @@ public final class BotServiceOuterClass {
      * @return The seed.
      */
     long getSeed();
+
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     * @return Whether the context field is set.
+     */
+    boolean hasContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     * @return The context.
+     */
+    backgammon.v1.Rules.CubeContext getContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     */
+    backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder();
   }
   /**
    * <pre>
@@ -2766,6 +2817,53 @@ public final class BotServiceOuterClass {
       return seed_;
     }
 
+    public static final int CONTEXT_FIELD_NUMBER = 5;
+    private backgammon.v1.Rules.CubeContext context_;
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     * @return Whether the context field is set.
+     */
+    @java.lang.Override
+    public boolean hasContext() {
+      return context_ != null;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     * @return The context.
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContext getContext() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 5;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -2792,6 +2890,9 @@ public final class BotServiceOuterClass {
       if (((bitField0_ & 0x00000001) != 0)) {
         output.writeUInt64(4, seed_);
       }
+      if (context_ != null) {
+        output.writeMessage(5, getContext());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -2816,6 +2917,10 @@ public final class BotServiceOuterClass {
       if (((bitField0_ & 0x00000001) != 0)) {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt64Size(4, seed_);
+      }
+      if (context_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(5, getContext());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -2848,6 +2953,11 @@ public final class BotServiceOuterClass {
         if (getSeed()
             != other.getSeed()) return false;
       }
+      if (hasContext() != other.hasContext()) return false;
+      if (hasContext()) {
+        if (!getContext()
+            .equals(other.getContext())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -2873,6 +2983,10 @@ public final class BotServiceOuterClass {
         hash = (37 * hash) + SEED_FIELD_NUMBER;
         hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
             getSeed());
+      }
+      if (hasContext()) {
+        hash = (37 * hash) + CONTEXT_FIELD_NUMBER;
+        hash = (53 * hash) + getContext().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -3019,6 +3133,11 @@ public final class BotServiceOuterClass {
         }
         level_ = 0;
         seed_ = 0L;
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
         return this;
       }
 
@@ -3069,6 +3188,11 @@ public final class BotServiceOuterClass {
         if (((from_bitField0_ & 0x00000008) != 0)) {
           result.seed_ = seed_;
           to_bitField0_ |= 0x00000001;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.context_ = contextBuilder_ == null
+              ? context_
+              : contextBuilder_.build();
         }
         result.bitField0_ |= to_bitField0_;
       }
@@ -3129,6 +3253,9 @@ public final class BotServiceOuterClass {
         if (other.hasSeed()) {
           setSeed(other.getSeed());
         }
+        if (other.hasContext()) {
+          mergeContext(other.getContext());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -3179,6 +3306,13 @@ public final class BotServiceOuterClass {
                 bitField0_ |= 0x00000008;
                 break;
               } // case 32
+              case 42: {
+                input.readMessage(
+                    getContextFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 42
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -3637,6 +3771,188 @@ public final class BotServiceOuterClass {
         seed_ = 0L;
         onChanged();
         return this;
+      }
+
+      private backgammon.v1.Rules.CubeContext context_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> contextBuilder_;
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       * @return Whether the context field is set.
+       */
+      public boolean hasContext() {
+        return ((bitField0_ & 0x00000010) != 0);
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       * @return The context.
+       */
+      public backgammon.v1.Rules.CubeContext getContext() {
+        if (contextBuilder_ == null) {
+          return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        } else {
+          return contextBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public Builder setContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          context_ = value;
+        } else {
+          contextBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public Builder setContext(
+          backgammon.v1.Rules.CubeContext.Builder builderForValue) {
+        if (contextBuilder_ == null) {
+          context_ = builderForValue.build();
+        } else {
+          contextBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public Builder mergeContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (((bitField0_ & 0x00000010) != 0) &&
+            context_ != null &&
+            context_ != backgammon.v1.Rules.CubeContext.getDefaultInstance()) {
+            getContextBuilder().mergeFrom(value);
+          } else {
+            context_ = value;
+          }
+        } else {
+          contextBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public Builder clearContext() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public backgammon.v1.Rules.CubeContext.Builder getContextBuilder() {
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return getContextFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+        if (contextBuilder_ != null) {
+          return contextBuilder_.getMessageOrBuilder();
+        } else {
+          return context_ == null ?
+              backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 5;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> 
+          getContextFieldBuilder() {
+        if (contextBuilder_ == null) {
+          contextBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder>(
+                  getContext(),
+                  getParentForChildren(),
+                  isClean());
+          context_ = null;
+        }
+        return contextBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -4768,6 +5084,42 @@ public final class BotServiceOuterClass {
      * @return The seed.
      */
     long getSeed();
+
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     * @return Whether the context field is set.
+     */
+    boolean hasContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     * @return The context.
+     */
+    backgammon.v1.Rules.CubeContext getContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     */
+    backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder();
   }
   /**
    * <pre>
@@ -4967,6 +5319,53 @@ public final class BotServiceOuterClass {
       return seed_;
     }
 
+    public static final int CONTEXT_FIELD_NUMBER = 6;
+    private backgammon.v1.Rules.CubeContext context_;
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     * @return Whether the context field is set.
+     */
+    @java.lang.Override
+    public boolean hasContext() {
+      return context_ != null;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     * @return The context.
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContext getContext() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 6;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -4996,6 +5395,9 @@ public final class BotServiceOuterClass {
       if (((bitField0_ & 0x00000001) != 0)) {
         output.writeUInt64(5, seed_);
       }
+      if (context_ != null) {
+        output.writeMessage(6, getContext());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -5024,6 +5426,10 @@ public final class BotServiceOuterClass {
       if (((bitField0_ & 0x00000001) != 0)) {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt64Size(5, seed_);
+      }
+      if (context_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, getContext());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -5058,6 +5464,11 @@ public final class BotServiceOuterClass {
         if (getSeed()
             != other.getSeed()) return false;
       }
+      if (hasContext() != other.hasContext()) return false;
+      if (hasContext()) {
+        if (!getContext()
+            .equals(other.getContext())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -5085,6 +5496,10 @@ public final class BotServiceOuterClass {
         hash = (37 * hash) + SEED_FIELD_NUMBER;
         hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
             getSeed());
+      }
+      if (hasContext()) {
+        hash = (37 * hash) + CONTEXT_FIELD_NUMBER;
+        hash = (53 * hash) + getContext().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -5232,6 +5647,11 @@ public final class BotServiceOuterClass {
         level_ = 0;
         maxPlays_ = 0;
         seed_ = 0L;
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
         return this;
       }
 
@@ -5285,6 +5705,11 @@ public final class BotServiceOuterClass {
         if (((from_bitField0_ & 0x00000010) != 0)) {
           result.seed_ = seed_;
           to_bitField0_ |= 0x00000001;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.context_ = contextBuilder_ == null
+              ? context_
+              : contextBuilder_.build();
         }
         result.bitField0_ |= to_bitField0_;
       }
@@ -5348,6 +5773,9 @@ public final class BotServiceOuterClass {
         if (other.hasSeed()) {
           setSeed(other.getSeed());
         }
+        if (other.hasContext()) {
+          mergeContext(other.getContext());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -5403,6 +5831,13 @@ public final class BotServiceOuterClass {
                 bitField0_ |= 0x00000010;
                 break;
               } // case 40
+              case 50: {
+                input.readMessage(
+                    getContextFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -5920,6 +6355,188 @@ public final class BotServiceOuterClass {
         seed_ = 0L;
         onChanged();
         return this;
+      }
+
+      private backgammon.v1.Rules.CubeContext context_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> contextBuilder_;
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       * @return Whether the context field is set.
+       */
+      public boolean hasContext() {
+        return ((bitField0_ & 0x00000020) != 0);
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       * @return The context.
+       */
+      public backgammon.v1.Rules.CubeContext getContext() {
+        if (contextBuilder_ == null) {
+          return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        } else {
+          return contextBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public Builder setContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          context_ = value;
+        } else {
+          contextBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public Builder setContext(
+          backgammon.v1.Rules.CubeContext.Builder builderForValue) {
+        if (contextBuilder_ == null) {
+          context_ = builderForValue.build();
+        } else {
+          contextBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public Builder mergeContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (((bitField0_ & 0x00000020) != 0) &&
+            context_ != null &&
+            context_ != backgammon.v1.Rules.CubeContext.getDefaultInstance()) {
+            getContextBuilder().mergeFrom(value);
+          } else {
+            context_ = value;
+          }
+        } else {
+          contextBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public Builder clearContext() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public backgammon.v1.Rules.CubeContext.Builder getContextBuilder() {
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return getContextFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+        if (contextBuilder_ != null) {
+          return contextBuilder_.getMessageOrBuilder();
+        } else {
+          return context_ == null ?
+              backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 6;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> 
+          getContextFieldBuilder() {
+        if (contextBuilder_ == null) {
+          contextBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder>(
+                  getContext(),
+                  getParentForChildren(),
+                  isClean());
+          context_ = null;
+        }
+        return contextBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -11371,6 +11988,42 @@ public final class BotServiceOuterClass {
      */
     backgammon.v1.BoardOuterClass.BoardOrBuilder getResultOrBuilder();
 
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     * @return Whether the context field is set.
+     */
+    boolean hasContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     * @return The context.
+     */
+    backgammon.v1.Rules.CubeContext getContext();
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     */
+    backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder();
+
     public backgammon.v1.BotServiceOuterClass.AnalysePlayRequest.PlayCase getPlayCase();
   }
   /**
@@ -11713,6 +12366,53 @@ public final class BotServiceOuterClass {
       return backgammon.v1.BoardOuterClass.Board.getDefaultInstance();
     }
 
+    public static final int CONTEXT_FIELD_NUMBER = 7;
+    private backgammon.v1.Rules.CubeContext context_;
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     * @return Whether the context field is set.
+     */
+    @java.lang.Override
+    public boolean hasContext() {
+      return context_ != null;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     * @return The context.
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContext getContext() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+    /**
+     * <pre>
+     * The cube and the score, with `turn` the player on roll. Set in a match,
+     * plays are ranked by the match-winning chances they leave (a gammonish
+     * play at double match point is not the one at 0-0), cubeful while the
+     * cube is alive. Unset, or money play: cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.CubeContext context = 7;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+      return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -11744,6 +12444,9 @@ public final class BotServiceOuterClass {
       }
       if (playCase_ == 6) {
         output.writeMessage(6, (backgammon.v1.BoardOuterClass.Board) play_);
+      }
+      if (context_ != null) {
+        output.writeMessage(7, getContext());
       }
       getUnknownFields().writeTo(output);
     }
@@ -11777,6 +12480,10 @@ public final class BotServiceOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(6, (backgammon.v1.BoardOuterClass.Board) play_);
       }
+      if (context_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(7, getContext());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -11803,6 +12510,11 @@ public final class BotServiceOuterClass {
             .equals(other.getDice())) return false;
       }
       if (level_ != other.level_) return false;
+      if (hasContext() != other.hasContext()) return false;
+      if (hasContext()) {
+        if (!getContext()
+            .equals(other.getContext())) return false;
+      }
       if (!getPlayCase().equals(other.getPlayCase())) return false;
       switch (playCase_) {
         case 4:
@@ -11841,6 +12553,10 @@ public final class BotServiceOuterClass {
       }
       hash = (37 * hash) + LEVEL_FIELD_NUMBER;
       hash = (53 * hash) + level_;
+      if (hasContext()) {
+        hash = (37 * hash) + CONTEXT_FIELD_NUMBER;
+        hash = (53 * hash) + getContext().hashCode();
+      }
       switch (playCase_) {
         case 4:
           hash = (37 * hash) + NOTATION_FIELD_NUMBER;
@@ -12007,6 +12723,11 @@ public final class BotServiceOuterClass {
         if (resultBuilder_ != null) {
           resultBuilder_.clear();
         }
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
         playCase_ = 0;
         play_ = null;
         return this;
@@ -12055,6 +12776,11 @@ public final class BotServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000004) != 0)) {
           result.level_ = level_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.context_ = contextBuilder_ == null
+              ? context_
+              : contextBuilder_.build();
         }
       }
 
@@ -12123,6 +12849,9 @@ public final class BotServiceOuterClass {
         }
         if (other.level_ != 0) {
           setLevelValue(other.getLevelValue());
+        }
+        if (other.hasContext()) {
+          mergeContext(other.getContext());
         }
         switch (other.getPlayCase()) {
           case NOTATION: {
@@ -12208,6 +12937,13 @@ public final class BotServiceOuterClass {
                 playCase_ = 6;
                 break;
               } // case 50
+              case 58: {
+                input.readMessage(
+                    getContextFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -13095,6 +13831,188 @@ public final class BotServiceOuterClass {
         onChanged();
         return resultBuilder_;
       }
+
+      private backgammon.v1.Rules.CubeContext context_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> contextBuilder_;
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       * @return Whether the context field is set.
+       */
+      public boolean hasContext() {
+        return ((bitField0_ & 0x00000040) != 0);
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       * @return The context.
+       */
+      public backgammon.v1.Rules.CubeContext getContext() {
+        if (contextBuilder_ == null) {
+          return context_ == null ? backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        } else {
+          return contextBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public Builder setContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          context_ = value;
+        } else {
+          contextBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public Builder setContext(
+          backgammon.v1.Rules.CubeContext.Builder builderForValue) {
+        if (contextBuilder_ == null) {
+          context_ = builderForValue.build();
+        } else {
+          contextBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public Builder mergeContext(backgammon.v1.Rules.CubeContext value) {
+        if (contextBuilder_ == null) {
+          if (((bitField0_ & 0x00000040) != 0) &&
+            context_ != null &&
+            context_ != backgammon.v1.Rules.CubeContext.getDefaultInstance()) {
+            getContextBuilder().mergeFrom(value);
+          } else {
+            context_ = value;
+          }
+        } else {
+          contextBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public Builder clearContext() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        context_ = null;
+        if (contextBuilder_ != null) {
+          contextBuilder_.dispose();
+          contextBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public backgammon.v1.Rules.CubeContext.Builder getContextBuilder() {
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return getContextFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      public backgammon.v1.Rules.CubeContextOrBuilder getContextOrBuilder() {
+        if (contextBuilder_ != null) {
+          return contextBuilder_.getMessageOrBuilder();
+        } else {
+          return context_ == null ?
+              backgammon.v1.Rules.CubeContext.getDefaultInstance() : context_;
+        }
+      }
+      /**
+       * <pre>
+       * The cube and the score, with `turn` the player on roll. Set in a match,
+       * plays are ranked by the match-winning chances they leave (a gammonish
+       * play at double match point is not the one at 0-0), cubeful while the
+       * cube is alive. Unset, or money play: cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.CubeContext context = 7;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder> 
+          getContextFieldBuilder() {
+        if (contextBuilder_ == null) {
+          contextBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.Rules.CubeContext, backgammon.v1.Rules.CubeContext.Builder, backgammon.v1.Rules.CubeContextOrBuilder>(
+                  getContext(),
+                  getParentForChildren(),
+                  isClean());
+          context_ = null;
+        }
+        return contextBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -13219,8 +14137,9 @@ public final class BotServiceOuterClass {
 
     /**
      * <pre>
-     * Cubeless equity given up by `played` against `best`, &gt;= 0, in points
-     * per point staked (multiply by 1000 for milli-points).
+     * Equity given up by `played` against `best`, &gt;= 0, in points per point
+     * staked (multiply by 1000 for milli-points): cubeless money equity, or
+     * EMG with a match context.
      * </pre>
      *
      * <code>double equity_loss = 3;</code>
@@ -13394,8 +14313,9 @@ public final class BotServiceOuterClass {
     private double equityLoss_ = 0D;
     /**
      * <pre>
-     * Cubeless equity given up by `played` against `best`, &gt;= 0, in points
-     * per point staked (multiply by 1000 for milli-points).
+     * Equity given up by `played` against `best`, &gt;= 0, in points per point
+     * staked (multiply by 1000 for milli-points): cubeless money equity, or
+     * EMG with a match context.
      * </pre>
      *
      * <code>double equity_loss = 3;</code>
@@ -14269,8 +15189,9 @@ public final class BotServiceOuterClass {
       private double equityLoss_ ;
       /**
        * <pre>
-       * Cubeless equity given up by `played` against `best`, &gt;= 0, in points
-       * per point staked (multiply by 1000 for milli-points).
+       * Equity given up by `played` against `best`, &gt;= 0, in points per point
+       * staked (multiply by 1000 for milli-points): cubeless money equity, or
+       * EMG with a match context.
        * </pre>
        *
        * <code>double equity_loss = 3;</code>
@@ -14282,8 +15203,9 @@ public final class BotServiceOuterClass {
       }
       /**
        * <pre>
-       * Cubeless equity given up by `played` against `best`, &gt;= 0, in points
-       * per point staked (multiply by 1000 for milli-points).
+       * Equity given up by `played` against `best`, &gt;= 0, in points per point
+       * staked (multiply by 1000 for milli-points): cubeless money equity, or
+       * EMG with a match context.
        * </pre>
        *
        * <code>double equity_loss = 3;</code>
@@ -14299,8 +15221,9 @@ public final class BotServiceOuterClass {
       }
       /**
        * <pre>
-       * Cubeless equity given up by `played` against `best`, &gt;= 0, in points
-       * per point staked (multiply by 1000 for milli-points).
+       * Equity given up by `played` against `best`, &gt;= 0, in points per point
+       * staked (multiply by 1000 for milli-points): cubeless money equity, or
+       * EMG with a match context.
        * </pre>
        *
        * <code>double equity_loss = 3;</code>
@@ -14637,63 +15560,67 @@ public final class BotServiceOuterClass {
       "\203\001\n\nRankedPlay\022!\n\004play\030\001 \001(\0132\023.backgammo" +
       "n.v1.Play\0223\n\rprobabilities\030\002 \001(\0132\034.backg" +
       "ammon.v1.Probabilities\022\016\n\006equity\030\003 \001(\001\022\r" +
-      "\n\005plies\030\004 \001(\r\"\250\001\n\017BestPlayRequest\022.\n\010pos" +
+      "\n\005plies\030\004 \001(\r\"\325\001\n\017BestPlayRequest\022.\n\010pos" +
       "ition\030\001 \001(\0132\034.backgammon.v1.PositionInpu" +
       "t\022!\n\004dice\030\002 \001(\0132\023.backgammon.v1.Dice\022&\n\005" +
       "level\030\003 \001(\0162\027.backgammon.v1.BotLevel\022\021\n\004" +
-      "seed\030\004 \001(\004H\000\210\001\001B\007\n\005_seed\"`\n\020BestPlayResp" +
-      "onse\022\'\n\004best\030\001 \001(\0132\031.backgammon.v1.Ranke" +
-      "dPlay\022\020\n\010complete\030\002 \001(\010\022\021\n\tevaluator\030\003 \001" +
-      "(\t\"\267\001\n\013HintRequest\022.\n\010position\030\001 \001(\0132\034.b" +
-      "ackgammon.v1.PositionInput\022!\n\004dice\030\002 \001(\013" +
-      "2\023.backgammon.v1.Dice\022&\n\005level\030\003 \001(\0162\027.b" +
-      "ackgammon.v1.BotLevel\022\021\n\tmax_plays\030\004 \001(\r" +
-      "\022\021\n\004seed\030\005 \001(\004H\000\210\001\001B\007\n\005_seed\"]\n\014HintResp" +
-      "onse\022(\n\005plays\030\001 \003(\0132\031.backgammon.v1.Rank" +
-      "edPlay\022\020\n\010complete\030\002 \001(\010\022\021\n\tevaluator\030\003 " +
-      "\001(\t\"r\n\023CubeDecisionRequest\022.\n\010position\030\001" +
-      " \001(\0132\034.backgammon.v1.PositionInput\022+\n\007co" +
-      "ntext\030\002 \001(\0132\032.backgammon.v1.CubeContext\"" +
-      "\370\001\n\024CubeDecisionResponse\022)\n\006advice\030\001 \001(\016" +
-      "2\031.backgammon.v1.CubeAdvice\022\022\n\nmay_doubl" +
-      "e\030\002 \001(\010\022\014\n\004take\030\003 \001(\010\0223\n\rprobabilities\030\004" +
-      " \001(\0132\034.backgammon.v1.Probabilities\022\021\n\tev" +
-      "aluator\030\005 \001(\t\022\021\n\tno_double\030\006 \001(\001\022\023\n\013doub" +
-      "le_take\030\007 \001(\001\022\023\n\013double_pass\030\010 \001(\001\022\016\n\006be" +
-      "aver\030\t \001(\010\"A\n\017EvaluateRequest\022.\n\010positio" +
-      "n\030\001 \001(\0132\034.backgammon.v1.PositionInput\"Z\n" +
-      "\020EvaluateResponse\0223\n\rprobabilities\030\001 \001(\013" +
-      "2\034.backgammon.v1.Probabilities\022\021\n\tevalua" +
-      "tor\030\002 \001(\t\"\201\002\n\022AnalysePlayRequest\022.\n\010posi" +
-      "tion\030\001 \001(\0132\034.backgammon.v1.PositionInput" +
-      "\022!\n\004dice\030\002 \001(\0132\023.backgammon.v1.Dice\022&\n\005l" +
-      "evel\030\003 \001(\0162\027.backgammon.v1.BotLevel\022\022\n\010n" +
-      "otation\030\004 \001(\tH\000\022,\n\005moves\030\005 \001(\0132\033.backgam" +
-      "mon.v1.CheckerMovesH\000\022&\n\006result\030\006 \001(\0132\024." +
-      "backgammon.v1.BoardH\000B\006\n\004play\"\261\001\n\023Analys" +
-      "ePlayResponse\022)\n\006played\030\001 \001(\0132\031.backgamm" +
-      "on.v1.RankedPlay\022\'\n\004best\030\002 \001(\0132\031.backgam" +
-      "mon.v1.RankedPlay\022\023\n\013equity_loss\030\003 \001(\001\022\014" +
-      "\n\004rank\030\004 \001(\r\022\020\n\010complete\030\005 \001(\010\022\021\n\tevalua" +
-      "tor\030\006 \001(\t*\242\001\n\010BotLevel\022\031\n\025BOT_LEVEL_UNSP" +
-      "ECIFIED\020\000\022\026\n\022BOT_LEVEL_BEGINNER\020\001\022\032\n\026BOT" +
-      "_LEVEL_INTERMEDIATE\020\002\022\026\n\022BOT_LEVEL_ADVAN" +
-      "CED\020\003\022\024\n\020BOT_LEVEL_EXPERT\020\004\022\031\n\025BOT_LEVEL" +
-      "_WORLD_CLASS\020\005*\230\001\n\nCubeAdvice\022\033\n\027CUBE_AD" +
-      "VICE_UNSPECIFIED\020\000\022\031\n\025CUBE_ADVICE_NO_DOU" +
-      "BLE\020\001\022\033\n\027CUBE_ADVICE_DOUBLE_TAKE\020\002\022\033\n\027CU" +
-      "BE_ADVICE_DOUBLE_PASS\020\003\022\030\n\024CUBE_ADVICE_T" +
-      "OO_GOOD\020\0042\226\003\n\nBotService\022K\n\010BestPlay\022\036.b" +
-      "ackgammon.v1.BestPlayRequest\032\037.backgammo" +
-      "n.v1.BestPlayResponse\022?\n\004Hint\022\032.backgamm" +
-      "on.v1.HintRequest\032\033.backgammon.v1.HintRe" +
-      "sponse\022W\n\014CubeDecision\022\".backgammon.v1.C" +
-      "ubeDecisionRequest\032#.backgammon.v1.CubeD" +
-      "ecisionResponse\022K\n\010Evaluate\022\036.backgammon" +
-      ".v1.EvaluateRequest\032\037.backgammon.v1.Eval" +
-      "uateResponse\022T\n\013AnalysePlay\022!.backgammon" +
-      ".v1.AnalysePlayRequest\032\".backgammon.v1.A" +
-      "nalysePlayResponseb\006proto3"
+      "seed\030\004 \001(\004H\000\210\001\001\022+\n\007context\030\005 \001(\0132\032.backg" +
+      "ammon.v1.CubeContextB\007\n\005_seed\"`\n\020BestPla" +
+      "yResponse\022\'\n\004best\030\001 \001(\0132\031.backgammon.v1." +
+      "RankedPlay\022\020\n\010complete\030\002 \001(\010\022\021\n\tevaluato" +
+      "r\030\003 \001(\t\"\344\001\n\013HintRequest\022.\n\010position\030\001 \001(" +
+      "\0132\034.backgammon.v1.PositionInput\022!\n\004dice\030" +
+      "\002 \001(\0132\023.backgammon.v1.Dice\022&\n\005level\030\003 \001(" +
+      "\0162\027.backgammon.v1.BotLevel\022\021\n\tmax_plays\030" +
+      "\004 \001(\r\022\021\n\004seed\030\005 \001(\004H\000\210\001\001\022+\n\007context\030\006 \001(" +
+      "\0132\032.backgammon.v1.CubeContextB\007\n\005_seed\"]" +
+      "\n\014HintResponse\022(\n\005plays\030\001 \003(\0132\031.backgamm" +
+      "on.v1.RankedPlay\022\020\n\010complete\030\002 \001(\010\022\021\n\tev" +
+      "aluator\030\003 \001(\t\"r\n\023CubeDecisionRequest\022.\n\010" +
+      "position\030\001 \001(\0132\034.backgammon.v1.PositionI" +
+      "nput\022+\n\007context\030\002 \001(\0132\032.backgammon.v1.Cu" +
+      "beContext\"\370\001\n\024CubeDecisionResponse\022)\n\006ad" +
+      "vice\030\001 \001(\0162\031.backgammon.v1.CubeAdvice\022\022\n" +
+      "\nmay_double\030\002 \001(\010\022\014\n\004take\030\003 \001(\010\0223\n\rproba" +
+      "bilities\030\004 \001(\0132\034.backgammon.v1.Probabili" +
+      "ties\022\021\n\tevaluator\030\005 \001(\t\022\021\n\tno_double\030\006 \001" +
+      "(\001\022\023\n\013double_take\030\007 \001(\001\022\023\n\013double_pass\030\010" +
+      " \001(\001\022\016\n\006beaver\030\t \001(\010\"A\n\017EvaluateRequest\022" +
+      ".\n\010position\030\001 \001(\0132\034.backgammon.v1.Positi" +
+      "onInput\"Z\n\020EvaluateResponse\0223\n\rprobabili" +
+      "ties\030\001 \001(\0132\034.backgammon.v1.Probabilities" +
+      "\022\021\n\tevaluator\030\002 \001(\t\"\256\002\n\022AnalysePlayReque" +
+      "st\022.\n\010position\030\001 \001(\0132\034.backgammon.v1.Pos" +
+      "itionInput\022!\n\004dice\030\002 \001(\0132\023.backgammon.v1" +
+      ".Dice\022&\n\005level\030\003 \001(\0162\027.backgammon.v1.Bot" +
+      "Level\022\022\n\010notation\030\004 \001(\tH\000\022,\n\005moves\030\005 \001(\013" +
+      "2\033.backgammon.v1.CheckerMovesH\000\022&\n\006resul" +
+      "t\030\006 \001(\0132\024.backgammon.v1.BoardH\000\022+\n\007conte" +
+      "xt\030\007 \001(\0132\032.backgammon.v1.CubeContextB\006\n\004" +
+      "play\"\261\001\n\023AnalysePlayResponse\022)\n\006played\030\001" +
+      " \001(\0132\031.backgammon.v1.RankedPlay\022\'\n\004best\030" +
+      "\002 \001(\0132\031.backgammon.v1.RankedPlay\022\023\n\013equi" +
+      "ty_loss\030\003 \001(\001\022\014\n\004rank\030\004 \001(\r\022\020\n\010complete\030" +
+      "\005 \001(\010\022\021\n\tevaluator\030\006 \001(\t*\242\001\n\010BotLevel\022\031\n" +
+      "\025BOT_LEVEL_UNSPECIFIED\020\000\022\026\n\022BOT_LEVEL_BE" +
+      "GINNER\020\001\022\032\n\026BOT_LEVEL_INTERMEDIATE\020\002\022\026\n\022" +
+      "BOT_LEVEL_ADVANCED\020\003\022\024\n\020BOT_LEVEL_EXPERT" +
+      "\020\004\022\031\n\025BOT_LEVEL_WORLD_CLASS\020\005*\230\001\n\nCubeAd" +
+      "vice\022\033\n\027CUBE_ADVICE_UNSPECIFIED\020\000\022\031\n\025CUB" +
+      "E_ADVICE_NO_DOUBLE\020\001\022\033\n\027CUBE_ADVICE_DOUB" +
+      "LE_TAKE\020\002\022\033\n\027CUBE_ADVICE_DOUBLE_PASS\020\003\022\030" +
+      "\n\024CUBE_ADVICE_TOO_GOOD\020\0042\226\003\n\nBotService\022" +
+      "K\n\010BestPlay\022\036.backgammon.v1.BestPlayRequ" +
+      "est\032\037.backgammon.v1.BestPlayResponse\022?\n\004" +
+      "Hint\022\032.backgammon.v1.HintRequest\032\033.backg" +
+      "ammon.v1.HintResponse\022W\n\014CubeDecision\022\"." +
+      "backgammon.v1.CubeDecisionRequest\032#.back" +
+      "gammon.v1.CubeDecisionResponse\022K\n\010Evalua" +
+      "te\022\036.backgammon.v1.EvaluateRequest\032\037.bac" +
+      "kgammon.v1.EvaluateResponse\022T\n\013AnalysePl" +
+      "ay\022!.backgammon.v1.AnalysePlayRequest\032\"." +
+      "backgammon.v1.AnalysePlayResponseb\006proto" +
+      "3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -14718,7 +15645,7 @@ public final class BotServiceOuterClass {
     internal_static_backgammon_v1_BestPlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_BestPlayRequest_descriptor,
-        new java.lang.String[] { "Position", "Dice", "Level", "Seed", "Seed", });
+        new java.lang.String[] { "Position", "Dice", "Level", "Seed", "Context", "Seed", });
     internal_static_backgammon_v1_BestPlayResponse_descriptor =
       getDescriptor().getMessageTypes().get(3);
     internal_static_backgammon_v1_BestPlayResponse_fieldAccessorTable = new
@@ -14730,7 +15657,7 @@ public final class BotServiceOuterClass {
     internal_static_backgammon_v1_HintRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_HintRequest_descriptor,
-        new java.lang.String[] { "Position", "Dice", "Level", "MaxPlays", "Seed", "Seed", });
+        new java.lang.String[] { "Position", "Dice", "Level", "MaxPlays", "Seed", "Context", "Seed", });
     internal_static_backgammon_v1_HintResponse_descriptor =
       getDescriptor().getMessageTypes().get(5);
     internal_static_backgammon_v1_HintResponse_fieldAccessorTable = new
@@ -14766,7 +15693,7 @@ public final class BotServiceOuterClass {
     internal_static_backgammon_v1_AnalysePlayRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_AnalysePlayRequest_descriptor,
-        new java.lang.String[] { "Position", "Dice", "Level", "Notation", "Moves", "Result", "Play", });
+        new java.lang.String[] { "Position", "Dice", "Level", "Notation", "Moves", "Result", "Context", "Play", });
     internal_static_backgammon_v1_AnalysePlayResponse_descriptor =
       getDescriptor().getMessageTypes().get(11);
     internal_static_backgammon_v1_AnalysePlayResponse_fieldAccessorTable = new
