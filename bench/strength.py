@@ -14,7 +14,8 @@
     contestant chose, and a contestant loses the gap between the best of
     those and its own play.  Contestants: every bot level, gnubg 0-ply and
     Tesauro's pubeval;
-(c) the median time per decision of each level on the same positions.
+(c) the median and 95th-percentile time per decision of each level on the
+    same positions.
 
 It ends with ``strongest level: L.LL mEMG/decision, P.PP ppg vs gnubg 0-ply``.
 ``--curve DIR`` instead measures every ``DIR/games-*.npz`` snapshot at
@@ -232,11 +233,12 @@ class Referee:
 
 @dataclass
 class Measured:
-    """Mean loss in milli-points per decision, and the median time per decision."""
+    """Mean loss in milli-points per decision, and the median and 95th-percentile time per decision."""
 
     name: str
     mloss: float
     median_ms: float
+    p95_ms: float = 0.0
 
 
 def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: Referee) -> Measured:
@@ -246,7 +248,8 @@ def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: 
         play = choose(d.position, d.dice)
         times.append(time.perf_counter() - began)
         losses.append(referee.loss(d, play))
-    return Measured(name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times))
+    p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
+    return Measured(name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times), 1000 * p95)
 
 
 # -- the run -------------------------------------------------------------------
@@ -261,6 +264,13 @@ def _evaluator(weights: Path | None) -> Evaluator:
     return GammondEvaluator(Network.load(weights), weights.stem)
 
 
+def _print(row: Measured) -> None:
+    print(
+        f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms, p95 {row.p95_ms:7.2f} ms",
+        flush=True,
+    )
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     evaluator = _evaluator(args.weights)
     referee = Referee(args.referee_plies)
@@ -271,11 +281,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for level in levels:
         row = measure(level.name.lower(), bot_chooser(evaluator, level, args.seed), decisions, referee)
         rows.append(row)
-        print(f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms")
+        _print(row)
     for name, chooser in (("gnubg 0-ply", gnubg_chooser(0)), ("pubeval", pubeval_chooser())):
         row = measure(name, chooser, decisions, referee)
         rows.append(row)
-        print(f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms")
+        _print(row)
+    summary: dict[str, Any] = {
+        "evaluator": evaluator.name,
+        "positions": len(decisions),
+        "pairs": args.pairs,
+        "rows": [r.__dict__ for r in rows],
+    }
+    if args.pairs <= 0:
+        return summary  # --pairs 0: the decisions only, no head to head
     h2h_level = Level[args.h2h_level.upper()]
     h2h = head_to_head(bot_chooser(evaluator, h2h_level, args.seed), gnubg_chooser(0), args.pairs, args.seed)
     print(
@@ -283,13 +301,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     strongest = next(r for r in rows if r.name == h2h_level.name.lower())
     print(f"strongest level: {strongest.mloss:.2f} mEMG/decision, {h2h.ppg:.2f} ppg vs gnubg 0-ply")
-    return {
-        "evaluator": evaluator.name,
-        "positions": len(decisions),
-        "pairs": args.pairs,
-        "rows": [r.__dict__ for r in rows],
-        "h2h": {"level": h2h_level.name.lower(), **h2h.__dict__},
-    }
+    summary["h2h"] = {"level": h2h_level.name.lower(), **h2h.__dict__}
+    return summary
 
 
 def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -318,7 +331,9 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__.split("\n")[0])
-    parser.add_argument("--pairs", type=int, default=1000, help="mirrored dice pairs head to head")
+    parser.add_argument(
+        "--pairs", type=int, default=1000, help="mirrored dice pairs head to head (0: no head to head)"
+    )
     parser.add_argument("--positions", type=int, default=500, help="self-play decisions to referee")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", nargs="+", default=[lv.name.lower() for lv in LEVELS])

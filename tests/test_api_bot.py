@@ -8,6 +8,7 @@ import pytest
 from backgammon.v1 import board_pb2, rules_pb2
 from backgammon.v1 import bot_service_pb2 as pb
 from gammond.engine import Position, legal_plays
+from gammond.engine.bot import RolloutSettings, rollout, shipped_evaluator
 from tests.support.server import dice, failure, start_position
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
@@ -196,3 +197,52 @@ def test_a_finished_match_has_no_best_play(stubs) -> None:
     )
     error = failure(stubs.bot.Hint, request)
     assert error.code is grpc.StatusCode.FAILED_PRECONDITION
+
+
+# A small race, both sides home: quick to roll out.
+RACE_ID = Position.from_sides([0, 2, 1, 1, 0, 1] + [0] * 19, [1, 1, 1, 1, 1, 0] + [0] * 19).position_id()
+
+
+def test_a_rollout_streams_its_progress_then_the_engines_own_answer(stubs) -> None:
+    request = pb.RolloutRequest(position=_by_id(RACE_ID), trials=108, seed=5, progress_every=36)
+    messages = list(stubs.bot.Rollout(request))
+    assert [m.trials_done for m in messages] == [36, 72, 108]
+    assert [m.done for m in messages] == [False, False, True]
+    last = messages[-1]
+    assert last.complete and last.trials == 108 and last.evaluator
+    expected = rollout(Position.from_id(RACE_ID), shipped_evaluator(), RolloutSettings(trials=108, seed=5))
+    assert last.probabilities.win == pytest.approx(expected.probabilities.win, abs=1e-12)
+    assert last.standard_errors.equity == pytest.approx(expected.equity_error, abs=1e-12)
+    assert last.standard_errors.win > 0
+
+
+def test_a_rollout_stops_at_the_deadline_with_the_trials_it_played(stubs) -> None:
+    request = pb.RolloutRequest(position=start_position(), trials=1_000_000, progress_every=36)
+    messages = list(stubs.bot.Rollout(request, timeout=2.0))
+    last = messages[-1]
+    assert last.done and not last.complete
+    assert 0 < last.trials_done < 1_000_000 and last.trials == 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"trials": 2_000_000}, "trials"),
+        ({"plies": 2}, "plies"),
+        ({"truncate": 1001}, "truncate"),
+        ({"trials": 72, "progress_every": 73}, "progress_every"),
+    ],
+)
+def test_rollout_settings_out_of_range_are_invalid_argument_naming_the_field(stubs, fields, named) -> None:
+    request = pb.RolloutRequest(position=start_position(), **fields)
+    error = failure(lambda r, **kw: list(stubs.bot.Rollout(r, **kw)), request)
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == named
+
+
+def test_a_finished_game_has_nothing_to_roll_out(stubs) -> None:
+    won = board_pb2.Board(points=[0] * 23 + [-15], white_off=15)
+    position = board_pb2.PositionInput(position=board_pb2.Position(board=won, turn=BLACK))
+    error = failure(
+        lambda r, **kw: list(stubs.bot.Rollout(r, **kw)), pb.RolloutRequest(position=position, trials=36)
+    )
+    assert error.code is grpc.StatusCode.FAILED_PRECONDITION and error.reason == "GAME_OVER"

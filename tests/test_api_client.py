@@ -76,6 +76,18 @@ def test_the_client_asks_for_the_best_play_at_a_match_score(client) -> None:
     assert client.best_play(position, (6, 4), context=context).best.play.notation == "13/7 8/4"
 
 
+def test_the_client_streams_a_rollout_to_its_last_message(client) -> None:
+    # A short race, both sides home.
+    race = board_pb2.PositionInput(
+        position_id=board_pb2.PositionId(id="VQEAgJUAAAAAAA", turn=board_pb2.COLOR_WHITE)
+    )
+    messages = list(client.rollout(race, trials=72, seed=3, progress_every=36))
+    assert [(m.trials_done, m.done) for m in messages] == [(36, False), (72, True)]
+    assert messages[-1].complete and 0.0 < messages[-1].probabilities.win < 1.0
+    with pytest.raises(GammondError, match="trials"):
+        list(client.rollout(race, trials=2_000_000))
+
+
 def test_the_client_raises_readable_errors(client) -> None:
     with pytest.raises(GammondError) as caught:
         client.legal_plays(starting_position(board_pb2.COLOR_WHITE), (0, 3))

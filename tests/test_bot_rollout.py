@@ -11,6 +11,7 @@ import pytest
 from gammond.engine import GameOverError, InvalidRolloutError, Position
 from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
 from gammond.engine.bot.bearoff import exact_probabilities
+from gammond.engine.bot.rollout import RolloutTally, rollout_part
 from gammond.engine.bot.search import SearchStopped
 
 # Small bear-offs, both sides home: few real choices, so the one-sided exact
@@ -121,3 +122,25 @@ def test_the_command_line_prints_each_probability_with_its_error() -> None:
         "equity",
     ]
     assert all("+-" in line for line in out.splitlines()[1:])
+
+
+def test_slices_of_trials_merge_into_the_whole_rollout() -> None:
+    position = bear_off([0, 2, 1, 1, 0, 1], [1, 1, 1, 1, 1, 0])
+    settings = RolloutSettings(trials=100, seed=9)
+    evaluator = HeuristicEvaluator()
+    whole = rollout(position, evaluator, settings)
+    tally = RolloutTally()
+    for first in range(0, 100, 36):
+        tally = tally.merged(rollout_part(position, evaluator, settings, first, 36))
+    sliced = tally.result(100)
+    assert sliced.trials == whole.trials == 100 and sliced.complete
+    assert sliced.probabilities.win == pytest.approx(whole.probabilities.win, abs=1e-12)
+    assert sliced.equity_error == pytest.approx(whole.equity_error, abs=1e-12)
+
+
+def test_a_slice_beyond_the_trials_plays_none_and_a_negative_one_is_refused() -> None:
+    position = bear_off([1, 1, 1, 0, 0, 0], [0, 1, 1, 1, 0, 0])
+    settings = RolloutSettings(trials=10)
+    assert rollout_part(position, HeuristicEvaluator(), settings, 10, 36).trials == 0
+    with pytest.raises(InvalidRolloutError, match="slice"):
+        rollout_part(position, HeuristicEvaluator(), settings, -1, 5)

@@ -97,6 +97,8 @@ EVERY_RPC: dict[str, dict[str, Any]] = {
     "BotService/Hint": {"position": START, "dice": DICE, "level": "BOT_LEVEL_BEGINNER", "max_plays": 3},
     "BotService/CubeDecision": {"position": START, "context": {"turn": "COLOR_WHITE"}},
     "BotService/Evaluate": {"position": START},
+    # 36 trials is one progress step: the stream sends just the last message.
+    "BotService/Rollout": {"position": START, "trials": 36, "truncate": 4, "seed": 1},
     "BotService/AnalysePlay": {
         "position": START,
         "dice": DICE,

@@ -35,6 +35,42 @@ def encode_features(boards: ReadableBuffer | NDArray[Any], out: WriteableBuffer 
     type, ValueError for a wrong size, layout or shared memory.
     """
 
+def score_boards(
+    boards: ReadableBuffer | NDArray[Any],
+    w1: ReadableBuffer | NDArray[Any],
+    b1: ReadableBuffer | NDArray[Any],
+    w2: ReadableBuffer | NDArray[Any],
+    b2: ReadableBuffer | NDArray[Any],
+    out: WriteableBuffer | NDArray[Any],
+    /,
+) -> None:
+    """gammond.engine.bot.neural.score_boards into ``out``, without the GIL.
+
+    ``boards``: C-contiguous int8 of n * 26 slots; the weights C-contiguous
+    float32 (w1 INPUTS x H, b1 H, w2 H x 5, b2 5); ``out``: writable
+    C-contiguous float64 of n * 5 values.  TypeError for a wrong item type,
+    ValueError for a wrong size, layout or shared memory.
+    """
+
+def rolled_values(
+    boards: ReadableBuffer | NDArray[Any],
+    w1: ReadableBuffer | NDArray[Any],
+    b1: ReadableBuffer | NDArray[Any],
+    w2: ReadableBuffer | NDArray[Any],
+    b2: ReadableBuffer | NDArray[Any],
+    off: ReadableBuffer | NDArray[Any],
+    first: ReadableBuffer | NDArray[Any],
+    rank: ReadableBuffer | NDArray[Any],
+    out: WriteableBuffer | NDArray[Any],
+    /,
+) -> None:
+    """gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator, into ``out``.
+
+    The boards and network as for :func:`score_boards`; ``off`` and ``first`` the
+    bear-off database's float64 tables (54264 x 32), ``rank`` its int64 rank
+    table (6 x 16 x 17).  Without the GIL.
+    """
+
 PLAYS: int
 RESULT: int
 COUNT: int

@@ -9,6 +9,14 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 * ``encode_features(boards, out)``: the bot's network inputs
   (:func:`gammond.engine.bot.features.encode`) written into ``out``; compiled only,
   ``None`` on the pure-Python path, where the numpy reference is used.
+* ``score_boards(boards, w1, b1, w2, b2, out)``: the network's probabilities
+  with finished games scored exactly (:func:`gammond.engine.bot.neural.score_boards`)
+  written into ``out``, without the GIL; compiled only, ``None`` on the
+  pure-Python path, where the numpy reference is used.
+* ``rolled_values(boards, w1, b1, w2, b2, off, first, rank, out)``: one ply
+  of search (:func:`gammond.engine.bot.search.on_roll_values` at 1 ply with
+  the shipped evaluator, bear-off database included) in one call, without
+  the GIL; compiled only.
 * ``plays_wire(board, die1, die2, black, parts)``: the plays written as the
   protobuf bytes of a ``ListLegalPlaysResponse``, with the number of plays and
   of steps in each; compiled only, ``None`` on the pure-Python path, where the
@@ -56,6 +64,8 @@ generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
 plays: Callable[[Board, int, int], RawPlays] = movegen.generate
 result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 encode_features: Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None = None
+score_boards: Callable[..., None] | None = None
+rolled_values: Callable[..., None] | None = None
 plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
 # The same from a request's bytes in its common form; None for anything else.
 plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
@@ -76,6 +86,8 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         plays = _ckernel.plays
         result_ids = _ckernel.result_ids
         encode_features = _ckernel.encode_features
+        score_boards = _ckernel.score_boards
+        rolled_values = _ckernel.rolled_values
         plays_wire = _ckernel.plays_wire
         plays_wire_request = _ckernel.plays_wire_request
         decode_position_id = _ckernel.decode_position_id

@@ -37,7 +37,8 @@ from tests.support.positions import Dice, Turn
 def require_peer(module: str) -> ModuleType:
     """Import a peer engine's module; skip without it locally, fail without it in CI."""
     if not os.environ.get("CI"):
-        return pytest.importorskip(module)
+        found: ModuleType = pytest.importorskip(module)
+        return found
     try:
         return importlib.import_module(module)
     except ImportError as exc:

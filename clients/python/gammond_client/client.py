@@ -8,7 +8,7 @@ True
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import TypeVar
 
@@ -136,6 +136,26 @@ class GammondClient:
         context: rules_pb2.CubeContext | None = None,
     ) -> bot_service_pb2.BestPlayResponse:
         return self._call(self.bot.BestPlay, requests.best_play(position, roll, level, context))
+
+    def rollout(
+        self,
+        position: PositionLike,
+        trials: int = 0,
+        plies: int = 0,
+        truncate: int = 0,
+        seed: int | None = None,
+        progress_every: int = 0,
+    ) -> Iterator[bot_service_pb2.RolloutResponse]:
+        """The rollout's messages as the server sends them: progress, then the last with ``done`` set.
+
+        0 asks for the server's default (1,296 trials; a tenth of them between messages).
+        """
+        request = requests.rollout(position, trials, plies, truncate, seed, progress_every)
+        metadata = (("x-request-id", uuid.uuid4().hex),)
+        try:
+            yield from self.bot.Rollout(request, timeout=self.timeout, metadata=metadata)
+        except grpc.RpcError as error:
+            raise from_rpc_error(error) from None
 
     def cube_decision(
         self, position: PositionLike, context: rules_pb2.CubeContext

@@ -80,6 +80,19 @@ def best_play(
     )
 
 
+def rollout(
+    position: PositionLike, trials: int, plies: int, truncate: int, seed: int | None, progress_every: int
+) -> bot_service_pb2.RolloutRequest:
+    return bot_service_pb2.RolloutRequest(
+        position=position_input(position),
+        trials=trials,
+        plies=plies,
+        truncate=truncate,
+        seed=seed,
+        progress_every=progress_every,
+    )
+
+
 def cube_decision(
     position: PositionLike, context: rules_pb2.CubeContext
 ) -> bot_service_pb2.CubeDecisionRequest:

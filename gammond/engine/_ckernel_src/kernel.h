@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum {
     K_SLOTS = 26,
@@ -126,6 +127,46 @@ enum {
  * accepts have a meaning.
  */
 void k_encode_features(const int8_t *boards, size_t n, float *out);
+
+/* The network's weights, row-major float32: w1 is K_FEATURE_INPUTS x hidden, w2 hidden x 5. */
+typedef struct {
+    const float *w1, *b1, *w2, *b2;
+    int hidden;
+} knet;
+
+/*
+ * gammond.engine.bot.neural.score_boards (net.c): `n` boards into `n` rows of 5
+ * doubles (win, win gammon, win backgammon, lose gammon, lose backgammon).
+ * `scratch` holds K_FEATURE_INPUTS + 6 * hidden floats.
+ */
+void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out, float *scratch);
+/* The same for one board; `w2t` from k_transpose_w2 (5 x hidden floats), `inputs` and
+   `hidden` scratch of K_FEATURE_INPUTS and hidden floats. */
+void k_transpose_w2(const knet *net, float *w2t);
+void k_score_one(const knet *net, const float *w2t, const int8_t *board, double p[5], float *inputs,
+                 float *hidden);
+
+/* The exact one-sided bear-off database (gammond/engine/bot/bearoff.py), in numpy's layout. */
+enum {
+    K_BEAROFF_POINTS = 6,
+    K_BEAROFF_POSITIONS = 54264,
+    K_BEAROFF_ROLLS = 32,
+    K_BEAROFF_RANKS = 6 * 16 * 17, /* _rank_table(): points x checkers left x count */
+};
+typedef struct {
+    const double *off, *first; /* K_BEAROFF_POSITIONS x K_BEAROFF_ROLLS */
+    const int64_t *rank;       /* K_BEAROFF_RANKS */
+} kbearoff;
+
+/*
+ * search.on_roll_values(boards, plies=1) with the shipped evaluator (ply.c): for each
+ * board of the player on roll, before rolling, the average over the 21 rolls of the
+ * mover's probabilities after their best play by 0-ply money equity, the network's
+ * (or, both sides home, the database's) view.  `scratch` holds K_FEATURE_INPUTS +
+ * 6 * hidden floats.  K_OK or K_NOMEM.
+ */
+int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
+                    float *scratch);
 
 /*
  * The plays of a roll as protobuf bytes (wire.c): the fields of

@@ -667,6 +667,175 @@ static PyObject *encode_features(PyObject *module, PyObject *const *args, Py_ssi
     Py_RETURN_NONE;
 }
 
+
+/* ---- the network ----------------------------------------------------------- */
+
+/* A C-contiguous buffer of `count` items of `kind` ('f' float32, 'd' float64, 'q' int64); count -1: any. */
+static int get_numbers(PyObject *obj, Py_buffer *view, const char *name, char kind, Py_ssize_t count,
+                       int writable)
+{
+    const Py_ssize_t size = kind == 'f' ? (Py_ssize_t)sizeof(float) : 8;
+    const char *type = kind == 'f' ? "float32" : kind == 'd' ? "float64" : "int64";
+    /* numpy writes int64 as 'l' where long is 64 bits, 'q' elsewhere. */
+    const char *kinds = kind == 'q' ? "lq" : kind == 'f' ? "f" : "d";
+    if (PyObject_GetBuffer(obj, view, writable ? PyBUF_RECORDS : PyBUF_RECORDS_RO) < 0) {
+        PyErr_Format(PyExc_TypeError, "%s must be a %sbuffer of %s, got %.100s", name,
+                     writable ? "writable " : "", type, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    if (view->itemsize != size || !buffer_of(view, kinds))
+        PyErr_Format(PyExc_TypeError, "%s must hold %s items, got format '%s' of %zd bytes", name,
+                     type, view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_Format(PyExc_ValueError, "%s must be C-contiguous", name);
+    else if (count >= 0 && view->len / size != count)
+        PyErr_Format(PyExc_ValueError, "%s holds %zd values, not %zd", name, view->len / size, count);
+    else
+        return 0;
+    PyBuffer_Release(view);
+    return -1;
+}
+
+static int overlaps(const Py_buffer *a, const Py_buffer *b)
+{
+    const char *a_lo = a->buf, *b_lo = b->buf;
+    return a->len > 0 && b->len > 0 && a_lo < b_lo + b->len && b_lo < a_lo + a->len;
+}
+
+/* Hidden layers wider than this are not networks this engine trains. */
+#define K_MAX_HIDDEN 4096
+
+/*
+ * The network's arrays from args[0..3] (w1, b1, w2, b2) into views in the order
+ * b1, w1, w2, b2: b1 gives the hidden width the others are checked against.
+ * `*held` counts the views taken, from the first.  The width, or -1.
+ */
+static Py_ssize_t get_network(PyObject *const *args, Py_buffer views[4], int *held)
+{
+    if (get_numbers(args[1], &views[0], "b1", 'f', -1, 0) < 0)
+        return -1;
+    *held = 1;
+    const Py_ssize_t hidden = views[0].len / (Py_ssize_t)sizeof(float);
+    if (hidden < 1 || hidden > K_MAX_HIDDEN) {
+        PyErr_Format(PyExc_ValueError, "b1 holds %zd values, not 1 to %d", hidden, K_MAX_HIDDEN);
+        return -1;
+    }
+    if (get_numbers(args[0], &views[1], "w1", 'f', K_FEATURE_INPUTS * hidden, 0) < 0)
+        return -1;
+    *held = 2;
+    if (get_numbers(args[2], &views[2], "w2", 'f', hidden * 5, 0) < 0)
+        return -1;
+    *held = 3;
+    if (get_numbers(args[3], &views[3], "b2", 'f', 5, 0) < 0)
+        return -1;
+    *held = 4;
+    return hidden;
+}
+
+PyDoc_STRVAR(score_boards_doc,
+             "score_boards($module, boards, w1, b1, w2, b2, out, /)\n--\n\n"
+             "gammond.engine.bot.neural.score_boards into `out`: `boards` a C-contiguous int8\n"
+             "buffer of n * 26 slots; w1 (INPUTS x H), b1 (H), w2 (H x 5), b2 (5) C-contiguous\n"
+             "float32; `out` a writable C-contiguous float64 buffer of n * 5 values.  Runs\n"
+             "without the GIL.  Returns None.");
+
+PyDoc_STRVAR(rolled_values_doc,
+             "rolled_values($module, boards, w1, b1, w2, b2, off, first, rank, out, /)\n--\n\n"
+             "gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator into\n"
+             "`out`: the boards and network as for score_boards; off and first the bear-off\n"
+             "database's float64 tables (54264 x 32), rank its int64 rank table (6 x 16 x 17).\n"
+             "Runs without the GIL.  Returns None.");
+
+/*
+ * score_boards (nargs 6) and rolled_values (nargs 9) share their checks:
+ * boards, the network, [off, first, rank,] out.
+ */
+static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int search)
+{
+    const Py_ssize_t want = search ? 9 : 6;
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd",
+                     search ? "rolled_values" : "score_boards", want, nargs);
+        return NULL;
+    }
+    Py_buffer boards, net[4], db[3], out;
+    int net_held = 0, db_held = 0, out_held = 0;
+    PyObject *result = NULL;
+    float *scratch = NULL;
+    if (get_boards(args[0], &boards) < 0)
+        return NULL;
+    const Py_ssize_t n = boards.len / K_SLOTS;
+    const Py_ssize_t hidden = get_network(args + 1, net, &net_held);
+    if (hidden < 0)
+        goto done;
+    if (search) {
+        const Py_ssize_t table = (Py_ssize_t)K_BEAROFF_POSITIONS * K_BEAROFF_ROLLS;
+        if (get_numbers(args[5], &db[0], "off", 'd', table, 0) < 0)
+            goto done;
+        db_held = 1;
+        if (get_numbers(args[6], &db[1], "first", 'd', table, 0) < 0)
+            goto done;
+        db_held = 2;
+        if (get_numbers(args[7], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
+            goto done;
+        db_held = 3;
+    }
+    if (get_numbers(args[want - 1], &out, "out", 'd', n * 5, 1) < 0)
+        goto done;
+    out_held = 1;
+    int shared = overlaps(&out, &boards);
+    for (int i = 0; i < net_held; i++)
+        shared |= overlaps(&out, &net[i]);
+    for (int i = 0; i < db_held; i++)
+        shared |= overlaps(&out, &db[i]);
+    if (shared) {
+        PyErr_SetString(PyExc_ValueError, "out shares memory with the boards or the weights");
+        goto done;
+    }
+    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + 6 * hidden) * sizeof(float));
+    if (!scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const knet network = {net[1].buf, net[0].buf, net[2].buf, net[3].buf, (int)hidden};
+    int status = K_OK;
+    if (search) {
+        /* The rank table holds small non-negative numbers: read as int64 whatever numpy called it. */
+        const kbearoff bearoff = {db[0].buf, db[1].buf, db[2].buf};
+        Py_BEGIN_ALLOW_THREADS
+        status = k_rolled_values(&network, &bearoff, boards.buf, (size_t)n, out.buf, scratch);
+        Py_END_ALLOW_THREADS
+    } else {
+        Py_BEGIN_ALLOW_THREADS
+        k_score_boards(&network, boards.buf, (size_t)n, out.buf, scratch);
+        Py_END_ALLOW_THREADS
+    }
+    if (status != K_OK)
+        PyErr_NoMemory();
+    else
+        result = Py_NewRef(Py_None);
+done:
+    PyMem_Free(scratch);
+    if (out_held)
+        PyBuffer_Release(&out);
+    for (int i = 0; i < db_held; i++)
+        PyBuffer_Release(&db[i]);
+    for (int i = 0; i < net_held; i++)
+        PyBuffer_Release(&net[i]);
+    PyBuffer_Release(&boards);
+    return result;
+}
+
+static PyObject *score_boards(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_network(args, nargs, 0);
+}
+
+static PyObject *rolled_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_network(args, nargs, 1);
+}
+
 #define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
 
 static PyMethodDef methods[] = {
@@ -677,6 +846,8 @@ static PyMethodDef methods[] = {
     {"decode_position_id", decode_position_id, METH_O, decode_doc},
     {"encode_features", (PyCFunction)(void (*)(void))encode_features, METH_FASTCALL,
      encode_features_doc},
+    {"score_boards", (PyCFunction)(void (*)(void))score_boards, METH_FASTCALL, score_boards_doc},
+    {"rolled_values", (PyCFunction)(void (*)(void))rolled_values, METH_FASTCALL, rolled_values_doc},
     {"plays_wire", (PyCFunction)(void (*)(void))plays_wire, METH_FASTCALL, plays_wire_doc},
     {"plays_wire_request", (PyCFunction)(void (*)(void))plays_wire_request, METH_FASTCALL,
      plays_wire_request_doc},

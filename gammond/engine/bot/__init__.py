@@ -37,7 +37,13 @@ from gammond.engine.bot.evaluator import Evaluator, Probabilities  # noqa: E402
 from gammond.engine.bot.heuristic import HeuristicEvaluator  # noqa: E402
 from gammond.engine.bot.hints import PlayAnalysis, analyse_play, hint  # noqa: E402
 from gammond.engine.bot.model import GammondEvaluator, load_evaluator, shipped_evaluator  # noqa: E402
-from gammond.engine.bot.rollout import RolloutResult, RolloutSettings, rollout  # noqa: E402
+from gammond.engine.bot.rollout import (  # noqa: E402
+    RolloutResult,
+    RolloutSettings,
+    RolloutTally,
+    rollout,
+    rollout_part,
+)
 from gammond.engine.bot.search import (  # noqa: E402
     LEVELS,
     Level,
@@ -76,6 +82,7 @@ __all__ = [
     "Review",
     "RolloutResult",
     "RolloutSettings",
+    "RolloutTally",
     "advise_cube",
     "analyse_games",
     "analyse_play",
@@ -88,5 +95,6 @@ __all__ = [
     "may_double",
     "rank_plays",
     "rollout",
+    "rollout_part",
     "shipped_evaluator",
 ]

@@ -69,6 +69,11 @@ def _rank_table() -> npt.NDArray[np.int64]:
     return table
 
 
+def rank_table() -> npt.NDArray[np.int64]:
+    """The table :func:`rank` sums, C-contiguous int64 (points x checkers left x count), for the kernel."""
+    return _rank_table()
+
+
 def rank(counts: npt.NDArray[np.integer]) -> npt.NDArray[np.int64]:
     """Index of each row of checker counts on points 1..6 (lexicographic order).
 

@@ -19,11 +19,16 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
+from gammond.engine import kernel
+from gammond.engine.bot import bearoff
 from gammond.engine.bot.batch import Boards, Probs, as_probabilities, boards_of
 from gammond.engine.bot.bearoff import exact_probabilities
 from gammond.engine.bot.evaluator import Probabilities
+from gammond.engine.bot.features import INPUTS
 from gammond.engine.bot.network import Network
-from gammond.engine.bot.neural import check_network, score_boards
+from gammond.engine.bot.neural import check_network, network_arrays, score_boards
 from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
@@ -43,6 +48,22 @@ class GammondEvaluator:
         mask, exact = exact_probabilities(boards)
         if mask.any():
             out[mask] = exact
+        return out
+
+    def rolled_values(self, boards: Boards) -> Probs | None:
+        """``search.on_roll_values(boards, 1)`` in one compiled call, or None without the kernel.
+
+        The boards are of the player on roll, before rolling, with the game on
+        (the caller scores finished ones); the same numbers as the Python
+        search to float rounding (``tests/test_kernel_ply.py``).
+        """
+        compiled = kernel.rolled_values
+        if compiled is None or self.network.inputs != INPUTS:
+            return None
+        boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
+        db = bearoff.database()
+        out = np.empty((boards.shape[0], 5))
+        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), out)
         return out
 
     def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:

@@ -16,7 +16,9 @@ True
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
+from gammond.engine import kernel
 from gammond.engine.bot.batch import (
     Boards,
     Probs,
@@ -32,7 +34,30 @@ from gammond.engine.errors import WeightsError
 
 
 def score_boards(network: Network, boards: Boards) -> Probs:
-    """The network's consistent probabilities, with finished games scored exactly."""
+    """The network's consistent probabilities, with finished games scored exactly.
+
+    The compiled kernel's ``score_boards`` when it is built (the same numbers
+    to float32 rounding, summed over the inputs that are not zero, without
+    the GIL); else :func:`reference_scores`.
+    """
+    compiled = kernel.score_boards
+    if compiled is None or network.inputs != INPUTS:
+        return reference_scores(network, boards)
+    boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
+    out = np.empty((boards.shape[0], 5))
+    compiled(boards, *network_arrays(network), out)
+    return out
+
+
+def network_arrays(network: Network) -> list[npt.NDArray[np.float32]]:
+    """``w1, b1, w2, b2`` as the compiled kernel takes them: C-contiguous float32 (no copy if so already)."""
+    return [
+        np.ascontiguousarray(w, dtype=np.float32) for w in (network.w1, network.b1, network.w2, network.b2)
+    ]
+
+
+def reference_scores(network: Network, boards: Boards) -> Probs:
+    """:func:`score_boards` in numpy: the reference the kernel is tested against."""
     mine_off, their_off = checkers_off(boards)
     lost = their_off == 15
     won = (mine_off == 15) & ~lost

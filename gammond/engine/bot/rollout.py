@@ -115,23 +115,86 @@ def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, 
     return outlook if ours else outlook.flipped()
 
 
-def _summary(outcomes: list[Probabilities], asked: int) -> RolloutResult:
+@dataclass(frozen=True, slots=True)
+class RolloutTally:
+    """Running sums over played trials, so slices of a rollout can be played apart and merged.
+
+    ``sums`` and ``squares`` hold the five probabilities then the equity.
+
+    >>> RolloutTally().merged(RolloutTally()).trials
+    0
+    """
+
+    trials: int = 0
+    sums: tuple[float, ...] = (0.0,) * 6
+    squares: tuple[float, ...] = (0.0,) * 6
+
+    def merged(self, other: RolloutTally) -> RolloutTally:
+        return RolloutTally(
+            self.trials + other.trials,
+            tuple(a + b for a, b in zip(self.sums, other.sums)),
+            tuple(a + b for a, b in zip(self.squares, other.squares)),
+        )
+
+    def result(self, asked: int) -> RolloutResult:
+        """The mean of the trials so far with standard errors; ``complete`` when ``asked`` were played."""
+        n = self.trials
+        if n == 0:
+            raise SearchStopped("the rollout was stopped before its first trial")
+        means = [s / n for s in self.sums]
+        errors = []
+        for total, square, mean in zip(self.sums, self.squares, means):
+            # The sample variance from the sums; rounding can leave it a hair below zero.
+            variance = max(square - total * mean, 0.0) / (n - 1) if n > 1 else 0.0
+            errors.append(math.sqrt(variance / n))
+        return RolloutResult(
+            Probabilities(*means[:5]), Probabilities(*errors[:5]), means[5], errors[5], n, n == asked
+        )
+
+
+def _tally(outcomes: list[Probabilities]) -> RolloutTally:
+    if not outcomes:
+        return RolloutTally()
     rows = np.array(
-        [[p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon] for p in outcomes]
+        [
+            [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon, p.equity]
+            for p in outcomes
+        ]
     )
-    equities = np.array([p.equity for p in outcomes])
-    n = len(outcomes)
-    mean = rows.mean(axis=0)
-    spread = rows.std(axis=0, ddof=1) / math.sqrt(n) if n > 1 else np.zeros(5)
-    equity_error = float(equities.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-    return RolloutResult(
-        as_probabilities(mean),
-        as_probabilities(spread),
-        float(equities.mean()),
-        equity_error,
-        n,
-        n == asked,
+    return RolloutTally(
+        len(outcomes),
+        tuple(float(v) for v in rows.sum(axis=0)),
+        tuple(float(v) for v in (rows * rows).sum(axis=0)),
     )
+
+
+def rollout_part(
+    position: Position,
+    evaluator: Evaluator,
+    settings: RolloutSettings,
+    first: int,
+    count: int,
+    *,
+    stop: Stop | None = None,
+) -> RolloutTally:
+    """Trials ``first`` .. ``first + count - 1`` of a rollout (within ``settings.trials``), as sums.
+
+    The trials are those :func:`rollout` plays under the same numbers, so
+    slices played anywhere (one at a time in a server's search process)
+    merge into the same result.  ``stop`` is asked before each trial; the
+    trials played by then are returned.
+    """
+    require_game_on(position)
+    if first < 0 or count < 0:
+        raise InvalidRolloutError(
+            f"a slice of trials starts at 0 or later and is not negative, got {first}+{count}"
+        )
+    outcomes: list[Probabilities] = []
+    for trial in range(first, min(first + count, settings.trials)):
+        if stop is not None and stop():
+            break
+        outcomes.append(_trial(position, evaluator, settings, trial))
+    return _tally(outcomes)
 
 
 def rollout(
@@ -151,13 +214,13 @@ def rollout(
     ``progress`` gets the result so far every ``progress_every`` trials.
     """
     require_game_on(position)
-    outcomes: list[Probabilities] = []
-    for trial in range(settings.trials):
-        if stop is not None and stop():
-            if not outcomes:
-                raise SearchStopped("the rollout was stopped before its first trial")
+    step = max(progress_every, 1)
+    tally = RolloutTally()
+    for first in range(0, settings.trials, step):
+        part = rollout_part(position, evaluator, settings, first, step, stop=stop)
+        tally = tally.merged(part)
+        if part.trials < min(step, settings.trials - first):
             break
-        outcomes.append(_trial(position, evaluator, settings, trial))
-        if progress is not None and len(outcomes) % progress_every == 0 and len(outcomes) < settings.trials:
-            progress(_summary(outcomes, settings.trials))
-    return _summary(outcomes, settings.trials)
+        if progress is not None and tally.trials < settings.trials:
+            progress(tally.result(settings.trials))
+    return tally.result(settings.trials)

@@ -244,8 +244,34 @@ class _Replies:
         self._pending, self._spans = [], []
 
 
+# Boards per compiled 1-ply call: the clock is looked at between calls (a few ms apart).
+_ONE_PLY_BOARDS = 4
+
+
+def _compiled_one_ply(evaluator: BoardEvaluator, boards: Sequence[Board], stop: Stop) -> Probs | None:
+    """The 1-ply values in the compiled kernel, a few boards a call; None where it cannot."""
+    one_ply = getattr(evaluator, "rolled_values", None)
+    if one_ply is None:
+        return None
+    array = np.array(boards, dtype=np.int8).reshape(-1, 26)
+    parts = []
+    for start in range(0, len(array), _ONE_PLY_BOARDS):
+        if stop():
+            raise SearchStopped
+        part = one_ply(array[start : start + _ONE_PLY_BOARDS])
+        if part is None:
+            return None
+        parts.append(part)
+    result: Probs = np.concatenate(parts)
+    return result
+
+
 def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int, stop: Stop) -> Probs:
     """Average over the 21 rolls of the value after the best 0-ply play (deepened)."""
+    if plies == 1:
+        compiled = _compiled_one_ply(evaluator, boards, stop)
+        if compiled is not None:
+            return compiled
     rolls = len(_ROLL_DICE)
     replies = _Replies(evaluator, len(boards) * rolls, stop)
     for b, board in enumerate(boards):
@@ -322,13 +348,15 @@ def _deepen(
 ) -> tuple[list[RankedPlay], bool]:
     """Rescore the first ``count`` plays at ``plies``; the rest keep their score.
 
-    1-ply scores all candidates together; deeper passes go one candidate
+    1-ply scores a few candidates at a time; deeper passes go one candidate
     at a time.  Either way ``stop`` is polled between batches of
     :data:`BATCH_BOARDS` boards, and a candidate it interrupts keeps its
     shallower score.
     """
     deeper: list[RankedPlay] = []
-    step = count if plies == 1 else 1
+    # A few candidates a call at 1 ply (the compiled ply takes that many at a
+    # time anyway), so a budget that runs out keeps those already searched.
+    step = _ONE_PLY_BOARDS if plies == 1 else 1
     for start in range(0, count, step):
         if stop():
             break

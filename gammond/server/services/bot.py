@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import TypeVar
 
@@ -10,14 +10,32 @@ import grpc
 
 from backgammon.v1 import bot_service_pb2 as pb
 from backgammon.v1 import bot_service_pb2_grpc
-from gammond.engine.bot import LEVELS, Evaluator, Level, advise_cube, analyse_play, hint, rank_plays
+from gammond.engine.bot import (
+    LEVELS,
+    Evaluator,
+    Level,
+    RolloutTally,
+    advise_cube,
+    analyse_play,
+    hint,
+    rank_plays,
+    rollout_part,
+)
 from gammond.server import metrics
 from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, search_end, stopper
+from gammond.server.errors import OutOfTimeError, status_for
 from gammond.server.searcher import best_only
 from gammond.server.searches import SearchPool
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
-from gammond.server.wire.bot import decode_level, encode_advice, encode_probabilities, encode_ranked
+from gammond.server.wire.bot import (
+    decode_level,
+    decode_rollout,
+    encode_advice,
+    encode_probabilities,
+    encode_ranked,
+    encode_rollout,
+)
 from gammond.server.wire.fields import optional
 from gammond.server.wire.rules import decode_mover_context
 
@@ -183,3 +201,48 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
             complete=analysis.complete,
             evaluator=self.evaluator.name,
         )
+
+    def Rollout(
+        self, request: pb.RolloutRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.RolloutResponse]:
+        # Streams pass the interceptor untouched: an expected error becomes its status here.
+        try:
+            yield from self._rollout(request, context)
+        except Exception as exc:
+            status = status_for(exc)
+            if status is None:
+                raise
+            context.abort_with_status(status)
+
+    def _rollout(
+        self, request: pb.RolloutRequest, context: grpc.ServicerContext
+    ) -> Iterator[pb.RolloutResponse]:
+        position, _ = decode_position_input(request.position, "position")
+        settings, every = decode_rollout(request)
+        end = search_end(context, self.max_search_s)
+        trials, name = settings.trials, self.evaluator.name
+        tally = RolloutTally()
+        # The engine is called once a slice of trials, in a search process, so
+        # the stream can report between slices; trial i is the same game however
+        # the trials are sliced (rollout_part), so the answer is too.
+        with self.gate.admit("Rollout"):
+            for first in range(0, trials, every):
+                outcome = self.searches.run(
+                    rollout_part,
+                    position,
+                    self.evaluator,
+                    settings,
+                    first,
+                    every,
+                    end=end,
+                    active=context.is_active,
+                )
+                tally = tally.merged(outcome.value)
+                if outcome.value.trials < min(every, trials - first):
+                    break
+                if tally.trials < trials:
+                    yield encode_rollout(tally.result(trials), trials, False, name)
+        if tally.trials == 0:
+            raise OutOfTimeError("the deadline came before the rollout's first trial")
+        _count_cut("Rollout", tally.trials == trials)
+        yield encode_rollout(tally.result(trials), trials, True, name)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 from backgammon.v1 import bot_service_pb2 as pb
 from gammond.engine import Player
-from gammond.engine.bot import CubeAdvice, Level, Probabilities, RankedPlay
+from gammond.engine.bot import CubeAdvice, Level, Probabilities, RankedPlay, RolloutResult, RolloutSettings
 from gammond.server.errors import WireError
-from gammond.server.wire.board import encode_play
+from gammond.server.wire.board import encode_play, guarded
+
+DEFAULT_TRIALS = RolloutSettings().trials
 
 _LEVELS = {
     pb.BOT_LEVEL_BEGINNER: Level.BEGINNER,
@@ -51,4 +55,42 @@ def encode_ranked(ranked: RankedPlay, turn: Player) -> pb.RankedPlay:
         probabilities=encode_probabilities(ranked.probabilities),
         equity=ranked.equity,
         plies=ranked.plies,
+    )
+
+
+def decode_rollout(request: pb.RolloutRequest) -> tuple[RolloutSettings, int]:
+    """The rollout's settings and the trials between progress messages (0 asks for the default)."""
+    trials = request.trials or DEFAULT_TRIALS
+    # One field at a time, so the error names the field; the engine says what is allowed.
+    guarded("trials", lambda: RolloutSettings(trials=trials))
+    guarded("plies", lambda: RolloutSettings(plies=request.plies))
+    guarded("truncate", lambda: RolloutSettings(truncate=request.truncate))
+    settings = RolloutSettings(trials, request.plies, request.truncate, request.seed)
+    every = request.progress_every
+    if every > trials:
+        raise WireError("progress_every", f"must be 0 to trials ({trials}), got {every}")
+    if every == 0:
+        # A tenth of the trials, in whole 36s: each message then has every first roll equally often.
+        every = 36 * max(1, math.ceil(trials / 10 / 36))
+    return settings, every
+
+
+def encode_rollout(result: RolloutResult, asked: int, done: bool, evaluator: str) -> pb.RolloutResponse:
+    """One message of the stream: ``result`` so far of ``asked`` trials, the last one when ``done``."""
+    errors = result.errors
+    return pb.RolloutResponse(
+        trials_done=result.trials,
+        trials=asked,
+        probabilities=encode_probabilities(result.probabilities),
+        standard_errors=pb.Probabilities(
+            win=errors.win,
+            win_gammon=errors.win_gammon,
+            win_backgammon=errors.win_backgammon,
+            lose_gammon=errors.lose_gammon,
+            lose_backgammon=errors.lose_backgammon,
+            equity=result.equity_error,
+        ),
+        done=done,
+        complete=result.complete if done else False,
+        evaluator=evaluator,
     )

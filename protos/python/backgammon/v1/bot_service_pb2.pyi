@@ -612,3 +612,115 @@ class AnalysePlayResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AnalysePlayResponse: _TypeAlias = AnalysePlayResponse  # noqa: Y015
+
+@_typing.final
+class RolloutRequest(_message.Message):
+    """Request of BotService.Rollout."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POSITION_FIELD_NUMBER: _builtins.int
+    TRIALS_FIELD_NUMBER: _builtins.int
+    PLIES_FIELD_NUMBER: _builtins.int
+    TRUNCATE_FIELD_NUMBER: _builtins.int
+    SEED_FIELD_NUMBER: _builtins.int
+    PROGRESS_EVERY_FIELD_NUMBER: _builtins.int
+    trials: _builtins.int
+    """Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+    first two rolls once.
+    """
+    plies: _builtins.int
+    """How deep each side chooses its plays: 0 (the network) or 1 (over the
+    opponent's replies; about 20 times slower).
+    """
+    truncate: _builtins.int
+    """Half-moves after which a trial is scored by the network instead of
+    played on, 0 to 1,000. 0: every trial is played to the end.
+    """
+    seed: _builtins.int
+    """The dice: the same seed and numbers give the same result on any
+    server. Unset: 0.
+    """
+    progress_every: _builtins.int
+    """Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+    trials, rounded up to a multiple of 36.
+    """
+    @_builtins.property
+    def position(self) -> _board_pb2.PositionInput:
+        """The position; the rollout is for the player on roll, before rolling."""
+
+    def __init__(
+        self,
+        *,
+        position: _board_pb2.PositionInput | None = ...,
+        trials: _builtins.int = ...,
+        plies: _builtins.int = ...,
+        truncate: _builtins.int = ...,
+        seed: _builtins.int | None = ...,
+        progress_every: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "position", b"position", "seed", b"seed"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "plies", b"plies", "position", b"position", "progress_every", b"progress_every", "seed", b"seed", "trials", b"trials", "truncate", b"truncate"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
+    _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
+
+Global___RolloutRequest: _TypeAlias = RolloutRequest  # noqa: Y015
+
+@_typing.final
+class RolloutResponse(_message.Message):
+    """A message of BotService.Rollout: the result so far, or the whole of it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TRIALS_DONE_FIELD_NUMBER: _builtins.int
+    TRIALS_FIELD_NUMBER: _builtins.int
+    PROBABILITIES_FIELD_NUMBER: _builtins.int
+    STANDARD_ERRORS_FIELD_NUMBER: _builtins.int
+    DONE_FIELD_NUMBER: _builtins.int
+    COMPLETE_FIELD_NUMBER: _builtins.int
+    EVALUATOR_FIELD_NUMBER: _builtins.int
+    trials_done: _builtins.int
+    """Trials played so far."""
+    trials: _builtins.int
+    """Trials asked for."""
+    done: _builtins.bool
+    """True on the last message."""
+    complete: _builtins.bool
+    """On the last message: false when the deadline or the server's cap
+    stopped the rollout before all its trials.
+    """
+    evaluator: _builtins.str
+    """The evaluator that chose the plays and scored truncated trials."""
+    @_builtins.property
+    def probabilities(self) -> Global___Probabilities:
+        """The mean outcome of the trials played, for the player on roll;
+        `equity` is the cubeless money equity.
+        """
+
+    @_builtins.property
+    def standard_errors(self) -> Global___Probabilities:
+        """The standard error of each of those means (`equity` too): a difference
+        of two or three of these is more than luck.
+        """
+
+    def __init__(
+        self,
+        *,
+        trials_done: _builtins.int = ...,
+        trials: _builtins.int = ...,
+        probabilities: Global___Probabilities | None = ...,
+        standard_errors: Global___Probabilities | None = ...,
+        done: _builtins.bool = ...,
+        complete: _builtins.bool = ...,
+        evaluator: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["probabilities", b"probabilities", "standard_errors", b"standard_errors"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["complete", b"complete", "done", b"done", "evaluator", b"evaluator", "probabilities", b"probabilities", "standard_errors", b"standard_errors", "trials", b"trials", "trials_done", b"trials_done"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RolloutResponse: _TypeAlias = RolloutResponse  # noqa: Y015

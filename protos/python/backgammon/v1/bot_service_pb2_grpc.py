@@ -65,6 +65,11 @@ class BotServiceStub:
                 request_serializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.SerializeToString,
                 response_deserializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.FromString,
                 _registered_method=True)
+        self.Rollout = channel.unary_stream(
+                '/backgammon.v1.BotService/Rollout',
+                request_serializer=backgammon_dot_v1_dot_bot__service__pb2.RolloutRequest.SerializeToString,
+                response_deserializer=backgammon_dot_v1_dot_bot__service__pb2.RolloutResponse.FromString,
+                _registered_method=True)
 
 
 class BotServiceServicer:
@@ -113,6 +118,16 @@ class BotServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Rollout(self, request, context):
+        """Plays the position out many times (cubeless Monte-Carlo, the bot on
+        both sides), streaming the result so far as it goes; the last message
+        has `done` set. Stops at the deadline (or the server's cap on a
+        search) with the trials played so far, `complete` false.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BotServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -140,6 +155,11 @@ def add_BotServiceServicer_to_server(servicer, server):
                     servicer.AnalysePlay,
                     request_deserializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.FromString,
                     response_serializer=backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.SerializeToString,
+            ),
+            'Rollout': grpc.unary_stream_rpc_method_handler(
+                    servicer.Rollout,
+                    request_deserializer=backgammon_dot_v1_dot_bot__service__pb2.RolloutRequest.FromString,
+                    response_serializer=backgammon_dot_v1_dot_bot__service__pb2.RolloutResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -283,6 +303,33 @@ class BotService:
             '/backgammon.v1.BotService/AnalysePlay',
             backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayRequest.SerializeToString,
             backgammon_dot_v1_dot_bot__service__pb2.AnalysePlayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rollout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/backgammon.v1.BotService/Rollout',
+            backgammon_dot_v1_dot_bot__service__pb2.RolloutRequest.SerializeToString,
+            backgammon_dot_v1_dot_bot__service__pb2.RolloutResponse.FromString,
             options,
             channel_credentials,
             insecure,

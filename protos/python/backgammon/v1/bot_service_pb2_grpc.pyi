@@ -53,6 +53,12 @@ class BotServiceStub:
     """How much equity a given legal play gives up against the bot's best
     play, for coaching.
     """
+    Rollout: _grpc.UnaryStreamMultiCallable[_bot_service_pb2.RolloutRequest, _bot_service_pb2.RolloutResponse]
+    """Plays the position out many times (cubeless Monte-Carlo, the bot on
+    both sides), streaming the result so far as it goes; the last message
+    has `done` set. Stops at the deadline (or the server's cap on a
+    search) with the trials played so far, `complete` false.
+    """
 
 @_typing.type_check_only
 class BotServiceAsyncStub(BotServiceStub):
@@ -78,6 +84,12 @@ class BotServiceAsyncStub(BotServiceStub):
     AnalysePlay: _aio.UnaryUnaryMultiCallable[_bot_service_pb2.AnalysePlayRequest, _bot_service_pb2.AnalysePlayResponse]  # type: ignore[assignment]
     """How much equity a given legal play gives up against the bot's best
     play, for coaching.
+    """
+    Rollout: _aio.UnaryStreamMultiCallable[_bot_service_pb2.RolloutRequest, _bot_service_pb2.RolloutResponse]  # type: ignore[assignment]
+    """Plays the position out many times (cubeless Monte-Carlo, the bot on
+    both sides), streaming the result so far as it goes; the last message
+    has `done` set. Stops at the deadline (or the server's cap on a
+    search) with the trials played so far, `complete` false.
     """
 
 class BotServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -131,6 +143,18 @@ class BotServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_bot_service_pb2.AnalysePlayResponse, _abc.Awaitable[_bot_service_pb2.AnalysePlayResponse]]:
         """How much equity a given legal play gives up against the bot's best
         play, for coaching.
+        """
+
+    @_abc_1.abstractmethod
+    def Rollout(
+        self,
+        request: _bot_service_pb2.RolloutRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_bot_service_pb2.RolloutResponse], _abc.AsyncIterator[_bot_service_pb2.RolloutResponse]]:
+        """Plays the position out many times (cubeless Monte-Carlo, the bot on
+        both sides), streaming the result so far as it goes; the last message
+        has `done` set. Stops at the deadline (or the server's cap on a
+        search) with the trials played so far, `complete` false.
         """
 
 def add_BotServiceServicer_to_server(servicer: BotServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

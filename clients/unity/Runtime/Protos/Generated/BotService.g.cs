@@ -68,24 +68,34 @@ namespace Backgammon.V1 {
             "sQEKE0FuYWx5c2VQbGF5UmVzcG9uc2USKQoGcGxheWVkGAEgASgLMhkuYmFj",
             "a2dhbW1vbi52MS5SYW5rZWRQbGF5EicKBGJlc3QYAiABKAsyGS5iYWNrZ2Ft",
             "bW9uLnYxLlJhbmtlZFBsYXkSEwoLZXF1aXR5X2xvc3MYAyABKAESDAoEcmFu",
-            "axgEIAEoDRIQCghjb21wbGV0ZRgFIAEoCBIRCglldmFsdWF0b3IYBiABKAkq",
-            "ogEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhYKEkJP",
-            "VF9MRVZFTF9CRUdJTk5FUhABEhoKFkJPVF9MRVZFTF9JTlRFUk1FRElBVEUQ",
-            "AhIWChJCT1RfTEVWRUxfQURWQU5DRUQQAxIUChBCT1RfTEVWRUxfRVhQRVJU",
-            "EAQSGQoVQk9UX0xFVkVMX1dPUkxEX0NMQVNTEAUqmAEKCkN1YmVBZHZpY2US",
-            "GwoXQ1VCRV9BRFZJQ0VfVU5TUEVDSUZJRUQQABIZChVDVUJFX0FEVklDRV9O",
-            "T19ET1VCTEUQARIbChdDVUJFX0FEVklDRV9ET1VCTEVfVEFLRRACEhsKF0NV",
-            "QkVfQURWSUNFX0RPVUJMRV9QQVNTEAMSGAoUQ1VCRV9BRFZJQ0VfVE9PX0dP",
-            "T0QQBDKWAwoKQm90U2VydmljZRJLCghCZXN0UGxheRIeLmJhY2tnYW1tb24u",
-            "djEuQmVzdFBsYXlSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5CZXN0UGxheVJl",
-            "c3BvbnNlEj8KBEhpbnQSGi5iYWNrZ2FtbW9uLnYxLkhpbnRSZXF1ZXN0Ghsu",
-            "YmFja2dhbW1vbi52MS5IaW50UmVzcG9uc2USVwoMQ3ViZURlY2lzaW9uEiIu",
-            "YmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXF1ZXN0GiMuYmFja2dhbW1v",
-            "bi52MS5DdWJlRGVjaXNpb25SZXNwb25zZRJLCghFdmFsdWF0ZRIeLmJhY2tn",
-            "YW1tb24udjEuRXZhbHVhdGVSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5FdmFs",
-            "dWF0ZVJlc3BvbnNlElQKC0FuYWx5c2VQbGF5EiEuYmFja2dhbW1vbi52MS5B",
-            "bmFseXNlUGxheVJlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkFuYWx5c2VQbGF5",
-            "UmVzcG9uc2ViBnByb3RvMw=="));
+            "axgEIAEoDRIQCghjb21wbGV0ZRgFIAEoCBIRCglldmFsdWF0b3IYBiABKAki",
+            "pQEKDlJvbGxvdXRSZXF1ZXN0Ei4KCHBvc2l0aW9uGAEgASgLMhwuYmFja2dh",
+            "bW1vbi52MS5Qb3NpdGlvbklucHV0Eg4KBnRyaWFscxgCIAEoDRINCgVwbGll",
+            "cxgDIAEoDRIQCgh0cnVuY2F0ZRgEIAEoDRIRCgRzZWVkGAUgASgESACIAQES",
+            "FgoOcHJvZ3Jlc3NfZXZlcnkYBiABKA1CBwoFX3NlZWQi1QEKD1JvbGxvdXRS",
+            "ZXNwb25zZRITCgt0cmlhbHNfZG9uZRgBIAEoDRIOCgZ0cmlhbHMYAiABKA0S",
+            "MwoNcHJvYmFiaWxpdGllcxgDIAEoCzIcLmJhY2tnYW1tb24udjEuUHJvYmFi",
+            "aWxpdGllcxI1Cg9zdGFuZGFyZF9lcnJvcnMYBCABKAsyHC5iYWNrZ2FtbW9u",
+            "LnYxLlByb2JhYmlsaXRpZXMSDAoEZG9uZRgFIAEoCBIQCghjb21wbGV0ZRgG",
+            "IAEoCBIRCglldmFsdWF0b3IYByABKAkqogEKCEJvdExldmVsEhkKFUJPVF9M",
+            "RVZFTF9VTlNQRUNJRklFRBAAEhYKEkJPVF9MRVZFTF9CRUdJTk5FUhABEhoK",
+            "FkJPVF9MRVZFTF9JTlRFUk1FRElBVEUQAhIWChJCT1RfTEVWRUxfQURWQU5D",
+            "RUQQAxIUChBCT1RfTEVWRUxfRVhQRVJUEAQSGQoVQk9UX0xFVkVMX1dPUkxE",
+            "X0NMQVNTEAUqmAEKCkN1YmVBZHZpY2USGwoXQ1VCRV9BRFZJQ0VfVU5TUEVD",
+            "SUZJRUQQABIZChVDVUJFX0FEVklDRV9OT19ET1VCTEUQARIbChdDVUJFX0FE",
+            "VklDRV9ET1VCTEVfVEFLRRACEhsKF0NVQkVfQURWSUNFX0RPVUJMRV9QQVNT",
+            "EAMSGAoUQ1VCRV9BRFZJQ0VfVE9PX0dPT0QQBDLiAwoKQm90U2VydmljZRJL",
+            "CghCZXN0UGxheRIeLmJhY2tnYW1tb24udjEuQmVzdFBsYXlSZXF1ZXN0Gh8u",
+            "YmFja2dhbW1vbi52MS5CZXN0UGxheVJlc3BvbnNlEj8KBEhpbnQSGi5iYWNr",
+            "Z2FtbW9uLnYxLkhpbnRSZXF1ZXN0GhsuYmFja2dhbW1vbi52MS5IaW50UmVz",
+            "cG9uc2USVwoMQ3ViZURlY2lzaW9uEiIuYmFja2dhbW1vbi52MS5DdWJlRGVj",
+            "aXNpb25SZXF1ZXN0GiMuYmFja2dhbW1vbi52MS5DdWJlRGVjaXNpb25SZXNw",
+            "b25zZRJLCghFdmFsdWF0ZRIeLmJhY2tnYW1tb24udjEuRXZhbHVhdGVSZXF1",
+            "ZXN0Gh8uYmFja2dhbW1vbi52MS5FdmFsdWF0ZVJlc3BvbnNlElQKC0FuYWx5",
+            "c2VQbGF5EiEuYmFja2dhbW1vbi52MS5BbmFseXNlUGxheVJlcXVlc3QaIi5i",
+            "YWNrZ2FtbW9uLnYxLkFuYWx5c2VQbGF5UmVzcG9uc2USSgoHUm9sbG91dBId",
+            "LmJhY2tnYW1tb24udjEuUm9sbG91dFJlcXVlc3QaHi5iYWNrZ2FtbW9uLnYx",
+            "LlJvbGxvdXRSZXNwb25zZTABYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.BotLevel), typeof(global::Backgammon.V1.CubeAdvice), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -100,7 +110,9 @@ namespace Backgammon.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.EvaluateRequest), global::Backgammon.V1.EvaluateRequest.Parser, new[]{ "Position" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.EvaluateResponse), global::Backgammon.V1.EvaluateResponse.Parser, new[]{ "Probabilities", "Evaluator" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayRequest), global::Backgammon.V1.AnalysePlayRequest.Parser, new[]{ "Position", "Dice", "Level", "Notation", "Moves", "Result", "Context" }, new[]{ "Play" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayResponse), global::Backgammon.V1.AnalysePlayResponse.Parser, new[]{ "Played", "Best", "EquityLoss", "Rank", "Complete", "Evaluator" }, null, null, null, null)
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AnalysePlayResponse), global::Backgammon.V1.AnalysePlayResponse.Parser, new[]{ "Played", "Best", "EquityLoss", "Rank", "Complete", "Evaluator" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.RolloutRequest), global::Backgammon.V1.RolloutRequest.Parser, new[]{ "Position", "Trials", "Plies", "Truncate", "Seed", "ProgressEvery" }, new[]{ "Seed" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.RolloutResponse), global::Backgammon.V1.RolloutResponse.Parser, new[]{ "TrialsDone", "Trials", "Probabilities", "StandardErrors", "Done", "Complete", "Evaluator" }, null, null, null, null)
           }));
     }
     #endregion
@@ -4455,6 +4467,886 @@ namespace Backgammon.V1 {
             break;
           }
           case 50: {
+            Evaluator = input.ReadString();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// Request of BotService.Rollout.
+  /// </summary>
+  public sealed partial class RolloutRequest : pb::IMessage<RolloutRequest>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<RolloutRequest> _parser = new pb::MessageParser<RolloutRequest>(() => new RolloutRequest());
+    private pb::UnknownFieldSet _unknownFields;
+    private int _hasBits0;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<RolloutRequest> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.BotServiceReflection.Descriptor.MessageTypes[12]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutRequest() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutRequest(RolloutRequest other) : this() {
+      _hasBits0 = other._hasBits0;
+      position_ = other.position_ != null ? other.position_.Clone() : null;
+      trials_ = other.trials_;
+      plies_ = other.plies_;
+      truncate_ = other.truncate_;
+      seed_ = other.seed_;
+      progressEvery_ = other.progressEvery_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutRequest Clone() {
+      return new RolloutRequest(this);
+    }
+
+    /// <summary>Field number for the "position" field.</summary>
+    public const int PositionFieldNumber = 1;
+    private global::Backgammon.V1.PositionInput position_;
+    /// <summary>
+    /// The position; the rollout is for the player on roll, before rolling.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.PositionInput Position {
+      get { return position_; }
+      set {
+        position_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "trials" field.</summary>
+    public const int TrialsFieldNumber = 2;
+    private uint trials_;
+    /// <summary>
+    /// Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+    /// first two rolls once.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Trials {
+      get { return trials_; }
+      set {
+        trials_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "plies" field.</summary>
+    public const int PliesFieldNumber = 3;
+    private uint plies_;
+    /// <summary>
+    /// How deep each side chooses its plays: 0 (the network) or 1 (over the
+    /// opponent's replies; about 20 times slower).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Plies {
+      get { return plies_; }
+      set {
+        plies_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "truncate" field.</summary>
+    public const int TruncateFieldNumber = 4;
+    private uint truncate_;
+    /// <summary>
+    /// Half-moves after which a trial is scored by the network instead of
+    /// played on, 0 to 1,000. 0: every trial is played to the end.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Truncate {
+      get { return truncate_; }
+      set {
+        truncate_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "seed" field.</summary>
+    public const int SeedFieldNumber = 5;
+    private ulong seed_;
+    /// <summary>
+    /// The dice: the same seed and numbers give the same result on any
+    /// server. Unset: 0.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong Seed {
+      get { if ((_hasBits0 & 1) != 0) { return seed_; } else { return 0UL; } }
+      set {
+        _hasBits0 |= 1;
+        seed_ = value;
+      }
+    }
+    /// <summary>Gets whether the "seed" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasSeed {
+      get { return (_hasBits0 & 1) != 0; }
+    }
+    /// <summary>Clears the value of the "seed" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearSeed() {
+      _hasBits0 &= ~1;
+    }
+
+    /// <summary>Field number for the "progress_every" field.</summary>
+    public const int ProgressEveryFieldNumber = 6;
+    private uint progressEvery_;
+    /// <summary>
+    /// Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+    /// trials, rounded up to a multiple of 36.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint ProgressEvery {
+      get { return progressEvery_; }
+      set {
+        progressEvery_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as RolloutRequest);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(RolloutRequest other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Position, other.Position)) return false;
+      if (Trials != other.Trials) return false;
+      if (Plies != other.Plies) return false;
+      if (Truncate != other.Truncate) return false;
+      if (Seed != other.Seed) return false;
+      if (ProgressEvery != other.ProgressEvery) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (position_ != null) hash ^= Position.GetHashCode();
+      if (Trials != 0) hash ^= Trials.GetHashCode();
+      if (Plies != 0) hash ^= Plies.GetHashCode();
+      if (Truncate != 0) hash ^= Truncate.GetHashCode();
+      if (HasSeed) hash ^= Seed.GetHashCode();
+      if (ProgressEvery != 0) hash ^= ProgressEvery.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (position_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Position);
+      }
+      if (Trials != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(Trials);
+      }
+      if (Plies != 0) {
+        output.WriteRawTag(24);
+        output.WriteUInt32(Plies);
+      }
+      if (Truncate != 0) {
+        output.WriteRawTag(32);
+        output.WriteUInt32(Truncate);
+      }
+      if (HasSeed) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(Seed);
+      }
+      if (ProgressEvery != 0) {
+        output.WriteRawTag(48);
+        output.WriteUInt32(ProgressEvery);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (position_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Position);
+      }
+      if (Trials != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(Trials);
+      }
+      if (Plies != 0) {
+        output.WriteRawTag(24);
+        output.WriteUInt32(Plies);
+      }
+      if (Truncate != 0) {
+        output.WriteRawTag(32);
+        output.WriteUInt32(Truncate);
+      }
+      if (HasSeed) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(Seed);
+      }
+      if (ProgressEvery != 0) {
+        output.WriteRawTag(48);
+        output.WriteUInt32(ProgressEvery);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (position_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Position);
+      }
+      if (Trials != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Trials);
+      }
+      if (Plies != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Plies);
+      }
+      if (Truncate != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Truncate);
+      }
+      if (HasSeed) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(Seed);
+      }
+      if (ProgressEvery != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(ProgressEvery);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(RolloutRequest other) {
+      if (other == null) {
+        return;
+      }
+      if (other.position_ != null) {
+        if (position_ == null) {
+          Position = new global::Backgammon.V1.PositionInput();
+        }
+        Position.MergeFrom(other.Position);
+      }
+      if (other.Trials != 0) {
+        Trials = other.Trials;
+      }
+      if (other.Plies != 0) {
+        Plies = other.Plies;
+      }
+      if (other.Truncate != 0) {
+        Truncate = other.Truncate;
+      }
+      if (other.HasSeed) {
+        Seed = other.Seed;
+      }
+      if (other.ProgressEvery != 0) {
+        ProgressEvery = other.ProgressEvery;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (position_ == null) {
+              Position = new global::Backgammon.V1.PositionInput();
+            }
+            input.ReadMessage(Position);
+            break;
+          }
+          case 16: {
+            Trials = input.ReadUInt32();
+            break;
+          }
+          case 24: {
+            Plies = input.ReadUInt32();
+            break;
+          }
+          case 32: {
+            Truncate = input.ReadUInt32();
+            break;
+          }
+          case 40: {
+            Seed = input.ReadUInt64();
+            break;
+          }
+          case 48: {
+            ProgressEvery = input.ReadUInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (position_ == null) {
+              Position = new global::Backgammon.V1.PositionInput();
+            }
+            input.ReadMessage(Position);
+            break;
+          }
+          case 16: {
+            Trials = input.ReadUInt32();
+            break;
+          }
+          case 24: {
+            Plies = input.ReadUInt32();
+            break;
+          }
+          case 32: {
+            Truncate = input.ReadUInt32();
+            break;
+          }
+          case 40: {
+            Seed = input.ReadUInt64();
+            break;
+          }
+          case 48: {
+            ProgressEvery = input.ReadUInt32();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A message of BotService.Rollout: the result so far, or the whole of it.
+  /// </summary>
+  public sealed partial class RolloutResponse : pb::IMessage<RolloutResponse>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<RolloutResponse> _parser = new pb::MessageParser<RolloutResponse>(() => new RolloutResponse());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<RolloutResponse> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.BotServiceReflection.Descriptor.MessageTypes[13]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutResponse() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutResponse(RolloutResponse other) : this() {
+      trialsDone_ = other.trialsDone_;
+      trials_ = other.trials_;
+      probabilities_ = other.probabilities_ != null ? other.probabilities_.Clone() : null;
+      standardErrors_ = other.standardErrors_ != null ? other.standardErrors_.Clone() : null;
+      done_ = other.done_;
+      complete_ = other.complete_;
+      evaluator_ = other.evaluator_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public RolloutResponse Clone() {
+      return new RolloutResponse(this);
+    }
+
+    /// <summary>Field number for the "trials_done" field.</summary>
+    public const int TrialsDoneFieldNumber = 1;
+    private uint trialsDone_;
+    /// <summary>
+    /// Trials played so far.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint TrialsDone {
+      get { return trialsDone_; }
+      set {
+        trialsDone_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "trials" field.</summary>
+    public const int TrialsFieldNumber = 2;
+    private uint trials_;
+    /// <summary>
+    /// Trials asked for.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Trials {
+      get { return trials_; }
+      set {
+        trials_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "probabilities" field.</summary>
+    public const int ProbabilitiesFieldNumber = 3;
+    private global::Backgammon.V1.Probabilities probabilities_;
+    /// <summary>
+    /// The mean outcome of the trials played, for the player on roll;
+    /// `equity` is the cubeless money equity.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Probabilities Probabilities {
+      get { return probabilities_; }
+      set {
+        probabilities_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "standard_errors" field.</summary>
+    public const int StandardErrorsFieldNumber = 4;
+    private global::Backgammon.V1.Probabilities standardErrors_;
+    /// <summary>
+    /// The standard error of each of those means (`equity` too): a difference
+    /// of two or three of these is more than luck.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Probabilities StandardErrors {
+      get { return standardErrors_; }
+      set {
+        standardErrors_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "done" field.</summary>
+    public const int DoneFieldNumber = 5;
+    private bool done_;
+    /// <summary>
+    /// True on the last message.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Done {
+      get { return done_; }
+      set {
+        done_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "complete" field.</summary>
+    public const int CompleteFieldNumber = 6;
+    private bool complete_;
+    /// <summary>
+    /// On the last message: false when the deadline or the server's cap
+    /// stopped the rollout before all its trials.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Complete {
+      get { return complete_; }
+      set {
+        complete_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "evaluator" field.</summary>
+    public const int EvaluatorFieldNumber = 7;
+    private string evaluator_ = "";
+    /// <summary>
+    /// The evaluator that chose the plays and scored truncated trials.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public string Evaluator {
+      get { return evaluator_; }
+      set {
+        evaluator_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as RolloutResponse);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(RolloutResponse other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (TrialsDone != other.TrialsDone) return false;
+      if (Trials != other.Trials) return false;
+      if (!object.Equals(Probabilities, other.Probabilities)) return false;
+      if (!object.Equals(StandardErrors, other.StandardErrors)) return false;
+      if (Done != other.Done) return false;
+      if (Complete != other.Complete) return false;
+      if (Evaluator != other.Evaluator) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (TrialsDone != 0) hash ^= TrialsDone.GetHashCode();
+      if (Trials != 0) hash ^= Trials.GetHashCode();
+      if (probabilities_ != null) hash ^= Probabilities.GetHashCode();
+      if (standardErrors_ != null) hash ^= StandardErrors.GetHashCode();
+      if (Done != false) hash ^= Done.GetHashCode();
+      if (Complete != false) hash ^= Complete.GetHashCode();
+      if (Evaluator.Length != 0) hash ^= Evaluator.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (TrialsDone != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(TrialsDone);
+      }
+      if (Trials != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(Trials);
+      }
+      if (probabilities_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Probabilities);
+      }
+      if (standardErrors_ != null) {
+        output.WriteRawTag(34);
+        output.WriteMessage(StandardErrors);
+      }
+      if (Done != false) {
+        output.WriteRawTag(40);
+        output.WriteBool(Done);
+      }
+      if (Complete != false) {
+        output.WriteRawTag(48);
+        output.WriteBool(Complete);
+      }
+      if (Evaluator.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteString(Evaluator);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (TrialsDone != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(TrialsDone);
+      }
+      if (Trials != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(Trials);
+      }
+      if (probabilities_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Probabilities);
+      }
+      if (standardErrors_ != null) {
+        output.WriteRawTag(34);
+        output.WriteMessage(StandardErrors);
+      }
+      if (Done != false) {
+        output.WriteRawTag(40);
+        output.WriteBool(Done);
+      }
+      if (Complete != false) {
+        output.WriteRawTag(48);
+        output.WriteBool(Complete);
+      }
+      if (Evaluator.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteString(Evaluator);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (TrialsDone != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(TrialsDone);
+      }
+      if (Trials != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Trials);
+      }
+      if (probabilities_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Probabilities);
+      }
+      if (standardErrors_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(StandardErrors);
+      }
+      if (Done != false) {
+        size += 1 + 1;
+      }
+      if (Complete != false) {
+        size += 1 + 1;
+      }
+      if (Evaluator.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeStringSize(Evaluator);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(RolloutResponse other) {
+      if (other == null) {
+        return;
+      }
+      if (other.TrialsDone != 0) {
+        TrialsDone = other.TrialsDone;
+      }
+      if (other.Trials != 0) {
+        Trials = other.Trials;
+      }
+      if (other.probabilities_ != null) {
+        if (probabilities_ == null) {
+          Probabilities = new global::Backgammon.V1.Probabilities();
+        }
+        Probabilities.MergeFrom(other.Probabilities);
+      }
+      if (other.standardErrors_ != null) {
+        if (standardErrors_ == null) {
+          StandardErrors = new global::Backgammon.V1.Probabilities();
+        }
+        StandardErrors.MergeFrom(other.StandardErrors);
+      }
+      if (other.Done != false) {
+        Done = other.Done;
+      }
+      if (other.Complete != false) {
+        Complete = other.Complete;
+      }
+      if (other.Evaluator.Length != 0) {
+        Evaluator = other.Evaluator;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            TrialsDone = input.ReadUInt32();
+            break;
+          }
+          case 16: {
+            Trials = input.ReadUInt32();
+            break;
+          }
+          case 26: {
+            if (probabilities_ == null) {
+              Probabilities = new global::Backgammon.V1.Probabilities();
+            }
+            input.ReadMessage(Probabilities);
+            break;
+          }
+          case 34: {
+            if (standardErrors_ == null) {
+              StandardErrors = new global::Backgammon.V1.Probabilities();
+            }
+            input.ReadMessage(StandardErrors);
+            break;
+          }
+          case 40: {
+            Done = input.ReadBool();
+            break;
+          }
+          case 48: {
+            Complete = input.ReadBool();
+            break;
+          }
+          case 58: {
+            Evaluator = input.ReadString();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            TrialsDone = input.ReadUInt32();
+            break;
+          }
+          case 16: {
+            Trials = input.ReadUInt32();
+            break;
+          }
+          case 26: {
+            if (probabilities_ == null) {
+              Probabilities = new global::Backgammon.V1.Probabilities();
+            }
+            input.ReadMessage(Probabilities);
+            break;
+          }
+          case 34: {
+            if (standardErrors_ == null) {
+              StandardErrors = new global::Backgammon.V1.Probabilities();
+            }
+            input.ReadMessage(StandardErrors);
+            break;
+          }
+          case 40: {
+            Done = input.ReadBool();
+            break;
+          }
+          case 48: {
+            Complete = input.ReadBool();
+            break;
+          }
+          case 58: {
             Evaluator = input.ReadString();
             break;
           }

@@ -178,6 +178,37 @@ public final class BotServiceGrpc {
     return getAnalysePlayMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<backgammon.v1.BotServiceOuterClass.RolloutRequest,
+      backgammon.v1.BotServiceOuterClass.RolloutResponse> getRolloutMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Rollout",
+      requestType = backgammon.v1.BotServiceOuterClass.RolloutRequest.class,
+      responseType = backgammon.v1.BotServiceOuterClass.RolloutResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+  public static io.grpc.MethodDescriptor<backgammon.v1.BotServiceOuterClass.RolloutRequest,
+      backgammon.v1.BotServiceOuterClass.RolloutResponse> getRolloutMethod() {
+    io.grpc.MethodDescriptor<backgammon.v1.BotServiceOuterClass.RolloutRequest, backgammon.v1.BotServiceOuterClass.RolloutResponse> getRolloutMethod;
+    if ((getRolloutMethod = BotServiceGrpc.getRolloutMethod) == null) {
+      synchronized (BotServiceGrpc.class) {
+        if ((getRolloutMethod = BotServiceGrpc.getRolloutMethod) == null) {
+          BotServiceGrpc.getRolloutMethod = getRolloutMethod =
+              io.grpc.MethodDescriptor.<backgammon.v1.BotServiceOuterClass.RolloutRequest, backgammon.v1.BotServiceOuterClass.RolloutResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.SERVER_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Rollout"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  backgammon.v1.BotServiceOuterClass.RolloutRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  backgammon.v1.BotServiceOuterClass.RolloutResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new BotServiceMethodDescriptorSupplier("Rollout"))
+              .build();
+        }
+      }
+    }
+    return getRolloutMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -286,6 +317,19 @@ public final class BotServiceGrpc {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getAnalysePlayMethod(), responseObserver);
     }
 
+    /**
+     * <pre>
+     * Plays the position out many times (cubeless Monte-Carlo, the bot on
+     * both sides), streaming the result so far as it goes; the last message
+     * has `done` set. Stops at the deadline (or the server's cap on a
+     * search) with the trials played so far, `complete` false.
+     * </pre>
+     */
+    public void rollout(backgammon.v1.BotServiceOuterClass.RolloutRequest request,
+        io.grpc.stub.StreamObserver<backgammon.v1.BotServiceOuterClass.RolloutResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getRolloutMethod(), responseObserver);
+    }
+
     @java.lang.Override public final io.grpc.ServerServiceDefinition bindService() {
       return io.grpc.ServerServiceDefinition.builder(getServiceDescriptor())
           .addMethod(
@@ -323,6 +367,13 @@ public final class BotServiceGrpc {
                 backgammon.v1.BotServiceOuterClass.AnalysePlayRequest,
                 backgammon.v1.BotServiceOuterClass.AnalysePlayResponse>(
                   this, METHODID_ANALYSE_PLAY)))
+          .addMethod(
+            getRolloutMethod(),
+            io.grpc.stub.ServerCalls.asyncServerStreamingCall(
+              new MethodHandlers<
+                backgammon.v1.BotServiceOuterClass.RolloutRequest,
+                backgammon.v1.BotServiceOuterClass.RolloutResponse>(
+                  this, METHODID_ROLLOUT)))
           .build();
     }
   }
@@ -405,6 +456,20 @@ public final class BotServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getAnalysePlayMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Plays the position out many times (cubeless Monte-Carlo, the bot on
+     * both sides), streaming the result so far as it goes; the last message
+     * has `done` set. Stops at the deadline (or the server's cap on a
+     * search) with the trials played so far, `complete` false.
+     * </pre>
+     */
+    public void rollout(backgammon.v1.BotServiceOuterClass.RolloutRequest request,
+        io.grpc.stub.StreamObserver<backgammon.v1.BotServiceOuterClass.RolloutResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncServerStreamingCall(
+          getChannel().newCall(getRolloutMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -479,6 +544,20 @@ public final class BotServiceGrpc {
     public backgammon.v1.BotServiceOuterClass.AnalysePlayResponse analysePlay(backgammon.v1.BotServiceOuterClass.AnalysePlayRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getAnalysePlayMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Plays the position out many times (cubeless Monte-Carlo, the bot on
+     * both sides), streaming the result so far as it goes; the last message
+     * has `done` set. Stops at the deadline (or the server's cap on a
+     * search) with the trials played so far, `complete` false.
+     * </pre>
+     */
+    public java.util.Iterator<backgammon.v1.BotServiceOuterClass.RolloutResponse> rollout(
+        backgammon.v1.BotServiceOuterClass.RolloutRequest request) {
+      return io.grpc.stub.ClientCalls.blockingServerStreamingCall(
+          getChannel(), getRolloutMethod(), getCallOptions(), request);
     }
   }
 
@@ -567,6 +646,7 @@ public final class BotServiceGrpc {
   private static final int METHODID_CUBE_DECISION = 2;
   private static final int METHODID_EVALUATE = 3;
   private static final int METHODID_ANALYSE_PLAY = 4;
+  private static final int METHODID_ROLLOUT = 5;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -604,6 +684,10 @@ public final class BotServiceGrpc {
         case METHODID_ANALYSE_PLAY:
           serviceImpl.analysePlay((backgammon.v1.BotServiceOuterClass.AnalysePlayRequest) request,
               (io.grpc.stub.StreamObserver<backgammon.v1.BotServiceOuterClass.AnalysePlayResponse>) responseObserver);
+          break;
+        case METHODID_ROLLOUT:
+          serviceImpl.rollout((backgammon.v1.BotServiceOuterClass.RolloutRequest) request,
+              (io.grpc.stub.StreamObserver<backgammon.v1.BotServiceOuterClass.RolloutResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -671,6 +755,7 @@ public final class BotServiceGrpc {
               .addMethod(getCubeDecisionMethod())
               .addMethod(getEvaluateMethod())
               .addMethod(getAnalysePlayMethod())
+              .addMethod(getRolloutMethod())
               .build();
         }
       }

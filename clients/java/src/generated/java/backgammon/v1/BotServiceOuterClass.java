@@ -15482,6 +15482,2724 @@ public final class BotServiceOuterClass {
 
   }
 
+  public interface RolloutRequestOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.RolloutRequest)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     * @return Whether the position field is set.
+     */
+    boolean hasPosition();
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     * @return The position.
+     */
+    backgammon.v1.BoardOuterClass.PositionInput getPosition();
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     */
+    backgammon.v1.BoardOuterClass.PositionInputOrBuilder getPositionOrBuilder();
+
+    /**
+     * <pre>
+     * Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+     * first two rolls once.
+     * </pre>
+     *
+     * <code>uint32 trials = 2;</code>
+     * @return The trials.
+     */
+    int getTrials();
+
+    /**
+     * <pre>
+     * How deep each side chooses its plays: 0 (the network) or 1 (over the
+     * opponent's replies; about 20 times slower).
+     * </pre>
+     *
+     * <code>uint32 plies = 3;</code>
+     * @return The plies.
+     */
+    int getPlies();
+
+    /**
+     * <pre>
+     * Half-moves after which a trial is scored by the network instead of
+     * played on, 0 to 1,000. 0: every trial is played to the end.
+     * </pre>
+     *
+     * <code>uint32 truncate = 4;</code>
+     * @return The truncate.
+     */
+    int getTruncate();
+
+    /**
+     * <pre>
+     * The dice: the same seed and numbers give the same result on any
+     * server. Unset: 0.
+     * </pre>
+     *
+     * <code>optional uint64 seed = 5;</code>
+     * @return Whether the seed field is set.
+     */
+    boolean hasSeed();
+    /**
+     * <pre>
+     * The dice: the same seed and numbers give the same result on any
+     * server. Unset: 0.
+     * </pre>
+     *
+     * <code>optional uint64 seed = 5;</code>
+     * @return The seed.
+     */
+    long getSeed();
+
+    /**
+     * <pre>
+     * Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+     * trials, rounded up to a multiple of 36.
+     * </pre>
+     *
+     * <code>uint32 progress_every = 6;</code>
+     * @return The progressEvery.
+     */
+    int getProgressEvery();
+  }
+  /**
+   * <pre>
+   * Request of BotService.Rollout.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.RolloutRequest}
+   */
+  public static final class RolloutRequest extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.RolloutRequest)
+      RolloutRequestOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use RolloutRequest.newBuilder() to construct.
+    private RolloutRequest(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private RolloutRequest() {
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new RolloutRequest();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutRequest_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutRequest_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.BotServiceOuterClass.RolloutRequest.class, backgammon.v1.BotServiceOuterClass.RolloutRequest.Builder.class);
+    }
+
+    private int bitField0_;
+    public static final int POSITION_FIELD_NUMBER = 1;
+    private backgammon.v1.BoardOuterClass.PositionInput position_;
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     * @return Whether the position field is set.
+     */
+    @java.lang.Override
+    public boolean hasPosition() {
+      return position_ != null;
+    }
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     * @return The position.
+     */
+    @java.lang.Override
+    public backgammon.v1.BoardOuterClass.PositionInput getPosition() {
+      return position_ == null ? backgammon.v1.BoardOuterClass.PositionInput.getDefaultInstance() : position_;
+    }
+    /**
+     * <pre>
+     * The position; the rollout is for the player on roll, before rolling.
+     * </pre>
+     *
+     * <code>.backgammon.v1.PositionInput position = 1;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.BoardOuterClass.PositionInputOrBuilder getPositionOrBuilder() {
+      return position_ == null ? backgammon.v1.BoardOuterClass.PositionInput.getDefaultInstance() : position_;
+    }
+
+    public static final int TRIALS_FIELD_NUMBER = 2;
+    private int trials_ = 0;
+    /**
+     * <pre>
+     * Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+     * first two rolls once.
+     * </pre>
+     *
+     * <code>uint32 trials = 2;</code>
+     * @return The trials.
+     */
+    @java.lang.Override
+    public int getTrials() {
+      return trials_;
+    }
+
+    public static final int PLIES_FIELD_NUMBER = 3;
+    private int plies_ = 0;
+    /**
+     * <pre>
+     * How deep each side chooses its plays: 0 (the network) or 1 (over the
+     * opponent's replies; about 20 times slower).
+     * </pre>
+     *
+     * <code>uint32 plies = 3;</code>
+     * @return The plies.
+     */
+    @java.lang.Override
+    public int getPlies() {
+      return plies_;
+    }
+
+    public static final int TRUNCATE_FIELD_NUMBER = 4;
+    private int truncate_ = 0;
+    /**
+     * <pre>
+     * Half-moves after which a trial is scored by the network instead of
+     * played on, 0 to 1,000. 0: every trial is played to the end.
+     * </pre>
+     *
+     * <code>uint32 truncate = 4;</code>
+     * @return The truncate.
+     */
+    @java.lang.Override
+    public int getTruncate() {
+      return truncate_;
+    }
+
+    public static final int SEED_FIELD_NUMBER = 5;
+    private long seed_ = 0L;
+    /**
+     * <pre>
+     * The dice: the same seed and numbers give the same result on any
+     * server. Unset: 0.
+     * </pre>
+     *
+     * <code>optional uint64 seed = 5;</code>
+     * @return Whether the seed field is set.
+     */
+    @java.lang.Override
+    public boolean hasSeed() {
+      return ((bitField0_ & 0x00000001) != 0);
+    }
+    /**
+     * <pre>
+     * The dice: the same seed and numbers give the same result on any
+     * server. Unset: 0.
+     * </pre>
+     *
+     * <code>optional uint64 seed = 5;</code>
+     * @return The seed.
+     */
+    @java.lang.Override
+    public long getSeed() {
+      return seed_;
+    }
+
+    public static final int PROGRESS_EVERY_FIELD_NUMBER = 6;
+    private int progressEvery_ = 0;
+    /**
+     * <pre>
+     * Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+     * trials, rounded up to a multiple of 36.
+     * </pre>
+     *
+     * <code>uint32 progress_every = 6;</code>
+     * @return The progressEvery.
+     */
+    @java.lang.Override
+    public int getProgressEvery() {
+      return progressEvery_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (position_ != null) {
+        output.writeMessage(1, getPosition());
+      }
+      if (trials_ != 0) {
+        output.writeUInt32(2, trials_);
+      }
+      if (plies_ != 0) {
+        output.writeUInt32(3, plies_);
+      }
+      if (truncate_ != 0) {
+        output.writeUInt32(4, truncate_);
+      }
+      if (((bitField0_ & 0x00000001) != 0)) {
+        output.writeUInt64(5, seed_);
+      }
+      if (progressEvery_ != 0) {
+        output.writeUInt32(6, progressEvery_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (position_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(1, getPosition());
+      }
+      if (trials_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(2, trials_);
+      }
+      if (plies_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(3, plies_);
+      }
+      if (truncate_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(4, truncate_);
+      }
+      if (((bitField0_ & 0x00000001) != 0)) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(5, seed_);
+      }
+      if (progressEvery_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(6, progressEvery_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.BotServiceOuterClass.RolloutRequest)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.BotServiceOuterClass.RolloutRequest other = (backgammon.v1.BotServiceOuterClass.RolloutRequest) obj;
+
+      if (hasPosition() != other.hasPosition()) return false;
+      if (hasPosition()) {
+        if (!getPosition()
+            .equals(other.getPosition())) return false;
+      }
+      if (getTrials()
+          != other.getTrials()) return false;
+      if (getPlies()
+          != other.getPlies()) return false;
+      if (getTruncate()
+          != other.getTruncate()) return false;
+      if (hasSeed() != other.hasSeed()) return false;
+      if (hasSeed()) {
+        if (getSeed()
+            != other.getSeed()) return false;
+      }
+      if (getProgressEvery()
+          != other.getProgressEvery()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      if (hasPosition()) {
+        hash = (37 * hash) + POSITION_FIELD_NUMBER;
+        hash = (53 * hash) + getPosition().hashCode();
+      }
+      hash = (37 * hash) + TRIALS_FIELD_NUMBER;
+      hash = (53 * hash) + getTrials();
+      hash = (37 * hash) + PLIES_FIELD_NUMBER;
+      hash = (53 * hash) + getPlies();
+      hash = (37 * hash) + TRUNCATE_FIELD_NUMBER;
+      hash = (53 * hash) + getTruncate();
+      if (hasSeed()) {
+        hash = (37 * hash) + SEED_FIELD_NUMBER;
+        hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+            getSeed());
+      }
+      hash = (37 * hash) + PROGRESS_EVERY_FIELD_NUMBER;
+      hash = (53 * hash) + getProgressEvery();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.BotServiceOuterClass.RolloutRequest prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * Request of BotService.Rollout.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.RolloutRequest}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.RolloutRequest)
+        backgammon.v1.BotServiceOuterClass.RolloutRequestOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutRequest_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutRequest_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.BotServiceOuterClass.RolloutRequest.class, backgammon.v1.BotServiceOuterClass.RolloutRequest.Builder.class);
+      }
+
+      // Construct using backgammon.v1.BotServiceOuterClass.RolloutRequest.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        position_ = null;
+        if (positionBuilder_ != null) {
+          positionBuilder_.dispose();
+          positionBuilder_ = null;
+        }
+        trials_ = 0;
+        plies_ = 0;
+        truncate_ = 0;
+        seed_ = 0L;
+        progressEvery_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutRequest_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutRequest getDefaultInstanceForType() {
+        return backgammon.v1.BotServiceOuterClass.RolloutRequest.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutRequest build() {
+        backgammon.v1.BotServiceOuterClass.RolloutRequest result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutRequest buildPartial() {
+        backgammon.v1.BotServiceOuterClass.RolloutRequest result = new backgammon.v1.BotServiceOuterClass.RolloutRequest(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.BotServiceOuterClass.RolloutRequest result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.position_ = positionBuilder_ == null
+              ? position_
+              : positionBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.trials_ = trials_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.plies_ = plies_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.truncate_ = truncate_;
+        }
+        int to_bitField0_ = 0;
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.seed_ = seed_;
+          to_bitField0_ |= 0x00000001;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.progressEvery_ = progressEvery_;
+        }
+        result.bitField0_ |= to_bitField0_;
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.BotServiceOuterClass.RolloutRequest) {
+          return mergeFrom((backgammon.v1.BotServiceOuterClass.RolloutRequest)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.BotServiceOuterClass.RolloutRequest other) {
+        if (other == backgammon.v1.BotServiceOuterClass.RolloutRequest.getDefaultInstance()) return this;
+        if (other.hasPosition()) {
+          mergePosition(other.getPosition());
+        }
+        if (other.getTrials() != 0) {
+          setTrials(other.getTrials());
+        }
+        if (other.getPlies() != 0) {
+          setPlies(other.getPlies());
+        }
+        if (other.getTruncate() != 0) {
+          setTruncate(other.getTruncate());
+        }
+        if (other.hasSeed()) {
+          setSeed(other.getSeed());
+        }
+        if (other.getProgressEvery() != 0) {
+          setProgressEvery(other.getProgressEvery());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                input.readMessage(
+                    getPositionFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 16: {
+                trials_ = input.readUInt32();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              case 24: {
+                plies_ = input.readUInt32();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 24
+              case 32: {
+                truncate_ = input.readUInt32();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              case 40: {
+                seed_ = input.readUInt64();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              case 48: {
+                progressEvery_ = input.readUInt32();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 48
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private backgammon.v1.BoardOuterClass.PositionInput position_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BoardOuterClass.PositionInput, backgammon.v1.BoardOuterClass.PositionInput.Builder, backgammon.v1.BoardOuterClass.PositionInputOrBuilder> positionBuilder_;
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       * @return Whether the position field is set.
+       */
+      public boolean hasPosition() {
+        return ((bitField0_ & 0x00000001) != 0);
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       * @return The position.
+       */
+      public backgammon.v1.BoardOuterClass.PositionInput getPosition() {
+        if (positionBuilder_ == null) {
+          return position_ == null ? backgammon.v1.BoardOuterClass.PositionInput.getDefaultInstance() : position_;
+        } else {
+          return positionBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public Builder setPosition(backgammon.v1.BoardOuterClass.PositionInput value) {
+        if (positionBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          position_ = value;
+        } else {
+          positionBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public Builder setPosition(
+          backgammon.v1.BoardOuterClass.PositionInput.Builder builderForValue) {
+        if (positionBuilder_ == null) {
+          position_ = builderForValue.build();
+        } else {
+          positionBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public Builder mergePosition(backgammon.v1.BoardOuterClass.PositionInput value) {
+        if (positionBuilder_ == null) {
+          if (((bitField0_ & 0x00000001) != 0) &&
+            position_ != null &&
+            position_ != backgammon.v1.BoardOuterClass.PositionInput.getDefaultInstance()) {
+            getPositionBuilder().mergeFrom(value);
+          } else {
+            position_ = value;
+          }
+        } else {
+          positionBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public Builder clearPosition() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        position_ = null;
+        if (positionBuilder_ != null) {
+          positionBuilder_.dispose();
+          positionBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public backgammon.v1.BoardOuterClass.PositionInput.Builder getPositionBuilder() {
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return getPositionFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      public backgammon.v1.BoardOuterClass.PositionInputOrBuilder getPositionOrBuilder() {
+        if (positionBuilder_ != null) {
+          return positionBuilder_.getMessageOrBuilder();
+        } else {
+          return position_ == null ?
+              backgammon.v1.BoardOuterClass.PositionInput.getDefaultInstance() : position_;
+        }
+      }
+      /**
+       * <pre>
+       * The position; the rollout is for the player on roll, before rolling.
+       * </pre>
+       *
+       * <code>.backgammon.v1.PositionInput position = 1;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BoardOuterClass.PositionInput, backgammon.v1.BoardOuterClass.PositionInput.Builder, backgammon.v1.BoardOuterClass.PositionInputOrBuilder> 
+          getPositionFieldBuilder() {
+        if (positionBuilder_ == null) {
+          positionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.BoardOuterClass.PositionInput, backgammon.v1.BoardOuterClass.PositionInput.Builder, backgammon.v1.BoardOuterClass.PositionInputOrBuilder>(
+                  getPosition(),
+                  getParentForChildren(),
+                  isClean());
+          position_ = null;
+        }
+        return positionBuilder_;
+      }
+
+      private int trials_ ;
+      /**
+       * <pre>
+       * Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+       * first two rolls once.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @return The trials.
+       */
+      @java.lang.Override
+      public int getTrials() {
+        return trials_;
+      }
+      /**
+       * <pre>
+       * Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+       * first two rolls once.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @param value The trials to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTrials(int value) {
+        
+        trials_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Games to play, 1 to 1,000,000. 0: 1,296, which sees every pair of
+       * first two rolls once.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTrials() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        trials_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int plies_ ;
+      /**
+       * <pre>
+       * How deep each side chooses its plays: 0 (the network) or 1 (over the
+       * opponent's replies; about 20 times slower).
+       * </pre>
+       *
+       * <code>uint32 plies = 3;</code>
+       * @return The plies.
+       */
+      @java.lang.Override
+      public int getPlies() {
+        return plies_;
+      }
+      /**
+       * <pre>
+       * How deep each side chooses its plays: 0 (the network) or 1 (over the
+       * opponent's replies; about 20 times slower).
+       * </pre>
+       *
+       * <code>uint32 plies = 3;</code>
+       * @param value The plies to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPlies(int value) {
+        
+        plies_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How deep each side chooses its plays: 0 (the network) or 1 (over the
+       * opponent's replies; about 20 times slower).
+       * </pre>
+       *
+       * <code>uint32 plies = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPlies() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        plies_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int truncate_ ;
+      /**
+       * <pre>
+       * Half-moves after which a trial is scored by the network instead of
+       * played on, 0 to 1,000. 0: every trial is played to the end.
+       * </pre>
+       *
+       * <code>uint32 truncate = 4;</code>
+       * @return The truncate.
+       */
+      @java.lang.Override
+      public int getTruncate() {
+        return truncate_;
+      }
+      /**
+       * <pre>
+       * Half-moves after which a trial is scored by the network instead of
+       * played on, 0 to 1,000. 0: every trial is played to the end.
+       * </pre>
+       *
+       * <code>uint32 truncate = 4;</code>
+       * @param value The truncate to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTruncate(int value) {
+        
+        truncate_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Half-moves after which a trial is scored by the network instead of
+       * played on, 0 to 1,000. 0: every trial is played to the end.
+       * </pre>
+       *
+       * <code>uint32 truncate = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTruncate() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        truncate_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private long seed_ ;
+      /**
+       * <pre>
+       * The dice: the same seed and numbers give the same result on any
+       * server. Unset: 0.
+       * </pre>
+       *
+       * <code>optional uint64 seed = 5;</code>
+       * @return Whether the seed field is set.
+       */
+      @java.lang.Override
+      public boolean hasSeed() {
+        return ((bitField0_ & 0x00000010) != 0);
+      }
+      /**
+       * <pre>
+       * The dice: the same seed and numbers give the same result on any
+       * server. Unset: 0.
+       * </pre>
+       *
+       * <code>optional uint64 seed = 5;</code>
+       * @return The seed.
+       */
+      @java.lang.Override
+      public long getSeed() {
+        return seed_;
+      }
+      /**
+       * <pre>
+       * The dice: the same seed and numbers give the same result on any
+       * server. Unset: 0.
+       * </pre>
+       *
+       * <code>optional uint64 seed = 5;</code>
+       * @param value The seed to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSeed(long value) {
+        
+        seed_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The dice: the same seed and numbers give the same result on any
+       * server. Unset: 0.
+       * </pre>
+       *
+       * <code>optional uint64 seed = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSeed() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        seed_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private int progressEvery_ ;
+      /**
+       * <pre>
+       * Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+       * trials, rounded up to a multiple of 36.
+       * </pre>
+       *
+       * <code>uint32 progress_every = 6;</code>
+       * @return The progressEvery.
+       */
+      @java.lang.Override
+      public int getProgressEvery() {
+        return progressEvery_;
+      }
+      /**
+       * <pre>
+       * Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+       * trials, rounded up to a multiple of 36.
+       * </pre>
+       *
+       * <code>uint32 progress_every = 6;</code>
+       * @param value The progressEvery to set.
+       * @return This builder for chaining.
+       */
+      public Builder setProgressEvery(int value) {
+        
+        progressEvery_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Trials between two progress messages, 0 to `trials`. 0: a tenth of the
+       * trials, rounded up to a multiple of 36.
+       * </pre>
+       *
+       * <code>uint32 progress_every = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearProgressEvery() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        progressEvery_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.RolloutRequest)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.RolloutRequest)
+    private static final backgammon.v1.BotServiceOuterClass.RolloutRequest DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.BotServiceOuterClass.RolloutRequest();
+    }
+
+    public static backgammon.v1.BotServiceOuterClass.RolloutRequest getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<RolloutRequest>
+        PARSER = new com.google.protobuf.AbstractParser<RolloutRequest>() {
+      @java.lang.Override
+      public RolloutRequest parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<RolloutRequest> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<RolloutRequest> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.RolloutRequest getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface RolloutResponseOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.RolloutResponse)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * Trials played so far.
+     * </pre>
+     *
+     * <code>uint32 trials_done = 1;</code>
+     * @return The trialsDone.
+     */
+    int getTrialsDone();
+
+    /**
+     * <pre>
+     * Trials asked for.
+     * </pre>
+     *
+     * <code>uint32 trials = 2;</code>
+     * @return The trials.
+     */
+    int getTrials();
+
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     * @return Whether the probabilities field is set.
+     */
+    boolean hasProbabilities();
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     * @return The probabilities.
+     */
+    backgammon.v1.BotServiceOuterClass.Probabilities getProbabilities();
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     */
+    backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getProbabilitiesOrBuilder();
+
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     * @return Whether the standardErrors field is set.
+     */
+    boolean hasStandardErrors();
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     * @return The standardErrors.
+     */
+    backgammon.v1.BotServiceOuterClass.Probabilities getStandardErrors();
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     */
+    backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getStandardErrorsOrBuilder();
+
+    /**
+     * <pre>
+     * True on the last message.
+     * </pre>
+     *
+     * <code>bool done = 5;</code>
+     * @return The done.
+     */
+    boolean getDone();
+
+    /**
+     * <pre>
+     * On the last message: false when the deadline or the server's cap
+     * stopped the rollout before all its trials.
+     * </pre>
+     *
+     * <code>bool complete = 6;</code>
+     * @return The complete.
+     */
+    boolean getComplete();
+
+    /**
+     * <pre>
+     * The evaluator that chose the plays and scored truncated trials.
+     * </pre>
+     *
+     * <code>string evaluator = 7;</code>
+     * @return The evaluator.
+     */
+    java.lang.String getEvaluator();
+    /**
+     * <pre>
+     * The evaluator that chose the plays and scored truncated trials.
+     * </pre>
+     *
+     * <code>string evaluator = 7;</code>
+     * @return The bytes for evaluator.
+     */
+    com.google.protobuf.ByteString
+        getEvaluatorBytes();
+  }
+  /**
+   * <pre>
+   * A message of BotService.Rollout: the result so far, or the whole of it.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.RolloutResponse}
+   */
+  public static final class RolloutResponse extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.RolloutResponse)
+      RolloutResponseOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use RolloutResponse.newBuilder() to construct.
+    private RolloutResponse(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private RolloutResponse() {
+      evaluator_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new RolloutResponse();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutResponse_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutResponse_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.BotServiceOuterClass.RolloutResponse.class, backgammon.v1.BotServiceOuterClass.RolloutResponse.Builder.class);
+    }
+
+    public static final int TRIALS_DONE_FIELD_NUMBER = 1;
+    private int trialsDone_ = 0;
+    /**
+     * <pre>
+     * Trials played so far.
+     * </pre>
+     *
+     * <code>uint32 trials_done = 1;</code>
+     * @return The trialsDone.
+     */
+    @java.lang.Override
+    public int getTrialsDone() {
+      return trialsDone_;
+    }
+
+    public static final int TRIALS_FIELD_NUMBER = 2;
+    private int trials_ = 0;
+    /**
+     * <pre>
+     * Trials asked for.
+     * </pre>
+     *
+     * <code>uint32 trials = 2;</code>
+     * @return The trials.
+     */
+    @java.lang.Override
+    public int getTrials() {
+      return trials_;
+    }
+
+    public static final int PROBABILITIES_FIELD_NUMBER = 3;
+    private backgammon.v1.BotServiceOuterClass.Probabilities probabilities_;
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     * @return Whether the probabilities field is set.
+     */
+    @java.lang.Override
+    public boolean hasProbabilities() {
+      return probabilities_ != null;
+    }
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     * @return The probabilities.
+     */
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.Probabilities getProbabilities() {
+      return probabilities_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : probabilities_;
+    }
+    /**
+     * <pre>
+     * The mean outcome of the trials played, for the player on roll;
+     * `equity` is the cubeless money equity.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getProbabilitiesOrBuilder() {
+      return probabilities_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : probabilities_;
+    }
+
+    public static final int STANDARD_ERRORS_FIELD_NUMBER = 4;
+    private backgammon.v1.BotServiceOuterClass.Probabilities standardErrors_;
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     * @return Whether the standardErrors field is set.
+     */
+    @java.lang.Override
+    public boolean hasStandardErrors() {
+      return standardErrors_ != null;
+    }
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     * @return The standardErrors.
+     */
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.Probabilities getStandardErrors() {
+      return standardErrors_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : standardErrors_;
+    }
+    /**
+     * <pre>
+     * The standard error of each of those means (`equity` too): a difference
+     * of two or three of these is more than luck.
+     * </pre>
+     *
+     * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getStandardErrorsOrBuilder() {
+      return standardErrors_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : standardErrors_;
+    }
+
+    public static final int DONE_FIELD_NUMBER = 5;
+    private boolean done_ = false;
+    /**
+     * <pre>
+     * True on the last message.
+     * </pre>
+     *
+     * <code>bool done = 5;</code>
+     * @return The done.
+     */
+    @java.lang.Override
+    public boolean getDone() {
+      return done_;
+    }
+
+    public static final int COMPLETE_FIELD_NUMBER = 6;
+    private boolean complete_ = false;
+    /**
+     * <pre>
+     * On the last message: false when the deadline or the server's cap
+     * stopped the rollout before all its trials.
+     * </pre>
+     *
+     * <code>bool complete = 6;</code>
+     * @return The complete.
+     */
+    @java.lang.Override
+    public boolean getComplete() {
+      return complete_;
+    }
+
+    public static final int EVALUATOR_FIELD_NUMBER = 7;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object evaluator_ = "";
+    /**
+     * <pre>
+     * The evaluator that chose the plays and scored truncated trials.
+     * </pre>
+     *
+     * <code>string evaluator = 7;</code>
+     * @return The evaluator.
+     */
+    @java.lang.Override
+    public java.lang.String getEvaluator() {
+      java.lang.Object ref = evaluator_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        evaluator_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The evaluator that chose the plays and scored truncated trials.
+     * </pre>
+     *
+     * <code>string evaluator = 7;</code>
+     * @return The bytes for evaluator.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getEvaluatorBytes() {
+      java.lang.Object ref = evaluator_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        evaluator_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (trialsDone_ != 0) {
+        output.writeUInt32(1, trialsDone_);
+      }
+      if (trials_ != 0) {
+        output.writeUInt32(2, trials_);
+      }
+      if (probabilities_ != null) {
+        output.writeMessage(3, getProbabilities());
+      }
+      if (standardErrors_ != null) {
+        output.writeMessage(4, getStandardErrors());
+      }
+      if (done_ != false) {
+        output.writeBool(5, done_);
+      }
+      if (complete_ != false) {
+        output.writeBool(6, complete_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(evaluator_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 7, evaluator_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (trialsDone_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(1, trialsDone_);
+      }
+      if (trials_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(2, trials_);
+      }
+      if (probabilities_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(3, getProbabilities());
+      }
+      if (standardErrors_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(4, getStandardErrors());
+      }
+      if (done_ != false) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBoolSize(5, done_);
+      }
+      if (complete_ != false) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBoolSize(6, complete_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(evaluator_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(7, evaluator_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.BotServiceOuterClass.RolloutResponse)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.BotServiceOuterClass.RolloutResponse other = (backgammon.v1.BotServiceOuterClass.RolloutResponse) obj;
+
+      if (getTrialsDone()
+          != other.getTrialsDone()) return false;
+      if (getTrials()
+          != other.getTrials()) return false;
+      if (hasProbabilities() != other.hasProbabilities()) return false;
+      if (hasProbabilities()) {
+        if (!getProbabilities()
+            .equals(other.getProbabilities())) return false;
+      }
+      if (hasStandardErrors() != other.hasStandardErrors()) return false;
+      if (hasStandardErrors()) {
+        if (!getStandardErrors()
+            .equals(other.getStandardErrors())) return false;
+      }
+      if (getDone()
+          != other.getDone()) return false;
+      if (getComplete()
+          != other.getComplete()) return false;
+      if (!getEvaluator()
+          .equals(other.getEvaluator())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + TRIALS_DONE_FIELD_NUMBER;
+      hash = (53 * hash) + getTrialsDone();
+      hash = (37 * hash) + TRIALS_FIELD_NUMBER;
+      hash = (53 * hash) + getTrials();
+      if (hasProbabilities()) {
+        hash = (37 * hash) + PROBABILITIES_FIELD_NUMBER;
+        hash = (53 * hash) + getProbabilities().hashCode();
+      }
+      if (hasStandardErrors()) {
+        hash = (37 * hash) + STANDARD_ERRORS_FIELD_NUMBER;
+        hash = (53 * hash) + getStandardErrors().hashCode();
+      }
+      hash = (37 * hash) + DONE_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+          getDone());
+      hash = (37 * hash) + COMPLETE_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+          getComplete());
+      hash = (37 * hash) + EVALUATOR_FIELD_NUMBER;
+      hash = (53 * hash) + getEvaluator().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.BotServiceOuterClass.RolloutResponse prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A message of BotService.Rollout: the result so far, or the whole of it.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.RolloutResponse}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.RolloutResponse)
+        backgammon.v1.BotServiceOuterClass.RolloutResponseOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutResponse_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutResponse_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.BotServiceOuterClass.RolloutResponse.class, backgammon.v1.BotServiceOuterClass.RolloutResponse.Builder.class);
+      }
+
+      // Construct using backgammon.v1.BotServiceOuterClass.RolloutResponse.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        trialsDone_ = 0;
+        trials_ = 0;
+        probabilities_ = null;
+        if (probabilitiesBuilder_ != null) {
+          probabilitiesBuilder_.dispose();
+          probabilitiesBuilder_ = null;
+        }
+        standardErrors_ = null;
+        if (standardErrorsBuilder_ != null) {
+          standardErrorsBuilder_.dispose();
+          standardErrorsBuilder_ = null;
+        }
+        done_ = false;
+        complete_ = false;
+        evaluator_ = "";
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.BotServiceOuterClass.internal_static_backgammon_v1_RolloutResponse_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutResponse getDefaultInstanceForType() {
+        return backgammon.v1.BotServiceOuterClass.RolloutResponse.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutResponse build() {
+        backgammon.v1.BotServiceOuterClass.RolloutResponse result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.RolloutResponse buildPartial() {
+        backgammon.v1.BotServiceOuterClass.RolloutResponse result = new backgammon.v1.BotServiceOuterClass.RolloutResponse(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.BotServiceOuterClass.RolloutResponse result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.trialsDone_ = trialsDone_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.trials_ = trials_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.probabilities_ = probabilitiesBuilder_ == null
+              ? probabilities_
+              : probabilitiesBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.standardErrors_ = standardErrorsBuilder_ == null
+              ? standardErrors_
+              : standardErrorsBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.done_ = done_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.complete_ = complete_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.evaluator_ = evaluator_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.BotServiceOuterClass.RolloutResponse) {
+          return mergeFrom((backgammon.v1.BotServiceOuterClass.RolloutResponse)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.BotServiceOuterClass.RolloutResponse other) {
+        if (other == backgammon.v1.BotServiceOuterClass.RolloutResponse.getDefaultInstance()) return this;
+        if (other.getTrialsDone() != 0) {
+          setTrialsDone(other.getTrialsDone());
+        }
+        if (other.getTrials() != 0) {
+          setTrials(other.getTrials());
+        }
+        if (other.hasProbabilities()) {
+          mergeProbabilities(other.getProbabilities());
+        }
+        if (other.hasStandardErrors()) {
+          mergeStandardErrors(other.getStandardErrors());
+        }
+        if (other.getDone() != false) {
+          setDone(other.getDone());
+        }
+        if (other.getComplete() != false) {
+          setComplete(other.getComplete());
+        }
+        if (!other.getEvaluator().isEmpty()) {
+          evaluator_ = other.evaluator_;
+          bitField0_ |= 0x00000040;
+          onChanged();
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 8: {
+                trialsDone_ = input.readUInt32();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 8
+              case 16: {
+                trials_ = input.readUInt32();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              case 26: {
+                input.readMessage(
+                    getProbabilitiesFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              case 34: {
+                input.readMessage(
+                    getStandardErrorsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 34
+              case 40: {
+                done_ = input.readBool();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              case 48: {
+                complete_ = input.readBool();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 48
+              case 58: {
+                evaluator_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private int trialsDone_ ;
+      /**
+       * <pre>
+       * Trials played so far.
+       * </pre>
+       *
+       * <code>uint32 trials_done = 1;</code>
+       * @return The trialsDone.
+       */
+      @java.lang.Override
+      public int getTrialsDone() {
+        return trialsDone_;
+      }
+      /**
+       * <pre>
+       * Trials played so far.
+       * </pre>
+       *
+       * <code>uint32 trials_done = 1;</code>
+       * @param value The trialsDone to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTrialsDone(int value) {
+        
+        trialsDone_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Trials played so far.
+       * </pre>
+       *
+       * <code>uint32 trials_done = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTrialsDone() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        trialsDone_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int trials_ ;
+      /**
+       * <pre>
+       * Trials asked for.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @return The trials.
+       */
+      @java.lang.Override
+      public int getTrials() {
+        return trials_;
+      }
+      /**
+       * <pre>
+       * Trials asked for.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @param value The trials to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTrials(int value) {
+        
+        trials_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Trials asked for.
+       * </pre>
+       *
+       * <code>uint32 trials = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTrials() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        trials_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private backgammon.v1.BotServiceOuterClass.Probabilities probabilities_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder> probabilitiesBuilder_;
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       * @return Whether the probabilities field is set.
+       */
+      public boolean hasProbabilities() {
+        return ((bitField0_ & 0x00000004) != 0);
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       * @return The probabilities.
+       */
+      public backgammon.v1.BotServiceOuterClass.Probabilities getProbabilities() {
+        if (probabilitiesBuilder_ == null) {
+          return probabilities_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : probabilities_;
+        } else {
+          return probabilitiesBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public Builder setProbabilities(backgammon.v1.BotServiceOuterClass.Probabilities value) {
+        if (probabilitiesBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          probabilities_ = value;
+        } else {
+          probabilitiesBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public Builder setProbabilities(
+          backgammon.v1.BotServiceOuterClass.Probabilities.Builder builderForValue) {
+        if (probabilitiesBuilder_ == null) {
+          probabilities_ = builderForValue.build();
+        } else {
+          probabilitiesBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public Builder mergeProbabilities(backgammon.v1.BotServiceOuterClass.Probabilities value) {
+        if (probabilitiesBuilder_ == null) {
+          if (((bitField0_ & 0x00000004) != 0) &&
+            probabilities_ != null &&
+            probabilities_ != backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance()) {
+            getProbabilitiesBuilder().mergeFrom(value);
+          } else {
+            probabilities_ = value;
+          }
+        } else {
+          probabilitiesBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public Builder clearProbabilities() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        probabilities_ = null;
+        if (probabilitiesBuilder_ != null) {
+          probabilitiesBuilder_.dispose();
+          probabilitiesBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public backgammon.v1.BotServiceOuterClass.Probabilities.Builder getProbabilitiesBuilder() {
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return getProbabilitiesFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      public backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getProbabilitiesOrBuilder() {
+        if (probabilitiesBuilder_ != null) {
+          return probabilitiesBuilder_.getMessageOrBuilder();
+        } else {
+          return probabilities_ == null ?
+              backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : probabilities_;
+        }
+      }
+      /**
+       * <pre>
+       * The mean outcome of the trials played, for the player on roll;
+       * `equity` is the cubeless money equity.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities probabilities = 3;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder> 
+          getProbabilitiesFieldBuilder() {
+        if (probabilitiesBuilder_ == null) {
+          probabilitiesBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder>(
+                  getProbabilities(),
+                  getParentForChildren(),
+                  isClean());
+          probabilities_ = null;
+        }
+        return probabilitiesBuilder_;
+      }
+
+      private backgammon.v1.BotServiceOuterClass.Probabilities standardErrors_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder> standardErrorsBuilder_;
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       * @return Whether the standardErrors field is set.
+       */
+      public boolean hasStandardErrors() {
+        return ((bitField0_ & 0x00000008) != 0);
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       * @return The standardErrors.
+       */
+      public backgammon.v1.BotServiceOuterClass.Probabilities getStandardErrors() {
+        if (standardErrorsBuilder_ == null) {
+          return standardErrors_ == null ? backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : standardErrors_;
+        } else {
+          return standardErrorsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public Builder setStandardErrors(backgammon.v1.BotServiceOuterClass.Probabilities value) {
+        if (standardErrorsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          standardErrors_ = value;
+        } else {
+          standardErrorsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public Builder setStandardErrors(
+          backgammon.v1.BotServiceOuterClass.Probabilities.Builder builderForValue) {
+        if (standardErrorsBuilder_ == null) {
+          standardErrors_ = builderForValue.build();
+        } else {
+          standardErrorsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public Builder mergeStandardErrors(backgammon.v1.BotServiceOuterClass.Probabilities value) {
+        if (standardErrorsBuilder_ == null) {
+          if (((bitField0_ & 0x00000008) != 0) &&
+            standardErrors_ != null &&
+            standardErrors_ != backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance()) {
+            getStandardErrorsBuilder().mergeFrom(value);
+          } else {
+            standardErrors_ = value;
+          }
+        } else {
+          standardErrorsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public Builder clearStandardErrors() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        standardErrors_ = null;
+        if (standardErrorsBuilder_ != null) {
+          standardErrorsBuilder_.dispose();
+          standardErrorsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public backgammon.v1.BotServiceOuterClass.Probabilities.Builder getStandardErrorsBuilder() {
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return getStandardErrorsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      public backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder getStandardErrorsOrBuilder() {
+        if (standardErrorsBuilder_ != null) {
+          return standardErrorsBuilder_.getMessageOrBuilder();
+        } else {
+          return standardErrors_ == null ?
+              backgammon.v1.BotServiceOuterClass.Probabilities.getDefaultInstance() : standardErrors_;
+        }
+      }
+      /**
+       * <pre>
+       * The standard error of each of those means (`equity` too): a difference
+       * of two or three of these is more than luck.
+       * </pre>
+       *
+       * <code>.backgammon.v1.Probabilities standard_errors = 4;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder> 
+          getStandardErrorsFieldBuilder() {
+        if (standardErrorsBuilder_ == null) {
+          standardErrorsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.BotServiceOuterClass.Probabilities, backgammon.v1.BotServiceOuterClass.Probabilities.Builder, backgammon.v1.BotServiceOuterClass.ProbabilitiesOrBuilder>(
+                  getStandardErrors(),
+                  getParentForChildren(),
+                  isClean());
+          standardErrors_ = null;
+        }
+        return standardErrorsBuilder_;
+      }
+
+      private boolean done_ ;
+      /**
+       * <pre>
+       * True on the last message.
+       * </pre>
+       *
+       * <code>bool done = 5;</code>
+       * @return The done.
+       */
+      @java.lang.Override
+      public boolean getDone() {
+        return done_;
+      }
+      /**
+       * <pre>
+       * True on the last message.
+       * </pre>
+       *
+       * <code>bool done = 5;</code>
+       * @param value The done to set.
+       * @return This builder for chaining.
+       */
+      public Builder setDone(boolean value) {
+        
+        done_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * True on the last message.
+       * </pre>
+       *
+       * <code>bool done = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearDone() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        done_ = false;
+        onChanged();
+        return this;
+      }
+
+      private boolean complete_ ;
+      /**
+       * <pre>
+       * On the last message: false when the deadline or the server's cap
+       * stopped the rollout before all its trials.
+       * </pre>
+       *
+       * <code>bool complete = 6;</code>
+       * @return The complete.
+       */
+      @java.lang.Override
+      public boolean getComplete() {
+        return complete_;
+      }
+      /**
+       * <pre>
+       * On the last message: false when the deadline or the server's cap
+       * stopped the rollout before all its trials.
+       * </pre>
+       *
+       * <code>bool complete = 6;</code>
+       * @param value The complete to set.
+       * @return This builder for chaining.
+       */
+      public Builder setComplete(boolean value) {
+        
+        complete_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * On the last message: false when the deadline or the server's cap
+       * stopped the rollout before all its trials.
+       * </pre>
+       *
+       * <code>bool complete = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearComplete() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        complete_ = false;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object evaluator_ = "";
+      /**
+       * <pre>
+       * The evaluator that chose the plays and scored truncated trials.
+       * </pre>
+       *
+       * <code>string evaluator = 7;</code>
+       * @return The evaluator.
+       */
+      public java.lang.String getEvaluator() {
+        java.lang.Object ref = evaluator_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          evaluator_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The evaluator that chose the plays and scored truncated trials.
+       * </pre>
+       *
+       * <code>string evaluator = 7;</code>
+       * @return The bytes for evaluator.
+       */
+      public com.google.protobuf.ByteString
+          getEvaluatorBytes() {
+        java.lang.Object ref = evaluator_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          evaluator_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The evaluator that chose the plays and scored truncated trials.
+       * </pre>
+       *
+       * <code>string evaluator = 7;</code>
+       * @param value The evaluator to set.
+       * @return This builder for chaining.
+       */
+      public Builder setEvaluator(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        evaluator_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The evaluator that chose the plays and scored truncated trials.
+       * </pre>
+       *
+       * <code>string evaluator = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearEvaluator() {
+        evaluator_ = getDefaultInstance().getEvaluator();
+        bitField0_ = (bitField0_ & ~0x00000040);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The evaluator that chose the plays and scored truncated trials.
+       * </pre>
+       *
+       * <code>string evaluator = 7;</code>
+       * @param value The bytes for evaluator to set.
+       * @return This builder for chaining.
+       */
+      public Builder setEvaluatorBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        evaluator_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.RolloutResponse)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.RolloutResponse)
+    private static final backgammon.v1.BotServiceOuterClass.RolloutResponse DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.BotServiceOuterClass.RolloutResponse();
+    }
+
+    public static backgammon.v1.BotServiceOuterClass.RolloutResponse getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<RolloutResponse>
+        PARSER = new com.google.protobuf.AbstractParser<RolloutResponse>() {
+      @java.lang.Override
+      public RolloutResponse parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<RolloutResponse> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<RolloutResponse> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.BotServiceOuterClass.RolloutResponse getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_backgammon_v1_Probabilities_descriptor;
   private static final 
@@ -15542,6 +18260,16 @@ public final class BotServiceOuterClass {
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_backgammon_v1_AnalysePlayResponse_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_RolloutRequest_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_RolloutRequest_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_RolloutResponse_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_RolloutResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -15601,26 +18329,37 @@ public final class BotServiceOuterClass {
       " \001(\0132\031.backgammon.v1.RankedPlay\022\'\n\004best\030" +
       "\002 \001(\0132\031.backgammon.v1.RankedPlay\022\023\n\013equi" +
       "ty_loss\030\003 \001(\001\022\014\n\004rank\030\004 \001(\r\022\020\n\010complete\030" +
-      "\005 \001(\010\022\021\n\tevaluator\030\006 \001(\t*\242\001\n\010BotLevel\022\031\n" +
-      "\025BOT_LEVEL_UNSPECIFIED\020\000\022\026\n\022BOT_LEVEL_BE" +
-      "GINNER\020\001\022\032\n\026BOT_LEVEL_INTERMEDIATE\020\002\022\026\n\022" +
-      "BOT_LEVEL_ADVANCED\020\003\022\024\n\020BOT_LEVEL_EXPERT" +
-      "\020\004\022\031\n\025BOT_LEVEL_WORLD_CLASS\020\005*\230\001\n\nCubeAd" +
-      "vice\022\033\n\027CUBE_ADVICE_UNSPECIFIED\020\000\022\031\n\025CUB" +
-      "E_ADVICE_NO_DOUBLE\020\001\022\033\n\027CUBE_ADVICE_DOUB" +
-      "LE_TAKE\020\002\022\033\n\027CUBE_ADVICE_DOUBLE_PASS\020\003\022\030" +
-      "\n\024CUBE_ADVICE_TOO_GOOD\020\0042\226\003\n\nBotService\022" +
-      "K\n\010BestPlay\022\036.backgammon.v1.BestPlayRequ" +
-      "est\032\037.backgammon.v1.BestPlayResponse\022?\n\004" +
-      "Hint\022\032.backgammon.v1.HintRequest\032\033.backg" +
-      "ammon.v1.HintResponse\022W\n\014CubeDecision\022\"." +
-      "backgammon.v1.CubeDecisionRequest\032#.back" +
-      "gammon.v1.CubeDecisionResponse\022K\n\010Evalua" +
-      "te\022\036.backgammon.v1.EvaluateRequest\032\037.bac" +
-      "kgammon.v1.EvaluateResponse\022T\n\013AnalysePl" +
-      "ay\022!.backgammon.v1.AnalysePlayRequest\032\"." +
-      "backgammon.v1.AnalysePlayResponseb\006proto" +
-      "3"
+      "\005 \001(\010\022\021\n\tevaluator\030\006 \001(\t\"\245\001\n\016RolloutRequ" +
+      "est\022.\n\010position\030\001 \001(\0132\034.backgammon.v1.Po" +
+      "sitionInput\022\016\n\006trials\030\002 \001(\r\022\r\n\005plies\030\003 \001" +
+      "(\r\022\020\n\010truncate\030\004 \001(\r\022\021\n\004seed\030\005 \001(\004H\000\210\001\001\022" +
+      "\026\n\016progress_every\030\006 \001(\rB\007\n\005_seed\"\325\001\n\017Rol" +
+      "loutResponse\022\023\n\013trials_done\030\001 \001(\r\022\016\n\006tri" +
+      "als\030\002 \001(\r\0223\n\rprobabilities\030\003 \001(\0132\034.backg" +
+      "ammon.v1.Probabilities\0225\n\017standard_error" +
+      "s\030\004 \001(\0132\034.backgammon.v1.Probabilities\022\014\n" +
+      "\004done\030\005 \001(\010\022\020\n\010complete\030\006 \001(\010\022\021\n\tevaluat" +
+      "or\030\007 \001(\t*\242\001\n\010BotLevel\022\031\n\025BOT_LEVEL_UNSPE" +
+      "CIFIED\020\000\022\026\n\022BOT_LEVEL_BEGINNER\020\001\022\032\n\026BOT_" +
+      "LEVEL_INTERMEDIATE\020\002\022\026\n\022BOT_LEVEL_ADVANC" +
+      "ED\020\003\022\024\n\020BOT_LEVEL_EXPERT\020\004\022\031\n\025BOT_LEVEL_" +
+      "WORLD_CLASS\020\005*\230\001\n\nCubeAdvice\022\033\n\027CUBE_ADV" +
+      "ICE_UNSPECIFIED\020\000\022\031\n\025CUBE_ADVICE_NO_DOUB" +
+      "LE\020\001\022\033\n\027CUBE_ADVICE_DOUBLE_TAKE\020\002\022\033\n\027CUB" +
+      "E_ADVICE_DOUBLE_PASS\020\003\022\030\n\024CUBE_ADVICE_TO" +
+      "O_GOOD\020\0042\342\003\n\nBotService\022K\n\010BestPlay\022\036.ba" +
+      "ckgammon.v1.BestPlayRequest\032\037.backgammon" +
+      ".v1.BestPlayResponse\022?\n\004Hint\022\032.backgammo" +
+      "n.v1.HintRequest\032\033.backgammon.v1.HintRes" +
+      "ponse\022W\n\014CubeDecision\022\".backgammon.v1.Cu" +
+      "beDecisionRequest\032#.backgammon.v1.CubeDe" +
+      "cisionResponse\022K\n\010Evaluate\022\036.backgammon." +
+      "v1.EvaluateRequest\032\037.backgammon.v1.Evalu" +
+      "ateResponse\022T\n\013AnalysePlay\022!.backgammon." +
+      "v1.AnalysePlayRequest\032\".backgammon.v1.An" +
+      "alysePlayResponse\022J\n\007Rollout\022\035.backgammo" +
+      "n.v1.RolloutRequest\032\036.backgammon.v1.Roll" +
+      "outResponse0\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -15700,6 +18439,18 @@ public final class BotServiceOuterClass {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_AnalysePlayResponse_descriptor,
         new java.lang.String[] { "Played", "Best", "EquityLoss", "Rank", "Complete", "Evaluator", });
+    internal_static_backgammon_v1_RolloutRequest_descriptor =
+      getDescriptor().getMessageTypes().get(12);
+    internal_static_backgammon_v1_RolloutRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_RolloutRequest_descriptor,
+        new java.lang.String[] { "Position", "Trials", "Plies", "Truncate", "Seed", "ProgressEvery", "Seed", });
+    internal_static_backgammon_v1_RolloutResponse_descriptor =
+      getDescriptor().getMessageTypes().get(13);
+    internal_static_backgammon_v1_RolloutResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_RolloutResponse_descriptor,
+        new java.lang.String[] { "TrialsDone", "Trials", "Probabilities", "StandardErrors", "Done", "Complete", "Evaluator", });
     backgammon.v1.BoardOuterClass.getDescriptor();
     backgammon.v1.Rules.getDescriptor();
   }

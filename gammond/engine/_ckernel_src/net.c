@@ -1,0 +1,174 @@
+/*
+ * The network's forward pass with the finished-game rules around it:
+ * gammond/engine/bot/neural.py score_boards, one board at a time.
+ *
+ * neural.py (numpy) is the reference and the test oracle.  The hidden layer
+ * is summed over the inputs that are not zero only: about 46 of the 220 on a
+ * real board, since most inputs are point-occupancy flags.  numpy's matrix
+ * product adds in another order, so the two agree to float32 rounding (a
+ * few parts in 10^7), not bit for bit.  Everything after the network
+ * (clipping, the consistency of gammons with wins, exact outcomes of
+ * finished games) is done in double, as the reference does.
+ *
+ * Any int8 board gives an answer without undefined behaviour, as for
+ * k_encode_features.
+ */
+#include "kernel.h"
+
+#include <math.h>
+
+/* As network.sigmoid: clipped so expf never overflows, all in float. */
+static float sigmoid(float x)
+{
+    if (x < -40.0f)
+        x = -40.0f;
+    else if (x > 40.0f)
+        x = 40.0f;
+    return 1.0f / (1.0f + expf(-x));
+}
+
+/*
+ * Hidden units summed at once, in GCC's (and clang's) portable vectors: the
+ * block's accumulators stay in registers, four floats to a register.
+ */
+typedef float vfloat __attribute__((vector_size(32)));
+enum { LANES = 8, VECTORS = 4, BLOCK = LANES * VECTORS };
+
+/* An unaligned load (numpy only promises float alignment), as a macro: a function
+   returning a 32-byte vector would change the ABI on machines without AVX. */
+#define LOAD(dst, p) memcpy(&(dst), (p), sizeof(vfloat))
+
+/*
+ * One board's outputs from its inputs.  `hidden` holds net->hidden floats;
+ * `w2t` is w2 transposed (5 rows of net->hidden), so each output is one
+ * contiguous dot product.
+ */
+/* Built twice: for AVX2 machines (eight floats to a register) and any x86-64; chosen at load. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void forward(const knet *net, const float *w2t, const float *inputs, float *hidden, double out[5])
+{
+    const int width = net->hidden;
+    /* The inputs that are not zero: most are point-occupancy flags. */
+    int index[K_FEATURE_INPUTS];
+    float value[K_FEATURE_INPUTS];
+    int live = 0;
+    for (int i = 0; i < K_FEATURE_INPUTS; i++) {
+        if (inputs[i] != 0.0f) {
+            index[live] = i;
+            value[live++] = inputs[i];
+        }
+    }
+    int j = 0;
+    for (; j + BLOCK <= width; j += BLOCK) {
+        vfloat acc[VECTORS];
+        for (int v = 0; v < VECTORS; v++)
+            LOAD(acc[v], net->b1 + j + v * LANES);
+        for (int k = 0; k < live; k++) {
+            const vfloat x = value[k] - (vfloat){0.0f}; /* every lane value[k] */
+            const float *row = net->w1 + (size_t)index[k] * (size_t)width + j;
+            for (int v = 0; v < VECTORS; v++) {
+                vfloat w;
+                LOAD(w, row + v * LANES);
+                acc[v] += x * w;
+            }
+        }
+        float sums[BLOCK];
+        memcpy(sums, acc, sizeof sums);
+        for (int u = 0; u < BLOCK; u++)
+            hidden[j + u] = sigmoid(sums[u]);
+    }
+    for (; j < width; j++) {
+        float acc = net->b1[j];
+        for (int k = 0; k < live; k++)
+            acc += value[k] * net->w1[(size_t)index[k] * (size_t)width + j];
+        hidden[j] = sigmoid(acc);
+    }
+    for (int k = 0; k < 5; k++) {
+        const float *row = w2t + (size_t)k * (size_t)width;
+        vfloat acc = {0.0f};
+        int u = 0;
+        for (; u + LANES <= width; u += LANES) {
+            vfloat h, w;
+            LOAD(h, hidden + u);
+            LOAD(w, row + u);
+            acc += h * w;
+        }
+        float sum = 0.0f;
+        for (int lane = 0; lane < LANES; lane++)
+            sum += acc[lane];
+        for (; u < width; u++)
+            sum += hidden[u] * row[u];
+        out[k] = sigmoid(net->b2[k] + sum);
+    }
+}
+
+static double clip01(double v)
+{
+    return v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+}
+
+/* batch.consistent for one row. */
+static void make_consistent(double p[5], int mine_off, int their_off)
+{
+    for (int k = 0; k < 5; k++)
+        p[k] = clip01(p[k]);
+    p[1] = fmin(p[1], p[0]);
+    p[2] = fmin(p[2], p[1]);
+    p[3] = fmin(p[3], 1.0 - p[0]);
+    p[4] = fmin(p[4], p[3]);
+    if (their_off > 0)
+        p[1] = p[2] = 0.0;
+    if (mine_off > 0)
+        p[3] = p[4] = 0.0;
+}
+
+void k_transpose_w2(const knet *net, float *w2t)
+{
+    const int width = net->hidden;
+    for (int j = 0; j < width; j++)
+        for (int k = 0; k < 5; k++)
+            w2t[k * width + j] = net->w2[j * 5 + k];
+}
+
+void k_score_one(const knet *net, const float *w2t, const int8_t *b, double p[5], float *inputs, float *hidden)
+{
+    /* batch.checkers_off: the player on roll's are positive on 1..25, the other's negative on 0..24. */
+    int mine_on = 0, theirs_on = 0;
+    for (int i = 1; i < K_SLOTS; i++)
+        mine_on += b[i] > 0 ? b[i] : 0;
+    for (int i = 0; i < K_SLOTS - 1; i++)
+        theirs_on -= b[i] < 0 ? b[i] : 0;
+    const int mine_off = K_CHECKERS - mine_on, their_off = K_CHECKERS - theirs_on;
+    if (their_off == K_CHECKERS) {
+        /* Lost: a gammon when none of ours is off; a backgammon when, besides,
+           one of ours is on the bar or in the winner's home (our 19..24). */
+        int stuck = b[K_BAR] > 0;
+        for (int i = 19; i <= 24; i++)
+            stuck |= b[i] > 0;
+        p[0] = p[1] = p[2] = 0.0;
+        p[3] = mine_off == 0;
+        p[4] = mine_off == 0 && stuck;
+    } else if (mine_off == K_CHECKERS) {
+        int stuck = b[0] < 0;
+        for (int i = 1; i <= 6; i++)
+            stuck |= b[i] < 0;
+        p[0] = 1.0;
+        p[1] = their_off == 0;
+        p[2] = their_off == 0 && stuck;
+        p[3] = p[4] = 0.0;
+    } else {
+        k_encode_features(b, 1, inputs);
+        forward(net, w2t, inputs, hidden, p);
+        make_consistent(p, mine_off, their_off);
+    }
+}
+
+void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out, float *scratch)
+{
+    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
+    k_transpose_w2(net, w2t);
+    for (size_t r = 0; r < n; r++)
+        k_score_one(net, w2t, boards + r * K_SLOTS, out + r * 5, inputs, hidden);
+}

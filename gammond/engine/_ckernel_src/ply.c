@@ -1,0 +1,186 @@
+/*
+ * One ply of search in one call: gammond/engine/bot/search.py on_roll_values(boards, 1)
+ * with the shipped evaluator (gammond/engine/bot/model.py GammondEvaluator).
+ *
+ * For each board of the player on roll: each of the 21 rolls is played every
+ * legal way (k_generate), each result is scored from the opponent's side
+ * (k_score_one, then the exact bear-off odds where both sides are home, as
+ * GammondEvaluator does), the mover keeps the play with the best money equity
+ * (the first of equals, in the generator's order, as numpy's argmax), and the
+ * 21 values are averaged by the rolls' weights.  search.py is the reference
+ * and the test oracle; the two agree to float rounding.
+ */
+#include "kernel.h"
+
+#include <stdlib.h>
+
+static const int ROLL_WEIGHT_HIGH_LOW[21][3] = {
+    {1, 1, 1}, {2, 1, 2}, {2, 2, 1}, {3, 1, 2}, {3, 2, 2}, {3, 3, 1}, {4, 1, 2},
+    {4, 2, 2}, {4, 3, 2}, {4, 4, 1}, {5, 1, 2}, {5, 2, 2}, {5, 3, 2}, {5, 4, 2},
+    {5, 5, 1}, {6, 1, 2}, {6, 2, 2}, {6, 3, 2}, {6, 4, 2}, {6, 5, 2}, {6, 6, 1},
+};
+
+/* bearoff.home_boards: every checker of both sides in play is in its own home board. */
+static int both_home(const int8_t *b)
+{
+    for (int i = 7; i < K_SLOTS; i++)
+        if (b[i] > 0)
+            return 0;
+    for (int i = 0; i < 19; i++)
+        if (b[i] < 0)
+            return 0;
+    return 1;
+}
+
+/* bearoff.rank: the index of checker counts on points 1..6. */
+static int64_t rank_of(const kbearoff *db, const int counts[K_BEAROFF_POINTS])
+{
+    int64_t index = 0;
+    int left = K_CHECKERS;
+    for (int i = 0; i < K_BEAROFF_POINTS; i++) {
+        index += db->rank[(i * 16 + left) * 17 + counts[i]];
+        left -= counts[i];
+    }
+    return index;
+}
+
+/* BearoffDatabase.probabilities for one board with both sides home. */
+static void exact_odds(const kbearoff *db, const int8_t *b, double p[5])
+{
+    int mine[K_BEAROFF_POINTS], theirs[K_BEAROFF_POINTS];
+    for (int i = 0; i < K_BEAROFF_POINTS; i++) {
+        mine[i] = b[1 + i] > 0 ? b[1 + i] : 0;
+        theirs[i] = b[24 - i] < 0 ? -b[24 - i] : 0;
+    }
+    const double *a_off = db->off + rank_of(db, mine) * K_BEAROFF_ROLLS;
+    const double *a_first = db->first + rank_of(db, mine) * K_BEAROFF_ROLLS;
+    const double *b_off = db->off + rank_of(db, theirs) * K_BEAROFF_ROLLS;
+    const double *b_first = db->first + rank_of(db, theirs) * K_BEAROFF_ROLLS;
+    /* Survival sums P(X >= k), built from the top as numpy's reversed cumsum. */
+    double b_off_at_least[K_BEAROFF_ROLLS], b_first_at_least[K_BEAROFF_ROLLS],
+        a_first_at_least[K_BEAROFF_ROLLS];
+    double s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    for (int k = K_BEAROFF_ROLLS - 1; k >= 0; k--) {
+        s1 += b_off[k];
+        s2 += b_first[k];
+        s3 += a_first[k];
+        b_off_at_least[k] = s1;
+        b_first_at_least[k] = s2;
+        a_first_at_least[k] = s3;
+    }
+    double win = 0.0, gammon = 0.0, lose_gammon = 0.0;
+    for (int k = 0; k < K_BEAROFF_ROLLS; k++) {
+        win += a_off[k] * b_off_at_least[k];
+        gammon += a_off[k] * b_first_at_least[k];
+    }
+    for (int k = 0; k < K_BEAROFF_ROLLS - 1; k++)
+        lose_gammon += b_off[k] * a_first_at_least[k + 1];
+    win = win < 0.0 ? 0.0 : win > 1.0 ? 1.0 : win;
+    gammon = gammon < 0.0 ? 0.0 : gammon > 1.0 ? 1.0 : gammon;
+    lose_gammon = lose_gammon < 0.0 ? 0.0 : lose_gammon > 1.0 ? 1.0 : lose_gammon;
+    p[0] = win;
+    p[1] = gammon < win ? gammon : win;
+    p[2] = 0.0;
+    p[3] = lose_gammon < 1.0 - win ? lose_gammon : 1.0 - win;
+    p[4] = 0.0;
+}
+
+/* GammondEvaluator.evaluate_boards for one board. */
+static void evaluate(const knet *net, const kbearoff *db, const float *w2t, const int8_t *b, double p[5],
+                     float *inputs, float *hidden)
+{
+    k_score_one(net, w2t, b, p, inputs, hidden);
+    if (both_home(b))
+        exact_odds(db, b, p);
+}
+
+/* batch.after_play for one result board (the mover's view): the mover's probabilities. */
+static void after_play(const knet *net, const kbearoff *db, const float *w2t, const int8_t *result,
+                       double p[5], float *inputs, float *hidden)
+{
+    int mine_on = 0;
+    for (int i = 1; i < K_SLOTS; i++)
+        mine_on += result[i] > 0 ? result[i] : 0;
+    if (mine_on == 0) {
+        /* batch.won_outcomes: gammon when none of theirs is off, backgammon when one is stuck too. */
+        int theirs_on = 0, stuck = result[0] < 0;
+        for (int i = 0; i < K_SLOTS - 1; i++)
+            theirs_on -= result[i] < 0 ? result[i] : 0;
+        for (int i = 1; i <= 6; i++)
+            stuck |= result[i] < 0;
+        p[0] = 1.0;
+        p[1] = theirs_on == K_CHECKERS;
+        p[2] = theirs_on == K_CHECKERS && stuck;
+        p[3] = p[4] = 0.0;
+        return;
+    }
+    int8_t flipped[K_SLOTS];
+    for (int i = 0; i < K_SLOTS; i++)
+        flipped[i] = (int8_t)-result[K_SLOTS - 1 - i];
+    double q[5];
+    evaluate(net, db, w2t, flipped, q, inputs, hidden);
+    p[0] = 1.0 - q[0];
+    p[1] = q[3];
+    p[2] = q[4];
+    p[3] = q[1];
+    p[4] = q[2];
+}
+
+static double equity(const double p[5])
+{
+    return 2.0 * p[0] + p[1] + p[2] - p[3] - p[4] - 1.0;
+}
+
+int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
+                    float *scratch)
+{
+    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
+    k_transpose_w2(net, w2t);
+    kresult *result = malloc(sizeof *result);
+    if (!result)
+        return K_NOMEM;
+    int status = K_OK;
+    for (size_t r = 0; r < n && status == K_OK; r++) {
+        const int8_t *board = boards + r * K_SLOTS;
+        double *sum = out + r * 5;
+        int theirs_on = 0;
+        for (int i = 0; i < K_SLOTS - 1; i++)
+            theirs_on -= board[i] < 0 ? board[i] : 0;
+        if (theirs_on == 0) {
+            /* The previous mover has won: exact, nothing to roll. */
+            k_score_one(net, w2t, board, sum, inputs, hidden);
+            continue;
+        }
+        for (int k = 0; k < 5; k++)
+            sum[k] = 0.0;
+        for (int roll = 0; roll < 21; roll++) {
+            const int high = ROLL_WEIGHT_HIGH_LOW[roll][0], low = ROLL_WEIGHT_HIGH_LOW[roll][1];
+            kresult_init(result);
+            if (k_generate(board, high, low, result) != K_OK) {
+                kresult_free(result);
+                status = K_NOMEM;
+                break;
+            }
+            double best[5], value[5], best_equity = 0.0;
+            if (result->count == 0) {
+                /* No legal play: the board stays as it is. */
+                after_play(net, db, w2t, board, best, inputs, hidden);
+            } else {
+                for (size_t k = 0; k < result->count; k++) {
+                    after_play(net, db, w2t, kresult_play(result, k)->board.b, value, inputs, hidden);
+                    const double e = equity(value);
+                    if (k == 0 || e > best_equity) {
+                        best_equity = e;
+                        memcpy(best, value, sizeof best);
+                    }
+                }
+            }
+            kresult_free(result);
+            const double weight = ROLL_WEIGHT_HIGH_LOW[roll][2] / 36.0;
+            for (int k = 0; k < 5; k++)
+                sum[k] += weight * best[k];
+        }
+    }
+    free(result);
+    return status;
+}
