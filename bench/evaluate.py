@@ -11,6 +11,10 @@ Every contender scores the same boards, the positions of seeded self-play
   (compiled pass when built, the bear-off database where it applies).
 * gammond in batches of ``--batch`` boards, as the deep searches call it.
 * the same two with the numpy reference (``gammond.engine.bot.neural.reference_scores``).
+* one ply of search, a position a call, on a sixteenth of the positions:
+  ``gnubg_nn.probabilities(board, 1)`` against the compiled
+  ``GammondEvaluator.rolled_values`` (every roll played every legal way, each
+  result scored, the best kept, averaged).
 
 Rounds interleave the contenders, so machine noise falls on all of them
 alike; the table shows each one's median over ``--rounds`` and the ratio to
@@ -90,6 +94,17 @@ def contenders(count: int, batch: int, rounds: int) -> list[Contender]:
             reference_scores(network, chunk)
             exact_probabilities(chunk)
 
+    deep = [chunk[: max(1, len(chunk) // 16)] for chunk in singles]
+    deep_theirs = [chunk[: max(1, len(chunk) // 16)] for chunk in theirs]
+
+    def gnubg_one_ply(r: int) -> None:
+        for board in deep_theirs[r]:
+            gnubg_nn.probabilities(board, 1)
+
+    def ours_one_ply(r: int) -> None:
+        for board in deep[r]:
+            evaluator.rolled_values(board)
+
     kind = "compiled" if kernel.score_boards is not None else "numpy (kernel not built)"
     return [
         Contender("gnubg_nn.probabilities, 0-ply, one a call", gnubg),
@@ -97,6 +112,8 @@ def contenders(count: int, batch: int, rounds: int) -> list[Contender]:
         Contender(f"gammond {kind}, batches of {batch}", ours_batch),
         Contender("gammond numpy reference, one a call", numpy_single),
         Contender(f"gammond numpy reference, batches of {batch}", numpy_batch),
+        Contender("gnubg_nn.probabilities, 1-ply, one a call", gnubg_one_ply),
+        Contender("gammond compiled 1-ply (rolled_values), one a call", ours_one_ply),
     ]
 
 
@@ -121,13 +138,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     runs = contenders(args.positions, args.batch, args.rounds)
     medians = measure(runs, args.rounds)
-    boards = args.positions
-    peer = boards / medians[runs[0].name]
-    print(f"{boards} positions a round, new ones each round, median of {args.rounds} interleaved rounds")
-    print(f"{'contender':<52} {'evals/s':>12} {'vs gnubg_nn':>12}")
+    print(
+        f"{args.positions} positions a round (1-ply rows: a sixteenth of them), new ones each round, "
+        f"median of {args.rounds} interleaved rounds"
+    )
+    print(f"{'contender':<56} {'positions/s':>12} {'vs gnubg_nn':>12}")
+    deep = max(1, args.positions // 16)
+    peers = {0: args.positions / medians[runs[0].name], 1: deep / medians[runs[5].name]}
     for c in runs:
-        rate = boards / medians[c.name]
-        print(f"{c.name:<52} {rate:>12,.0f} {rate / peer:>12.2f}")
+        plies = 1 if "1-ply" in c.name else 0
+        rate = (deep if plies else args.positions) / medians[c.name]
+        print(f"{c.name:<56} {rate:>12,.0f} {rate / peers[plies]:>12.2f}")
 
 
 if __name__ == "__main__":

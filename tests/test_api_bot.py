@@ -216,6 +216,17 @@ def test_a_rollout_streams_its_progress_then_the_engines_own_answer(stubs) -> No
     assert last.standard_errors.win > 0
 
 
+def test_a_rollout_can_take_the_luck_out(stubs) -> None:
+    request = pb.RolloutRequest(position=_by_id(RACE_ID), trials=36, seed=5, luck=True)
+    (last,) = list(stubs.bot.Rollout(request))
+    expected = rollout(
+        Position.from_id(RACE_ID), shipped_evaluator(), RolloutSettings(trials=36, seed=5, luck=True)
+    )
+    assert last.probabilities.win == pytest.approx(expected.probabilities.win, abs=1e-12)
+    # Both sides home: the database is exact, so with the luck out nothing is left to vary.
+    assert last.standard_errors.win < 1e-3
+
+
 def test_a_rollout_stops_at_the_deadline_with_the_trials_it_played(stubs) -> None:
     request = pb.RolloutRequest(position=start_position(), trials=1_000_000, progress_every=36)
     messages = list(stubs.bot.Rollout(request, timeout=2.0))

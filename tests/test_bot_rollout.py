@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ import pytest
 from gammond.engine import GameOverError, InvalidRolloutError, Position
 from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
 from gammond.engine.bot.bearoff import exact_probabilities
-from gammond.engine.bot.rollout import RolloutTally, rollout_part
+from gammond.engine.bot.rollout import RolloutTally, first_rolls, rollout_part
 from gammond.engine.bot.search import SearchStopped
 
 # Small bear-offs, both sides home: few real choices, so the one-sided exact
@@ -144,3 +146,32 @@ def test_a_slice_beyond_the_trials_plays_none_and_a_negative_one_is_refused() ->
     assert rollout_part(position, HeuristicEvaluator(), settings, 10, 36).trials == 0
     with pytest.raises(InvalidRolloutError, match="slice"):
         rollout_part(position, HeuristicEvaluator(), settings, -1, 5)
+
+
+def test_taking_the_luck_out_leaves_a_bear_off_at_its_exact_odds_with_almost_no_error() -> None:
+    # Both sides home: the evaluator is the exact database, so all that varies is luck.
+    position = bear_off([0, 2, 1, 1, 0, 1], [1, 1, 1, 1, 1, 0])
+    result = rollout(position, shipped_evaluator(), RolloutSettings(trials=72, seed=4, luck=True))
+    assert result.probabilities.win == pytest.approx(exact_win(position), abs=3 * result.errors.win + 2e-3)
+    assert result.errors.win < 1e-3
+
+
+def test_taking_the_luck_out_of_a_contact_game_shrinks_the_error_and_keeps_the_answer() -> None:
+    position = Position.starting()
+    settings = RolloutSettings(trials=72, seed=6, truncate=8)
+    plain = rollout(position, shipped_evaluator(), settings)
+    lucky = rollout(position, shipped_evaluator(), replace(settings, luck=True))
+    assert lucky.equity_error < plain.equity_error / 2
+    gap = abs(lucky.equity - plain.equity)
+    assert gap < 3 * math.hypot(lucky.equity_error, plain.equity_error)
+
+
+def test_short_rollouts_see_every_reply_equally_often() -> None:
+    # Each block of 36 trials gives every first roll and every reply once; 1,296 every pair.
+    every_roll = sorted((a, b) for a in range(1, 7) for b in range(1, 7))
+    for seed in (0, 5):
+        pairs = [first_rolls(seed, trial) for trial in range(1296)]
+        for block in range(0, 1296, 36):
+            assert sorted(p[0] for p in pairs[block : block + 36]) == every_roll
+            assert sorted(p[1] for p in pairs[block : block + 36]) == every_roll
+        assert len(set(pairs)) == 1296

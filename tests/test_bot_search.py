@@ -17,11 +17,13 @@ from gammond.engine.bot import (
     Probabilities,
     analyse_play,
     best_play,
+    budget_scale,
     evaluate_position,
     hint,
     rank_plays,
     shipped_evaluator,
 )
+from gammond.server.config import parse_config
 
 EVALUATOR = shipped_evaluator()
 
@@ -187,3 +189,21 @@ def test_analysing_a_play_scores_it_as_deep_as_the_best() -> None:
     analysis = analyse_play(position, dice, last, EVALUATOR, Level.EXPERT)
     assert analysis.played.plies == analysis.best.plies == 1
     assert analysis.equity_loss > 0
+
+
+def test_the_budget_scale_multiplies_every_levels_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMMOND_BUDGET_SCALE", "2.5")
+    assert budget_scale() == 2.5
+    monkeypatch.delenv("GAMMOND_BUDGET_SCALE")
+    assert budget_scale() == 1.0
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "fast", "nan", "inf"])
+def test_a_budget_scale_that_is_not_a_positive_number_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    monkeypatch.setenv("GAMMOND_BUDGET_SCALE", text)
+    with pytest.raises(InvalidLevelError, match="GAMMOND_BUDGET_SCALE"):
+        budget_scale()
+    with pytest.raises(SystemExit, match="GAMMOND_BUDGET_SCALE"):
+        parse_config([])

@@ -61,12 +61,15 @@ def _rollout(args: argparse.Namespace, out: TextIO) -> int:
     from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
 
     position = _position(args.id)
-    settings = RolloutSettings(trials=args.trials, plies=args.plies, truncate=args.truncate, seed=args.seed)
+    settings = RolloutSettings(
+        trials=args.trials, plies=args.plies, truncate=args.truncate, seed=args.seed, luck=args.luck
+    )
     evaluator = HeuristicEvaluator() if args.evaluator == "heuristic" else shipped_evaluator()
     result = rollout(position, evaluator, settings)
     p, e = result.probabilities, result.errors
     out.write(f"{position.position_id()}: {result.trials} trials, {settings.plies}-ply, seed {settings.seed}")
-    out.write(f", truncated at {settings.truncate} half-moves\n" if settings.truncate else "\n")
+    out.write(f", truncated at {settings.truncate} half-moves" if settings.truncate else "")
+    out.write(", luck taken out\n" if settings.luck else "\n")
     for name, value, error in (
         ("win", p.win, e.win),
         ("win gammon", p.win_gammon, e.win_gammon),
@@ -116,6 +119,9 @@ def _parser() -> argparse.ArgumentParser:
     roll_out.add_argument("--plies", type=int, default=0, choices=(0, 1), help="search depth of each play")
     roll_out.add_argument("--truncate", type=int, default=0, help="half-moves before scoring; 0: to the end")
     roll_out.add_argument("--seed", type=int, default=0)
+    roll_out.add_argument(
+        "--luck", action="store_true", help="take each roll's luck out (variance reduction; slower per trial)"
+    )
     roll_out.add_argument("--evaluator", choices=("network", "heuristic"), default="network")
     roll_out.set_defaults(run=_rollout)
     records_cli.add_parser(sub)

@@ -12,6 +12,8 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from gammond.engine import EngineError
+from gammond.engine.bot import budget_scale
 from gammond.server.logs import LEVELS
 from gammond.server.sealing import Keyring, parse_keys
 
@@ -286,6 +288,11 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
         raise SystemExit("gammond: --tls-client-ca needs --tls-cert and --tls-key")
     if values["require_fair_dice"] and values["state_keys"] is None:
         raise SystemExit("gammond: --require-fair-dice needs --state-keys (fair dice do)")
+    try:
+        # Read by every search process from the environment it inherits: refuse a bad one at start.
+        budget_scale()
+    except EngineError as exc:
+        raise SystemExit(f"gammond: {exc}") from None
     return ServerConfig(
         workers=workers,
         grace_s=grace_s,

@@ -145,12 +145,14 @@ class GammondClient:
         truncate: int = 0,
         seed: int | None = None,
         progress_every: int = 0,
+        luck: bool = False,
     ) -> Iterator[bot_service_pb2.RolloutResponse]:
         """The rollout's messages as the server sends them: progress, then the last with ``done`` set.
 
-        0 asks for the server's default (1,296 trials; a tenth of them between messages).
+        0 asks for the server's default (1,296 trials; a tenth of them between messages);
+        ``luck`` takes each roll's luck out (variance reduction).
         """
-        request = requests.rollout(position, trials, plies, truncate, seed, progress_every)
+        request = requests.rollout(position, trials, plies, truncate, seed, progress_every, luck)
         metadata = (("x-request-id", uuid.uuid4().hex),)
         try:
             yield from self.bot.Rollout(request, timeout=self.timeout, metadata=metadata)

@@ -81,7 +81,13 @@ def best_play(
 
 
 def rollout(
-    position: PositionLike, trials: int, plies: int, truncate: int, seed: int | None, progress_every: int
+    position: PositionLike,
+    trials: int,
+    plies: int,
+    truncate: int,
+    seed: int | None,
+    progress_every: int,
+    luck: bool = False,
 ) -> bot_service_pb2.RolloutRequest:
     return bot_service_pb2.RolloutRequest(
         position=position_input(position),
@@ -90,6 +96,7 @@ def rollout(
         truncate=truncate,
         seed=seed,
         progress_every=progress_every,
+        luck=luck,
     )
 
 

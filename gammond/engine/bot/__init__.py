@@ -51,6 +51,7 @@ from gammond.engine.bot.search import (  # noqa: E402
     RankedPlay,
     Ranking,
     best_play,
+    budget_scale,
     evaluate_position,
     rank_plays,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "analyse_games",
     "analyse_play",
     "best_play",
+    "budget_scale",
     "cube_decision",
     "decide",
     "evaluate_position",

@@ -10,10 +10,24 @@ so a caller can tell a real difference from luck.
 Reproducible: trial ``i`` draws its dice from its own generator, seeded by
 ``(seed, i)``, so the same settings give the same result on any machine and
 however the trials are split.  Variance reduction: the first two rolls are
-not drawn but stratified (quasi-random), trial ``i`` starting with ordered
-roll ``i mod 36`` and answering with roll ``(i div 36) mod 36``, so 1,296
-trials see every pair of opening rolls exactly once; the luck of the first
-rolls, which swings a result most, then cancels out.
+not drawn but stratified (quasi-random).  Trial ``i`` starts with ordered
+roll ``i mod 36``; the reply is that roll shifted by an offset that changes
+every 36 trials, ``(i + offset[(i div 36) mod 36]) mod 36``, where
+``offset`` is a permutation of 0..35 drawn from the seed.  Every 36
+consecutive trials then see each first roll once and each reply once, and
+1,296 see every pair of opening rolls exactly once; the luck of the first
+rolls, which swings a result most, cancels out.  (Replying with roll
+``i div 36`` instead, as before, gave a rollout shorter than 1,296 trials
+only the small replies: 648 trials never saw the opponent roll above 3-6.)
+
+With ``luck=True`` every later roll's luck is taken out too (variance
+reduction, as GNU Backgammon's rollouts do): before each roll the position
+is valued at 1 ply (the mean, over the 21 rolls, of the best play's 0-ply
+value), after it at the best play of the roll rolled, and the difference --
+the roll's luck as the evaluator sees it -- is subtracted from the trial's
+outcome.  Its mean over the rolls is zero by construction, so the estimate
+stays unbiased; its noise is what the evaluator could not foresee.  Each
+half-move then costs a 1-ply evaluation more.
 
 >>> from gammond.engine import Position
 >>> from gammond.engine.bot.heuristic import HeuristicEvaluator
@@ -31,8 +45,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from gammond.engine.bot.batch import as_probabilities, won_outcomes
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
@@ -55,13 +71,15 @@ class RolloutSettings:
 
     ``truncate``: half-moves (one player's roll and play) after which a
     trial is scored by the evaluator instead of played on; 0 plays every
-    trial to the end.  ``seed``: the dice (see the module docstring).
+    trial to the end.  ``seed``: the dice; ``luck``: take each roll's luck
+    out (see the module docstring).
     """
 
     trials: int = 1296
     plies: int = 0
     truncate: int = 0
     seed: int = 0
+    luck: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.trials <= MAX_TRIALS:
@@ -90,29 +108,74 @@ class RolloutResult:
     complete: bool
 
 
-def _roll(trial: int, half_move: int, rng: random.Random) -> tuple[int, int]:
-    if half_move == 0:
-        return _ORDERED[trial % 36]
-    if half_move == 1:
-        return _ORDERED[(trial // 36) % 36]
+@lru_cache(maxsize=64)
+def _offsets(seed: int) -> tuple[int, ...]:
+    """The seed's order of the 36 shifts between a trial's first roll and the reply."""
+    order = list(range(36))
+    random.Random(f"{seed}:offsets").shuffle(order)
+    return tuple(order)
+
+
+def first_rolls(seed: int, trial: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Trial ``trial``'s first roll and the reply to it: stratified, not drawn (module docstring).
+
+    >>> first_rolls(0, 0)[0], first_rolls(0, 37)[0]
+    ((1, 1), (1, 2))
+    """
+    return _ORDERED[trial % 36], _ORDERED[(trial + _offsets(seed)[(trial // 36) % 36]) % 36]
+
+
+def _roll(seed: int, trial: int, half_move: int, rng: random.Random) -> tuple[int, int]:
+    if half_move < 2:
+        return first_rolls(seed, trial)[half_move]
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
+_SHALLOW = LevelSpec(0, budget=math.inf)
+
+
+def _luck(position: Position, dice: tuple[int, int], evaluator: Evaluator) -> npt.NDArray[np.float64]:
+    """The roll's luck for the player on roll: its best play's 0-ply value less the mean over all rolls."""
+    expected = evaluate_position(position, evaluator, 1)
+    actual = best_play(position, dice, evaluator, _SHALLOW).probabilities
+    return _row(actual) - _row(expected)
+
+
+def _row(p: Probabilities) -> npt.NDArray[np.float64]:
+    return np.array([p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon])
+
+
+def _seen_by_the_other(luck: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """A difference of outcome probabilities as the other player sees it (flip is affine)."""
+    return np.array([-luck[0], luck[3], luck[4], luck[1], luck[2]])
+
+
 def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, trial: int) -> Probabilities:
-    """One game from ``position``, for its player on roll."""
+    """One game from ``position``, for its player on roll (luck taken out if the settings say so)."""
     rng = random.Random(f"{settings.seed}:{trial}")
     spec = LevelSpec(settings.plies, budget=math.inf)
     ours = True  # whether the player on roll now is the one the rollout is for
+    luck = np.zeros(5)
+    outcome: Probabilities | None = None
     for half_move in range(_MAX_HALF_MOVES):
         if settings.truncate and half_move >= settings.truncate:
             break
-        chosen = best_play(position, _roll(trial, half_move, rng), evaluator, spec).play
+        dice = _roll(settings.seed, trial, half_move, rng)
+        if settings.luck:
+            lucky = _luck(position, dice, evaluator)
+            luck += lucky if ours else _seen_by_the_other(lucky)
+        chosen = best_play(position, dice, evaluator, spec).play
         if chosen.result.is_game_over():
             won = as_probabilities(won_outcomes(np.array([chosen.result.board], dtype=np.int8))[0])
-            return won if ours else won.flipped()
+            outcome = won if ours else won.flipped()
+            break
         position, ours = chosen.result.flipped(), not ours
-    outlook = evaluate_position(position, evaluator)
-    return outlook if ours else outlook.flipped()
+    if outcome is None:
+        outlook = evaluate_position(position, evaluator)
+        outcome = outlook if ours else outlook.flipped()
+    if not settings.luck:
+        return outcome
+    return Probabilities(*(float(v) for v in _row(outcome) - luck))
 
 
 @dataclass(frozen=True, slots=True)

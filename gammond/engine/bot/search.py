@@ -14,10 +14,14 @@ ranking shows the error and stays reproducible (the noise is seeded by the
 request's seed and the position); ``ADVANCED`` is the plain 0-ply network,
 ``EXPERT`` 1-ply and ``WORLD_CLASS`` 2-ply.  The temperatures are set so
 the levels land in GNU Backgammon's skill bands as our benchmark measures
-them (see docs/model-card.md).  Each has a time budget; a
-``deadline`` (``time.monotonic()`` seconds) or ``stop`` callable cuts the
-deep passes short, and the plays a pass did not reach keep their shallower
-score (``plies`` says which they got).
+them (see docs/model-card.md).  Each has a time budget for its deep
+passes, set so that the level answers within a frontend's time on a
+2-core machine (expert 9 ms, world class 75 ms; docs/benchmarks.md has the
+measured times); ``GAMMOND_BUDGET_SCALE`` multiplies every budget (a
+slower machine, or tests that need searches to finish).  A ``deadline``
+(``time.monotonic()`` seconds) or ``stop`` callable cuts the deep passes
+short too, and the plays a pass did not reach keep their shallower score
+(``plies`` says which they got).
 
 >>> from gammond.engine import Position
 >>> from gammond.engine.bot.heuristic import HeuristicEvaluator
@@ -29,6 +33,7 @@ score (``plies`` says which they got).
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -96,9 +101,28 @@ LEVELS: dict[Level, LevelSpec] = {
     Level.BEGINNER: LevelSpec(0, noise=0.045, budget=0.05),
     Level.INTERMEDIATE: LevelSpec(0, noise=0.012, budget=0.05),
     Level.ADVANCED: LevelSpec(0, budget=0.05),
-    Level.EXPERT: LevelSpec(1, budget=0.25),
-    Level.WORLD_CLASS: LevelSpec(2, budget=2.0),
+    Level.EXPERT: LevelSpec(1, budget=0.009),
+    Level.WORLD_CLASS: LevelSpec(2, budget=0.075),
 }
+BUDGET_SCALE_VARIABLE = "GAMMOND_BUDGET_SCALE"
+
+
+def budget_scale() -> float:
+    """What every level's budget is multiplied by: ``GAMMOND_BUDGET_SCALE``, 1 when unset.
+
+    >>> budget_scale() > 0
+    True
+    """
+    text = os.environ.get(BUDGET_SCALE_VARIABLE, "").strip()
+    if not text:
+        return 1.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise InvalidLevelError(f"{BUDGET_SCALE_VARIABLE}={text!r} is not a positive number")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +269,7 @@ class _Replies:
 
 
 # Boards per compiled 1-ply call: the clock is looked at between calls (a few ms apart).
-_ONE_PLY_BOARDS = 4
+_ONE_PLY_BOARDS = 2
 
 
 def _compiled_one_ply(evaluator: BoardEvaluator, boards: Sequence[Board], stop: Stop) -> Probs | None:
@@ -360,7 +384,7 @@ def _deepen(
     for start in range(0, count, step):
         if stop():
             break
-        chunk = ranked[start : start + step]
+        chunk = ranked[start : min(start + step, count)]
         try:
             values = play_values(evaluator, [c.play.result.board for c in chunk], plies, stop)
         except SearchStopped:
@@ -374,7 +398,7 @@ def _deepen(
 
 
 def _stopper(spec: LevelSpec, deadline: float | None, stop: Stop | None) -> Stop:
-    until = time.monotonic() + spec.budget
+    until = time.monotonic() + spec.budget * budget_scale()
     if deadline is not None:
         until = min(until, deadline)
 

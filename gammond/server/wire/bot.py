@@ -65,7 +65,7 @@ def decode_rollout(request: pb.RolloutRequest) -> tuple[RolloutSettings, int]:
     guarded("trials", lambda: RolloutSettings(trials=trials))
     guarded("plies", lambda: RolloutSettings(plies=request.plies))
     guarded("truncate", lambda: RolloutSettings(truncate=request.truncate))
-    settings = RolloutSettings(trials, request.plies, request.truncate, request.seed)
+    settings = RolloutSettings(trials, request.plies, request.truncate, request.seed, request.luck)
     every = request.progress_every
     if every > trials:
         raise WireError("progress_every", f"must be 0 to trials ({trials}), got {every}")
@@ -77,19 +77,14 @@ def decode_rollout(request: pb.RolloutRequest) -> tuple[RolloutSettings, int]:
 
 def encode_rollout(result: RolloutResult, asked: int, done: bool, evaluator: str) -> pb.RolloutResponse:
     """One message of the stream: ``result`` so far of ``asked`` trials, the last one when ``done``."""
-    errors = result.errors
+    errors = encode_probabilities(result.errors)
+    # The errors' own "equity" would be a sum of errors: the equity's standard error is meant.
+    errors.equity = result.equity_error
     return pb.RolloutResponse(
         trials_done=result.trials,
         trials=asked,
         probabilities=encode_probabilities(result.probabilities),
-        standard_errors=pb.Probabilities(
-            win=errors.win,
-            win_gammon=errors.win_gammon,
-            win_backgammon=errors.win_backgammon,
-            lose_gammon=errors.lose_gammon,
-            lose_backgammon=errors.lose_backgammon,
-            equity=result.equity_error,
-        ),
+        standard_errors=errors,
         done=done,
         complete=result.complete if done else False,
         evaluator=evaluator,

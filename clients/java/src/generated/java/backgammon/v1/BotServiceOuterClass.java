@@ -15577,6 +15577,21 @@ public final class BotServiceOuterClass {
      * @return The progressEvery.
      */
     int getProgressEvery();
+
+    /**
+     * <pre>
+     * Take each roll's luck out of the trials (variance reduction): before
+     * each roll the position is valued at 1 ply, after it at the best play
+     * of the roll rolled, and the difference is subtracted. Unbiased; each
+     * trial costs about four times as much, and its standard error shrinks
+     * by more than that pays for (three times smaller in an opening
+     * position, to nothing where the bear-off database is exact).
+     * </pre>
+     *
+     * <code>bool luck = 7;</code>
+     * @return The luck.
+     */
+    boolean getLuck();
   }
   /**
    * <pre>
@@ -15754,6 +15769,26 @@ public final class BotServiceOuterClass {
       return progressEvery_;
     }
 
+    public static final int LUCK_FIELD_NUMBER = 7;
+    private boolean luck_ = false;
+    /**
+     * <pre>
+     * Take each roll's luck out of the trials (variance reduction): before
+     * each roll the position is valued at 1 ply, after it at the best play
+     * of the roll rolled, and the difference is subtracted. Unbiased; each
+     * trial costs about four times as much, and its standard error shrinks
+     * by more than that pays for (three times smaller in an opening
+     * position, to nothing where the bear-off database is exact).
+     * </pre>
+     *
+     * <code>bool luck = 7;</code>
+     * @return The luck.
+     */
+    @java.lang.Override
+    public boolean getLuck() {
+      return luck_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -15785,6 +15820,9 @@ public final class BotServiceOuterClass {
       }
       if (progressEvery_ != 0) {
         output.writeUInt32(6, progressEvery_);
+      }
+      if (luck_ != false) {
+        output.writeBool(7, luck_);
       }
       getUnknownFields().writeTo(output);
     }
@@ -15819,6 +15857,10 @@ public final class BotServiceOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt32Size(6, progressEvery_);
       }
+      if (luck_ != false) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBoolSize(7, luck_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -15852,6 +15894,8 @@ public final class BotServiceOuterClass {
       }
       if (getProgressEvery()
           != other.getProgressEvery()) return false;
+      if (getLuck()
+          != other.getLuck()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -15880,6 +15924,9 @@ public final class BotServiceOuterClass {
       }
       hash = (37 * hash) + PROGRESS_EVERY_FIELD_NUMBER;
       hash = (53 * hash) + getProgressEvery();
+      hash = (37 * hash) + LUCK_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+          getLuck());
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -16023,6 +16070,7 @@ public final class BotServiceOuterClass {
         truncate_ = 0;
         seed_ = 0L;
         progressEvery_ = 0;
+        luck_ = false;
         return this;
       }
 
@@ -16077,6 +16125,9 @@ public final class BotServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000020) != 0)) {
           result.progressEvery_ = progressEvery_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.luck_ = luck_;
         }
         result.bitField0_ |= to_bitField0_;
       }
@@ -16143,6 +16194,9 @@ public final class BotServiceOuterClass {
         if (other.getProgressEvery() != 0) {
           setProgressEvery(other.getProgressEvery());
         }
+        if (other.getLuck() != false) {
+          setLuck(other.getLuck());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -16201,6 +16255,11 @@ public final class BotServiceOuterClass {
                 bitField0_ |= 0x00000020;
                 break;
               } // case 48
+              case 56: {
+                luck_ = input.readBool();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 56
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -16617,6 +16676,65 @@ public final class BotServiceOuterClass {
       public Builder clearProgressEvery() {
         bitField0_ = (bitField0_ & ~0x00000020);
         progressEvery_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private boolean luck_ ;
+      /**
+       * <pre>
+       * Take each roll's luck out of the trials (variance reduction): before
+       * each roll the position is valued at 1 ply, after it at the best play
+       * of the roll rolled, and the difference is subtracted. Unbiased; each
+       * trial costs about four times as much, and its standard error shrinks
+       * by more than that pays for (three times smaller in an opening
+       * position, to nothing where the bear-off database is exact).
+       * </pre>
+       *
+       * <code>bool luck = 7;</code>
+       * @return The luck.
+       */
+      @java.lang.Override
+      public boolean getLuck() {
+        return luck_;
+      }
+      /**
+       * <pre>
+       * Take each roll's luck out of the trials (variance reduction): before
+       * each roll the position is valued at 1 ply, after it at the best play
+       * of the roll rolled, and the difference is subtracted. Unbiased; each
+       * trial costs about four times as much, and its standard error shrinks
+       * by more than that pays for (three times smaller in an opening
+       * position, to nothing where the bear-off database is exact).
+       * </pre>
+       *
+       * <code>bool luck = 7;</code>
+       * @param value The luck to set.
+       * @return This builder for chaining.
+       */
+      public Builder setLuck(boolean value) {
+        
+        luck_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Take each roll's luck out of the trials (variance reduction): before
+       * each roll the position is valued at 1 ply, after it at the best play
+       * of the roll rolled, and the difference is subtracted. Unbiased; each
+       * trial costs about four times as much, and its standard error shrinks
+       * by more than that pays for (three times smaller in an opening
+       * position, to nothing where the bear-off database is exact).
+       * </pre>
+       *
+       * <code>bool luck = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearLuck() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        luck_ = false;
         onChanged();
         return this;
       }
@@ -18329,37 +18447,37 @@ public final class BotServiceOuterClass {
       " \001(\0132\031.backgammon.v1.RankedPlay\022\'\n\004best\030" +
       "\002 \001(\0132\031.backgammon.v1.RankedPlay\022\023\n\013equi" +
       "ty_loss\030\003 \001(\001\022\014\n\004rank\030\004 \001(\r\022\020\n\010complete\030" +
-      "\005 \001(\010\022\021\n\tevaluator\030\006 \001(\t\"\245\001\n\016RolloutRequ" +
+      "\005 \001(\010\022\021\n\tevaluator\030\006 \001(\t\"\263\001\n\016RolloutRequ" +
       "est\022.\n\010position\030\001 \001(\0132\034.backgammon.v1.Po" +
       "sitionInput\022\016\n\006trials\030\002 \001(\r\022\r\n\005plies\030\003 \001" +
       "(\r\022\020\n\010truncate\030\004 \001(\r\022\021\n\004seed\030\005 \001(\004H\000\210\001\001\022" +
-      "\026\n\016progress_every\030\006 \001(\rB\007\n\005_seed\"\325\001\n\017Rol" +
-      "loutResponse\022\023\n\013trials_done\030\001 \001(\r\022\016\n\006tri" +
-      "als\030\002 \001(\r\0223\n\rprobabilities\030\003 \001(\0132\034.backg" +
-      "ammon.v1.Probabilities\0225\n\017standard_error" +
-      "s\030\004 \001(\0132\034.backgammon.v1.Probabilities\022\014\n" +
-      "\004done\030\005 \001(\010\022\020\n\010complete\030\006 \001(\010\022\021\n\tevaluat" +
-      "or\030\007 \001(\t*\242\001\n\010BotLevel\022\031\n\025BOT_LEVEL_UNSPE" +
-      "CIFIED\020\000\022\026\n\022BOT_LEVEL_BEGINNER\020\001\022\032\n\026BOT_" +
-      "LEVEL_INTERMEDIATE\020\002\022\026\n\022BOT_LEVEL_ADVANC" +
-      "ED\020\003\022\024\n\020BOT_LEVEL_EXPERT\020\004\022\031\n\025BOT_LEVEL_" +
-      "WORLD_CLASS\020\005*\230\001\n\nCubeAdvice\022\033\n\027CUBE_ADV" +
-      "ICE_UNSPECIFIED\020\000\022\031\n\025CUBE_ADVICE_NO_DOUB" +
-      "LE\020\001\022\033\n\027CUBE_ADVICE_DOUBLE_TAKE\020\002\022\033\n\027CUB" +
-      "E_ADVICE_DOUBLE_PASS\020\003\022\030\n\024CUBE_ADVICE_TO" +
-      "O_GOOD\020\0042\342\003\n\nBotService\022K\n\010BestPlay\022\036.ba" +
-      "ckgammon.v1.BestPlayRequest\032\037.backgammon" +
-      ".v1.BestPlayResponse\022?\n\004Hint\022\032.backgammo" +
-      "n.v1.HintRequest\032\033.backgammon.v1.HintRes" +
-      "ponse\022W\n\014CubeDecision\022\".backgammon.v1.Cu" +
-      "beDecisionRequest\032#.backgammon.v1.CubeDe" +
-      "cisionResponse\022K\n\010Evaluate\022\036.backgammon." +
-      "v1.EvaluateRequest\032\037.backgammon.v1.Evalu" +
-      "ateResponse\022T\n\013AnalysePlay\022!.backgammon." +
-      "v1.AnalysePlayRequest\032\".backgammon.v1.An" +
-      "alysePlayResponse\022J\n\007Rollout\022\035.backgammo" +
-      "n.v1.RolloutRequest\032\036.backgammon.v1.Roll" +
-      "outResponse0\001b\006proto3"
+      "\026\n\016progress_every\030\006 \001(\r\022\014\n\004luck\030\007 \001(\010B\007\n" +
+      "\005_seed\"\325\001\n\017RolloutResponse\022\023\n\013trials_don" +
+      "e\030\001 \001(\r\022\016\n\006trials\030\002 \001(\r\0223\n\rprobabilities" +
+      "\030\003 \001(\0132\034.backgammon.v1.Probabilities\0225\n\017" +
+      "standard_errors\030\004 \001(\0132\034.backgammon.v1.Pr" +
+      "obabilities\022\014\n\004done\030\005 \001(\010\022\020\n\010complete\030\006 " +
+      "\001(\010\022\021\n\tevaluator\030\007 \001(\t*\242\001\n\010BotLevel\022\031\n\025B" +
+      "OT_LEVEL_UNSPECIFIED\020\000\022\026\n\022BOT_LEVEL_BEGI" +
+      "NNER\020\001\022\032\n\026BOT_LEVEL_INTERMEDIATE\020\002\022\026\n\022BO" +
+      "T_LEVEL_ADVANCED\020\003\022\024\n\020BOT_LEVEL_EXPERT\020\004" +
+      "\022\031\n\025BOT_LEVEL_WORLD_CLASS\020\005*\230\001\n\nCubeAdvi" +
+      "ce\022\033\n\027CUBE_ADVICE_UNSPECIFIED\020\000\022\031\n\025CUBE_" +
+      "ADVICE_NO_DOUBLE\020\001\022\033\n\027CUBE_ADVICE_DOUBLE" +
+      "_TAKE\020\002\022\033\n\027CUBE_ADVICE_DOUBLE_PASS\020\003\022\030\n\024" +
+      "CUBE_ADVICE_TOO_GOOD\020\0042\342\003\n\nBotService\022K\n" +
+      "\010BestPlay\022\036.backgammon.v1.BestPlayReques" +
+      "t\032\037.backgammon.v1.BestPlayResponse\022?\n\004Hi" +
+      "nt\022\032.backgammon.v1.HintRequest\032\033.backgam" +
+      "mon.v1.HintResponse\022W\n\014CubeDecision\022\".ba" +
+      "ckgammon.v1.CubeDecisionRequest\032#.backga" +
+      "mmon.v1.CubeDecisionResponse\022K\n\010Evaluate" +
+      "\022\036.backgammon.v1.EvaluateRequest\032\037.backg" +
+      "ammon.v1.EvaluateResponse\022T\n\013AnalysePlay" +
+      "\022!.backgammon.v1.AnalysePlayRequest\032\".ba" +
+      "ckgammon.v1.AnalysePlayResponse\022J\n\007Rollo" +
+      "ut\022\035.backgammon.v1.RolloutRequest\032\036.back" +
+      "gammon.v1.RolloutResponse0\001b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -18444,7 +18562,7 @@ public final class BotServiceOuterClass {
     internal_static_backgammon_v1_RolloutRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_RolloutRequest_descriptor,
-        new java.lang.String[] { "Position", "Trials", "Plies", "Truncate", "Seed", "ProgressEvery", "Seed", });
+        new java.lang.String[] { "Position", "Trials", "Plies", "Truncate", "Seed", "ProgressEvery", "Luck", "Seed", });
     internal_static_backgammon_v1_RolloutResponse_descriptor =
       getDescriptor().getMessageTypes().get(13);
     internal_static_backgammon_v1_RolloutResponse_fieldAccessorTable = new
