@@ -28,8 +28,9 @@ static float sigmoid(float x)
 }
 
 /*
- * Hidden units summed at once, in GCC's (and clang's) portable vectors: the
- * block's accumulators stay in registers, four floats to a register.
+ * Hidden units summed 32 at once, in GCC's (and clang's) portable vectors of
+ * eight floats: the block's accumulators stay in registers (one a vector
+ * with AVX2, two without).
  */
 typedef float vfloat __attribute__((vector_size(32)));
 enum { LANES = 8, VECTORS = 4, BLOCK = LANES * VECTORS };
@@ -41,9 +42,10 @@ enum { LANES = 8, VECTORS = 4, BLOCK = LANES * VECTORS };
 /*
  * One board's outputs from its inputs.  `hidden` holds net->hidden floats;
  * `w2t` is w2 transposed (5 rows of net->hidden), so each output is one
- * contiguous dot product.
+ * contiguous dot product.  Built twice with GCC on x86-64, for AVX2 and for
+ * any x86-64, the loader picking one; both add lane by lane in the same
+ * order (and ISO C mode fuses no multiply-add), so they give the same bits.
  */
-/* Built twice: for AVX2 machines (eight floats to a register) and any x86-64; chosen at load. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
