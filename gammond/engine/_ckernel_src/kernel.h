@@ -143,6 +143,11 @@ void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out
 /* The same for one board; `w2t` from k_transpose_w2 (5 x hidden floats), `inputs` and
    `hidden` scratch of K_FEATURE_INPUTS and hidden floats. */
 void k_transpose_w2(const knet *net, float *w2t);
+/* batch.checkers_off as checkers still on the board: the player on roll's (positive, on
+   1..25) and the other's (negative, on 0..24). */
+void k_checkers_on(const int8_t *board, int *mine, int *theirs);
+/* batch.won_outcomes for a board whose player on roll has borne all off. */
+void k_won_outcome(const int8_t *board, int their_off, double p[5]);
 void k_score_one(const knet *net, const float *w2t, const int8_t *board, double p[5], float *inputs,
                  float *hidden);
 

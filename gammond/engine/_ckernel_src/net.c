@@ -134,14 +134,30 @@ void k_transpose_w2(const knet *net, float *w2t)
             w2t[k * width + j] = net->w2[j * 5 + k];
 }
 
+void k_checkers_on(const int8_t *b, int *mine, int *theirs)
+{
+    *mine = *theirs = 0;
+    for (int i = 1; i < K_SLOTS; i++)
+        *mine += b[i] > 0 ? b[i] : 0;
+    for (int i = 0; i < K_SLOTS - 1; i++)
+        *theirs -= b[i] < 0 ? b[i] : 0;
+}
+
+void k_won_outcome(const int8_t *b, int their_off, double p[5])
+{
+    int stuck = b[0] < 0;
+    for (int i = 1; i <= 6; i++)
+        stuck |= b[i] < 0;
+    p[0] = 1.0;
+    p[1] = their_off == 0;
+    p[2] = their_off == 0 && stuck;
+    p[3] = p[4] = 0.0;
+}
+
 void k_score_one(const knet *net, const float *w2t, const int8_t *b, double p[5], float *inputs, float *hidden)
 {
-    /* batch.checkers_off: the player on roll's are positive on 1..25, the other's negative on 0..24. */
-    int mine_on = 0, theirs_on = 0;
-    for (int i = 1; i < K_SLOTS; i++)
-        mine_on += b[i] > 0 ? b[i] : 0;
-    for (int i = 0; i < K_SLOTS - 1; i++)
-        theirs_on -= b[i] < 0 ? b[i] : 0;
+    int mine_on, theirs_on;
+    k_checkers_on(b, &mine_on, &theirs_on);
     const int mine_off = K_CHECKERS - mine_on, their_off = K_CHECKERS - theirs_on;
     if (their_off == K_CHECKERS) {
         /* Lost: a gammon when none of ours is off; a backgammon when, besides,
@@ -153,13 +169,7 @@ void k_score_one(const knet *net, const float *w2t, const int8_t *b, double p[5]
         p[3] = mine_off == 0;
         p[4] = mine_off == 0 && stuck;
     } else if (mine_off == K_CHECKERS) {
-        int stuck = b[0] < 0;
-        for (int i = 1; i <= 6; i++)
-            stuck |= b[i] < 0;
-        p[0] = 1.0;
-        p[1] = their_off == 0;
-        p[2] = their_off == 0 && stuck;
-        p[3] = p[4] = 0.0;
+        k_won_outcome(b, their_off, p);
     } else {
         k_encode_features(b, 1, inputs);
         forward(net, w2t, inputs, hidden, p);

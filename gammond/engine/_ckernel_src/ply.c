@@ -4,8 +4,8 @@
  *
  * For each board of the player on roll: each of the 21 rolls is played every
  * legal way (k_generate), each result is scored from the opponent's side
- * (k_score_one, then the exact bear-off odds where both sides are home, as
- * GammondEvaluator does), the mover keeps the play with the best money equity
+ * (the exact bear-off odds where both sides are home, as GammondEvaluator
+ * does, else k_score_one), the mover keeps the play with the best money equity
  * (the first of equals, in the generator's order, as numpy's argmax), and the
  * 21 values are averaged by the rolls' weights.  search.py is the reference
  * and the test oracle; the two agree to float rounding.
@@ -52,10 +52,9 @@ static void exact_odds(const kbearoff *db, const int8_t *b, double p[5])
         mine[i] = b[1 + i] > 0 ? b[1 + i] : 0;
         theirs[i] = b[24 - i] < 0 ? -b[24 - i] : 0;
     }
-    const double *a_off = db->off + rank_of(db, mine) * K_BEAROFF_ROLLS;
-    const double *a_first = db->first + rank_of(db, mine) * K_BEAROFF_ROLLS;
-    const double *b_off = db->off + rank_of(db, theirs) * K_BEAROFF_ROLLS;
-    const double *b_first = db->first + rank_of(db, theirs) * K_BEAROFF_ROLLS;
+    const int64_t a = rank_of(db, mine) * K_BEAROFF_ROLLS, o = rank_of(db, theirs) * K_BEAROFF_ROLLS;
+    const double *a_off = db->off + a, *a_first = db->first + a;
+    const double *b_off = db->off + o, *b_first = db->first + o;
     /* Survival sums P(X >= k), built from the top as numpy's reversed cumsum. */
     double b_off_at_least[K_BEAROFF_ROLLS], b_first_at_least[K_BEAROFF_ROLLS],
         a_first_at_least[K_BEAROFF_ROLLS];
@@ -85,33 +84,28 @@ static void exact_odds(const kbearoff *db, const int8_t *b, double p[5])
     p[4] = 0.0;
 }
 
-/* GammondEvaluator.evaluate_boards for one board. */
+/*
+ * GammondEvaluator.evaluate_boards for one board: the database's odds where both
+ * sides are home (they replace every number the network would give, so the
+ * network is not run), else the network's.
+ */
 static void evaluate(const knet *net, const kbearoff *db, const float *w2t, const int8_t *b, double p[5],
                      float *inputs, float *hidden)
 {
-    k_score_one(net, w2t, b, p, inputs, hidden);
     if (both_home(b))
         exact_odds(db, b, p);
+    else
+        k_score_one(net, w2t, b, p, inputs, hidden);
 }
 
 /* batch.after_play for one result board (the mover's view): the mover's probabilities. */
 static void after_play(const knet *net, const kbearoff *db, const float *w2t, const int8_t *result,
                        double p[5], float *inputs, float *hidden)
 {
-    int mine_on = 0;
-    for (int i = 1; i < K_SLOTS; i++)
-        mine_on += result[i] > 0 ? result[i] : 0;
+    int mine_on, theirs_on;
+    k_checkers_on(result, &mine_on, &theirs_on);
     if (mine_on == 0) {
-        /* batch.won_outcomes: gammon when none of theirs is off, backgammon when one is stuck too. */
-        int theirs_on = 0, stuck = result[0] < 0;
-        for (int i = 0; i < K_SLOTS - 1; i++)
-            theirs_on -= result[i] < 0 ? result[i] : 0;
-        for (int i = 1; i <= 6; i++)
-            stuck |= result[i] < 0;
-        p[0] = 1.0;
-        p[1] = theirs_on == K_CHECKERS;
-        p[2] = theirs_on == K_CHECKERS && stuck;
-        p[3] = p[4] = 0.0;
+        k_won_outcome(result, K_CHECKERS - theirs_on, p);
         return;
     }
     int8_t flipped[K_SLOTS];
@@ -143,9 +137,8 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
     for (size_t r = 0; r < n && status == K_OK; r++) {
         const int8_t *board = boards + r * K_SLOTS;
         double *sum = out + r * 5;
-        int theirs_on = 0;
-        for (int i = 0; i < K_SLOTS - 1; i++)
-            theirs_on -= board[i] < 0 ? board[i] : 0;
+        int mine_on, theirs_on;
+        k_checkers_on(board, &mine_on, &theirs_on);
         if (theirs_on == 0) {
             /* The previous mover has won: exact, nothing to roll. */
             k_score_one(net, w2t, board, sum, inputs, hidden);

@@ -69,8 +69,10 @@ def match_ends(p: Probabilities, away: tuple[int, int], lookup: met.Lookup) -> m
 
 def cube_is_alive(view: CubeView) -> bool:
     """Whether anyone may still turn the cube this game (in a match: not Crawford, not dead for both)."""
-    if view.cubeless or view.crawford or view.away is None:
-        return not view.cubeless and not view.crawford
+    if view.cubeless or view.crawford:
+        return False
+    if view.away is None:
+        return True
     a, b = view.away
     mine = view.owner is not Owner.OPPONENT and a > view.value
     theirs = view.owner is not Owner.ON_ROLL and b > view.value
@@ -110,7 +112,6 @@ class MatchObjective:
             [lookup(a - c, b), lookup(a - 2 * c, b), lookup(a - 3 * c, b)]
             + [lookup(a, b - c), lookup(a, b - 2 * c), lookup(a, b - 3 * c)]
         )
-        self._single = (lookup(a - c, b), lookup(a, b - c))
 
     def __repr__(self) -> str:
         return f"MatchObjective({self.view!r}, cube_life={self.cube_life!r})"
@@ -118,9 +119,9 @@ class MatchObjective:
     def mwc(self, values: Probs) -> Scores:
         """The mover's match-winning chance per row."""
         values = np.asarray(values, dtype=np.float64).reshape(-1, 5)
-        win, wg, wb, lg, lb = (values[:, i] for i in range(5))
-        outcomes = np.stack([win - wg, wg - wb, wb, 1.0 - win - lg, lg - lb, lb], axis=1)
         if not self.alive:
+            win, wg, wb, lg, lb = (values[:, i] for i in range(5))
+            outcomes = np.stack([win - wg, wg - wb, wb, 1.0 - win - lg, lg - lb, lb], axis=1)
             result: Scores = outcomes @ self._after
             return result
         return np.array(
@@ -137,7 +138,8 @@ class MatchObjective:
         )
 
     def __call__(self, values: Probs) -> Scores:
-        won, lost = self._single
+        # A single game won and lost at the current cube: +1 and -1 EMG.
+        won, lost = self._after[0], self._after[3]
         mwc = self.mwc(values)
         if won - lost < 1e-12:
             return mwc

@@ -134,20 +134,21 @@ def _roll(seed: int, trial: int, half_move: int, rng: random.Random) -> tuple[in
 _SHALLOW = LevelSpec(0, budget=math.inf)
 
 
-def _luck(position: Position, dice: tuple[int, int], evaluator: Evaluator) -> npt.NDArray[np.float64]:
-    """The roll's luck for the player on roll: its best play's 0-ply value less the mean over all rolls."""
+def _luck(
+    position: Position, best: Probabilities, evaluator: Evaluator, ours: bool
+) -> npt.NDArray[np.float64]:
+    """The luck of the roll whose best 0-ply play leaves ``best``: that less the mean over all rolls.
+
+    Seen by the player the rollout is for (``ours``: the one on roll now).
+    """
     expected = evaluate_position(position, evaluator, 1)
-    actual = best_play(position, dice, evaluator, _SHALLOW).probabilities
-    return _row(actual) - _row(expected)
+    if not ours:
+        best, expected = best.flipped(), expected.flipped()
+    return _row(best) - _row(expected)
 
 
 def _row(p: Probabilities) -> npt.NDArray[np.float64]:
     return np.array([p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon])
-
-
-def _seen_by_the_other(luck: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """A difference of outcome probabilities as the other player sees it (flip is affine)."""
-    return np.array([-luck[0], luck[3], luck[4], luck[1], luck[2]])
 
 
 def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, trial: int) -> Probabilities:
@@ -161,10 +162,12 @@ def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, 
         if settings.truncate and half_move >= settings.truncate:
             break
         dice = _roll(settings.seed, trial, half_move, rng)
+        best = best_play(position, dice, evaluator, spec)
         if settings.luck:
-            lucky = _luck(position, dice, evaluator)
-            luck += lucky if ours else _seen_by_the_other(lucky)
-        chosen = best_play(position, dice, evaluator, spec).play
+            # The luck is measured at 0 ply: a 0-ply rollout's own choice already is that play.
+            shallow = best if settings.plies == 0 else best_play(position, dice, evaluator, _SHALLOW)
+            luck += _luck(position, shallow.probabilities, evaluator, ours)
+        chosen = best.play
         if chosen.result.is_game_over():
             won = as_probabilities(won_outcomes(np.array([chosen.result.board], dtype=np.int8))[0])
             outcome = won if ours else won.flipped()
@@ -218,12 +221,7 @@ class RolloutTally:
 def _tally(outcomes: list[Probabilities]) -> RolloutTally:
     if not outcomes:
         return RolloutTally()
-    rows = np.array(
-        [
-            [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon, p.equity]
-            for p in outcomes
-        ]
-    )
+    rows = np.array([[*_row(p), p.equity] for p in outcomes])
     return RolloutTally(
         len(outcomes),
         tuple(float(v) for v in rows.sum(axis=0)),
