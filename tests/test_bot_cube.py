@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import astuple
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from gammond.engine.bot import (
     Probabilities,
     cube_decision,
     decide,
+    evaluate_position,
     may_double,
     met,
     shipped_evaluator,
@@ -51,13 +53,17 @@ LAST_ROLLS = [
 ]
 
 
+@pytest.mark.parametrize("plies", [0, 1, 2])
 @pytest.mark.parametrize("mine", LAST_ROLLS)
-def test_last_roll_decisions_follow_the_exact_odds(mine: list[int]) -> None:
+def test_last_roll_decisions_follow_the_exact_odds(mine: list[int], plies: int) -> None:
     # With one roll left the cube is dead: double above 50%, take with 25% or more.
+    # Looking the roll ahead finds the same exact equities: 2p - 1, twice that, and 1.
     position = _last_roll(mine)
     p = _last_roll_chances(position)
-    decision = cube_decision(position, EVALUATOR, CubeView(), plies=0)
+    decision = cube_decision(position, EVALUATOR, CubeView(), plies=plies)
     assert decision.probabilities.win == pytest.approx(p, abs=1e-4)
+    assert decision.no_double == pytest.approx(2 * p - 1, abs=1e-4)
+    assert decision.double_take == pytest.approx(2 * (2 * p - 1), abs=1e-4)
     assert decision.take == (1.0 - p >= 0.25)
     if p < 0.5:
         assert decision.advice is CubeAdvice.NO_DOUBLE
@@ -79,6 +85,34 @@ def test_nobody_doubles_at_the_start() -> None:
 def test_a_big_gammonish_favourite_is_too_good_to_double() -> None:
     p = Probabilities(0.90, 0.60, 0.05, 0.0, 0.0)
     assert decide(p, CubeView()).advice is CubeAdvice.TOO_GOOD
+
+
+def test_an_owner_past_the_cash_point_plays_on_for_the_gammons() -> None:
+    # Owning the cube, nothing can come back at us: a gammonish favourite past
+    # the cash point plays on, though the same chances double a centred cube out.
+    p = Probabilities(0.80, 0.35, 0.0, 0.0, 0.0)
+    assert decide(p, CubeView(value=2, owner=Owner.ON_ROLL)).advice is CubeAdvice.TOO_GOOD
+    assert decide(p, CubeView()).advice is CubeAdvice.DOUBLE_PASS
+
+
+def test_four_away_trailer_with_gammon_chances_plays_on_against_two_away() -> None:
+    # A single win cashed only reaches 3-away; a gammon won playing on reaches 2-away/2-away.
+    p = Probabilities(0.80, 0.40, 0.0, 0.03, 0.0)
+    assert decide(p, CubeView(away=(4, 2))).advice is CubeAdvice.TOO_GOOD
+    assert decide(Probabilities(0.80, 0.02, 0.0, 0.03, 0.0), CubeView(away=(4, 2))).should_double
+
+
+def test_looking_a_roll_ahead_reports_the_average_of_the_rolls() -> None:
+    position = Position.from_id("4HPwATDgc/ABMA")
+    for plies in (1, 2):
+        decision = cube_decision(position, EVALUATOR, plies=plies)
+        assert decision.probabilities.win == pytest.approx(
+            evaluate_position(position, EVALUATOR, plies).win, abs=0.03
+        )
+    # At 1 ply the leaves are the very boards the 1-ply search averages.
+    looked = cube_decision(position, EVALUATOR, plies=1).probabilities
+    searched = evaluate_position(position, EVALUATOR, 1)
+    assert astuple(looked) == pytest.approx(astuple(searched), abs=1e-12)
 
 
 def test_jacoby_makes_the_gammonish_favourite_cash() -> None:

@@ -25,17 +25,11 @@ from gammond.engine.bot.analysis import (  # noqa: E402
     Review,
     analyse_games,
 )
-from gammond.engine.bot.cubeful import (  # noqa: E402
-    CubeAdvice,
-    CubeDecision,
-    advise_cube,
-    cube_decision,
-    decide,
-    may_double,
-)
+from gammond.engine.bot.cubeful import CubeAdvice, CubeDecision, decide, may_double  # noqa: E402
 from gammond.engine.bot.evaluator import Evaluator, Probabilities  # noqa: E402
 from gammond.engine.bot.heuristic import HeuristicEvaluator  # noqa: E402
 from gammond.engine.bot.hints import PlayAnalysis, analyse_play, hint  # noqa: E402
+from gammond.engine.bot.lookahead import advise_cube, cube_decision  # noqa: E402
 from gammond.engine.bot.model import GammondEvaluator, load_evaluator, shipped_evaluator  # noqa: E402
 from gammond.engine.bot.rollout import (  # noqa: E402
     RolloutResult,

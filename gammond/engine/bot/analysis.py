@@ -7,7 +7,7 @@ a chosen level:
   cubeless equity it gives up against the best play at that level;
 * a cube decision before a roll (double or not) and every answer to a
   double (take or pass) by the bot's cube model
-  (:func:`~gammond.engine.bot.cubeful.cube_decision`), with the match
+  (:func:`~gammond.engine.bot.lookahead.cube_decision`), with the match
   score where there is one: the chosen action's cubeful equity against the
   best action's.  A double is valued as the opponent's best answer to it.
 
@@ -48,9 +48,10 @@ import numpy as np
 from gammond.engine import kernel
 from gammond.engine.bot import met
 from gammond.engine.bot.batch import after_play, equity
-from gammond.engine.bot.cubeful import CubeDecision, cube_decision
+from gammond.engine.bot.cubeful import CubeDecision
 from gammond.engine.bot.evaluator import Evaluator
 from gammond.engine.bot.hints import analyse_play
+from gammond.engine.bot.lookahead import cube_decision
 from gammond.engine.bot.search import LEVELS, Level, board_evaluator, check_level
 from gammond.engine.bot.view import CubeView
 from gammond.engine.cube import CubeContext

@@ -32,19 +32,15 @@ without that rule it is merely pointless, so the bot still never does).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
 
 from gammond.engine.bot import bearoff, met
-from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.evaluator import Probabilities
 from gammond.engine.bot.objective import cubeful_mwc
-from gammond.engine.bot.search import evaluate_position
 from gammond.engine.bot.view import CONTACT_CUBE_LIFE, CubeView, Owner
-from gammond.engine.cube import CubeAction, CubeContext
-from gammond.engine.errors import MatchOverError
-from gammond.engine.game import require_game_on
 from gammond.engine.position import Position
 
 _PIPS_PER_ROLL = 49 / 6
@@ -80,6 +76,15 @@ class CubeDecision:
     @property
     def should_double(self) -> bool:
         return self.advice in (CubeAdvice.DOUBLE_TAKE, CubeAdvice.DOUBLE_PASS)
+
+    @property
+    def value(self) -> float:
+        """The player on roll's cubeful equity when it handles the cube best (the opponent too)."""
+        return (
+            max(self.no_double, min(self.double_take, self.double_pass))
+            if self.may_double
+            else self.no_double
+        )
 
 
 def may_double(view: CubeView) -> bool:
@@ -132,9 +137,13 @@ def _money(p: Probabilities, owner: Owner, x: float, gammons: bool) -> float:
     cp = (loss + 1.0) / (w + loss + 0.5)
     q = p.win
     if owner is Owner.ON_ROLL:
-        live = 1.0 if q >= cp else -loss + (1.0 + loss) * q / cp
+        # Past the cash point the owner need not cash: with no cube to fear it
+        # plays on for the gammons, up to a whole game's average win at certainty.
+        top = w if gammons else 1.0
+        live = 1.0 + (top - 1.0) * (q - cp) / (1.0 - cp) if q >= cp else -loss + (1.0 + loss) * q / cp
     elif owner is Owner.OPPONENT:
-        live = -1.0 if q <= tp else -1.0 + (w + 1.0) * (q - tp) / (1.0 - tp)
+        bottom = loss if gammons else 1.0
+        live = -1.0 - (bottom - 1.0) * (tp - q) / tp if q <= tp else -1.0 + (w + 1.0) * (q - tp) / (1.0 - tp)
     else:
         live = -1.0 if q <= tp else 1.0 if q >= cp else -1.0 + 2.0 * (q - tp) / (cp - tp)
     dead = q * w - (1.0 - q) * loss if gammons else 2.0 * q - 1.0
@@ -169,6 +178,14 @@ def decide(p: Probabilities, view: CubeView, cube_life: float = CONTACT_CUBE_LIF
     """The cube decision for probabilities ``p`` of the player on roll, before rolling."""
     answers = _money_answers if view.away is None else _match_answers
     nd, dt, dp = answers(p, view, cube_life)
+    return judge(p, view, nd, dt, dp)
+
+
+def judge(p: Probabilities, view: CubeView, nd: float, dt: float, dp: float) -> CubeDecision:
+    """The decision from the cubeful equities of no double, double/take and double/pass.
+
+    ``p`` is reported with it; the equities decide.
+    """
     take = dt <= dp
     beaver = view.away is None and view.beavers and take and dt < 0.0
     allowed = may_double(view)
@@ -181,28 +198,3 @@ def decide(p: Probabilities, view: CubeView, cube_life: float = CONTACT_CUBE_LIF
     else:
         advice = CubeAdvice.NO_DOUBLE
     return CubeDecision(advice, allowed, take, beaver, p, nd, dt, dp)
-
-
-def cube_decision(
-    position: Position, evaluator: Evaluator, view: CubeView = CubeView(), plies: int = 1
-) -> CubeDecision:
-    """The cube decision of the player on roll in ``position``, from a ``plies``-deep evaluation."""
-    p = evaluate_position(position, evaluator, plies)
-    return decide(p, view, cube_life(position))
-
-
-def advise_cube(position: Position, context: CubeContext, evaluator: Evaluator) -> CubeDecision:
-    """The bot's advice to the player on turn in ``context``, within the rules of the game.
-
-    ``position`` is seen from that player.  The rules have the last word: a
-    double the game does not allow now (an offer pending, already rolled,
-    Holland, dead cube...) is never advised.  Raises :class:`GameOverError`
-    or :class:`MatchOverError` when there is no decision left to make.
-    """
-    require_game_on(position)
-    if context.match is not None and context.match.is_over():
-        raise MatchOverError("the match is over: no more cube decisions")
-    decision = cube_decision(position, evaluator, CubeView.of(context))
-    if decision.may_double and CubeAction.DOUBLE not in context.legal_actions(context.on_turn):
-        return replace(decision, advice=CubeAdvice.NO_DOUBLE, may_double=False)
-    return decision

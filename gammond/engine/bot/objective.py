@@ -89,8 +89,24 @@ def cubeful_mwc(p: Probabilities, view: CubeView, cube_life: float, value: int, 
     if view.crawford or view.cubeless:
         return dead
     lines = met.CubeLines(view.away, ends, lookup)
-    line = {Owner.ON_ROLL: lines.owned, Owner.OPPONENT: lines.theirs, Owner.CENTRE: lines.centred}[owner]
-    return cube_life * line(value).at(p.win) + (1.0 - cube_life) * dead
+    line = {Owner.ON_ROLL: lines.owned, Owner.OPPONENT: lines.theirs, Owner.CENTRE: lines.centred}[owner](
+        value
+    )
+    return cube_life * _past_cash(line, p.win, ends.lose(value), ends.win(value)) + (1.0 - cube_life) * dead
+
+
+def _past_cash(line: met.Line, p: float, lost: float, won: float) -> float:
+    """The live cube's MWC at ``p``: past a cash point, playing on for the gammons may beat cashing.
+
+    Beyond the line's high end (where we would cash) the value goes on to a
+    whole game won at certainty, and below its low end (where they would)
+    down to a whole game lost, instead of staying flat at the cash.
+    """
+    if p > line.x1 and line.x1 < 1.0:
+        return line.y1 + (max(won, line.y1) - line.y1) * (p - line.x1) / (1.0 - line.x1)
+    if p < line.x0 and line.x0 > 0.0:
+        return line.y0 - (line.y0 - min(lost, line.y0)) * (line.x0 - p) / line.x0
+    return line.at(p)
 
 
 class MatchObjective:

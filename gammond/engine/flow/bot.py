@@ -51,6 +51,11 @@ def _plies(level: Level) -> int:
     return min(LEVELS[level].plies, 1)
 
 
+def _cube_plies(level: Level) -> int:
+    # Every level looks a roll ahead for the cube (a few ms); world class searches its leaves too.
+    return max(1, min(LEVELS[level].plies, 2))
+
+
 def _choose(
     game: Game,
     player: Player,
@@ -66,7 +71,7 @@ def _choose(
     ):
         return kinds.get(ActionKind.ROLL)
     if game.phase is Phase.BEFORE_ROLL:
-        decision = cube_decision(game.turn_position(), evaluator, cube_view(game, player), _plies(level))
+        decision = cube_decision(game.turn_position(), evaluator, cube_view(game, player), _cube_plies(level))
         return kinds[ActionKind.DOUBLE] if decision.should_double else kinds[ActionKind.ROLL]
     if game.phase is Phase.CUBE_OFFERED:
         return _answer_cube(game, player, kinds, evaluator, level)
@@ -105,7 +110,7 @@ def _answer_cube(
     if cube.pending is CubeAction.DOUBLE:
         # The double is made before the doubler rolls: judge it from their side.
         decision = cube_decision(
-            game.turn_position(), evaluator, cube_view(game, cube.offered_by), _plies(level)
+            game.turn_position(), evaluator, cube_view(game, cube.offered_by), _cube_plies(level)
         )
         if decision.beaver and ActionKind.BEAVER in kinds:
             return kinds[ActionKind.BEAVER]

@@ -153,7 +153,11 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         cube_context = decode_mover_context(request.context, turn, "context")
         assert cube_context is not None
         require_time(context)
-        decision = advise_cube(position, cube_context, self.evaluator)
+        # The advice looks a roll ahead and searches its leaves, as deep as
+        # world class's replies: it runs where searches run, within the deadline.
+        decision = self._search(
+            "CubeDecision", Level.WORLD_CLASS, context, advise_cube, position, cube_context, self.evaluator
+        )
         return pb.CubeDecisionResponse(
             advice=encode_advice(decision.advice),
             may_double=decision.may_double,
