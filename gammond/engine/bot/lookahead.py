@@ -26,59 +26,54 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-import numpy as np
-
-from gammond.engine import kernel
 from gammond.engine.bot import met
-from gammond.engine.bot.batch import Probs, after_play, as_probabilities, equity, flip, to_boards
+from gammond.engine.bot.batch import Probs, as_probabilities, flip
 from gammond.engine.bot.cubeful import CubeAdvice, CubeDecision, cube_life, decide, judge
-from gammond.engine.bot.evaluator import Evaluator
-from gammond.engine.bot.search import SearchStopped, board_evaluator, evaluate_position, on_roll_values
+from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.search import (
+    ROLL_WEIGHTS,
+    SearchStopped,
+    board_evaluator,
+    evaluate_position,
+    on_roll_values,
+    roll_leaves,
+)
 from gammond.engine.bot.view import CubeView, Owner
 from gammond.engine.cube import CubeAction, CubeContext
-from gammond.engine.dice import ROLLS
 from gammond.engine.errors import MatchOverError
 from gammond.engine.game import require_game_on
 from gammond.engine.position import Position
 
 Board = tuple[int, ...]
 Stop = Callable[[], bool]
+# The opponent's chances before their roll after one of ours, and the cube life left (None: game over).
+Leaf = tuple[Probabilities, float | None]
 
-_WEIGHTS = np.array([r.weight / 36 for r in ROLLS])
 _OTHER_SIDE = {Owner.CENTRE: Owner.CENTRE, Owner.ON_ROLL: Owner.OPPONENT, Owner.OPPONENT: Owner.ON_ROLL}
 
 
 def _leaves(
     position: Position, evaluator: Evaluator, leaf_plies: int, stop: Stop
-) -> tuple[list[Board], Probs]:
-    """The best play's result for each roll (mover's view) and the mover's probabilities after it.
+) -> tuple[list[Leaf], Probs]:
+    """The leaf after each roll's best play, and the mover's probabilities there (one row a roll).
 
     When ``stop`` fires while the leaves are searched deeper, they keep their 0-ply probabilities.
     """
-    board = position.board
-    results: list[Board] = []
-    spans: list[tuple[int, int]] = []
-    for roll in ROLLS:
-        found = [result for _, result in kernel.generate(board, *roll.dice)] or [board]
-        spans.append((len(results), len(results) + len(found)))
-        results.extend(found)
-    values = after_play(board_evaluator(evaluator), to_boards(results))
-    equities = equity(values)
-    best = [start + int(np.argmax(equities[start:end])) for start, end in spans]
-    chosen = [results[i] for i in best]
-    probs: Probs = values[best]
-    live = [i for i, result in enumerate(chosen) if not _mover_won(result)]
+    # The 0-ply pass is a few ms of bounded batches: it always finishes, so there is an answer.
+    results, probs = roll_leaves(evaluator, position.board)
+    theirs = [Position(result).flipped() for result in results]
+    live = [i for i, leaf in enumerate(theirs) if not leaf.is_game_over()]
     if leaf_plies > 0 and live:
-        theirs = [Position(chosen[i]).flipped().board for i in live]
+        boards = [theirs[i].board for i in live]
         try:
-            probs[live] = flip(on_roll_values(board_evaluator(evaluator), theirs, leaf_plies, stop))
+            probs[live] = flip(on_roll_values(board_evaluator(evaluator), boards, leaf_plies, stop))
         except SearchStopped:
             pass
-    return chosen, probs
-
-
-def _mover_won(result: Board) -> bool:
-    return not any(n > 0 for n in result[1:])
+    leaves = [
+        (as_probabilities(row), None if leaf.is_game_over() else cube_life(leaf))
+        for leaf, row in zip(theirs, flip(probs))
+    ]
+    return leaves, probs
 
 
 def _their_view(view: CubeView, value: int, owner: Owner) -> CubeView:
@@ -87,20 +82,19 @@ def _their_view(view: CubeView, value: int, owner: Owner) -> CubeView:
     return replace(view, value=value, owner=_OTHER_SIDE[owner], away=away)
 
 
-def _after_roll(results: list[Board], probs: Probs, view: CubeView, value: int, owner: Owner) -> float:
+def _after_roll(leaves: list[Leaf], view: CubeView, value: int, owner: Owner) -> float:
     """Our cubeful equity averaged over the rolls, the cube at ``value`` held by ``owner``.
 
     Money equity is per unit of ``value``; match play is our match-winning chance.
     """
     theirs = _their_view(view, value, owner)
     total = 0.0
-    for weight, result, row in zip(_WEIGHTS, results, flip(probs)):
-        p = as_probabilities(row)
-        if _mover_won(result):
+    for weight, (p, life) in zip(ROLL_WEIGHTS, leaves):
+        if life is None:
             # The game is over: no cube left to use, the result as it stands.
             total += weight * decide(p, theirs, 0.0).no_double
         else:
-            total += weight * decide(p, theirs, cube_life(Position(result).flipped())).value
+            total += weight * decide(p, theirs, life).value
     return -total if view.away is None else 1.0 - total
 
 
@@ -125,10 +119,10 @@ def cube_decision(
     """
     if plies <= 0 or position.is_game_over():
         return decide(evaluate_position(position, evaluator, 0), view, cube_life(position))
-    results, probs = _leaves(position, evaluator, plies - 1, stop)
-    p = as_probabilities(_WEIGHTS @ probs)
-    nd = _after_roll(results, probs, view, view.value, view.owner)
-    doubled = _after_roll(results, probs, view, 2 * view.value, Owner.OPPONENT)
+    leaves, probs = _leaves(position, evaluator, plies - 1, stop)
+    p = as_probabilities(ROLL_WEIGHTS @ probs)
+    nd = _after_roll(leaves, view, view.value, view.owner)
+    doubled = _after_roll(leaves, view, 2 * view.value, Owner.OPPONENT)
     if view.away is None:
         # Per unit of the current cube: the doubled cube counts twice, a pass once.
         return judge(p, view, nd, 2.0 * doubled, 1.0)

@@ -67,7 +67,8 @@ Stop = Callable[[], bool]
 Board = tuple[int, ...]
 
 _ROLL_DICE = [r.dice for r in ROLLS]
-_ROLL_WEIGHTS = np.array([r.weight / 36 for r in ROLLS])
+# Each roll's chance, in the order of ROLLS (and of every per-roll array here).
+ROLL_WEIGHTS = np.array([r.weight / 36 for r in ROLLS])
 
 
 class Level(IntEnum):
@@ -290,12 +291,8 @@ def _compiled_one_ply(evaluator: BoardEvaluator, boards: Sequence[Board], stop: 
     return result
 
 
-def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int, stop: Stop) -> Probs:
-    """Average over the 21 rolls of the value after the best 0-ply play (deepened)."""
-    if plies == 1:
-        compiled = _compiled_one_ply(evaluator, boards, stop)
-        if compiled is not None:
-            return compiled
+def _best_replies(evaluator: BoardEvaluator, boards: Sequence[Board], stop: Stop) -> _Replies:
+    """The best 0-ply play of each board for each of the 21 rolls (slot ``board * 21 + roll``)."""
     rolls = len(_ROLL_DICE)
     replies = _Replies(evaluator, len(boards) * rolls, stop)
     for b, board in enumerate(boards):
@@ -305,6 +302,27 @@ def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: in
                 raise SearchStopped
             replies.add(b * rolls + r, [res for _, res in kernel.generate(board, d1, d2)] or [board])
     replies.flush()
+    return replies
+
+
+def roll_leaves(evaluator: Evaluator, board: Board, stop: Stop = _never) -> tuple[list[Board], Probs]:
+    """For each of the 21 rolls (in the order of :data:`ROLL_WEIGHTS`): the best 0-ply play's result.
+
+    Result boards are the mover's view, with the mover's probabilities after
+    each; the plays are scored in bounded batches, as every search here does.
+    """
+    replies = _best_replies(board_evaluator(evaluator), [board], stop)
+    return replies.boards, replies.values
+
+
+def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: int, stop: Stop) -> Probs:
+    """Average over the 21 rolls of the value after the best 0-ply play (deepened)."""
+    if plies == 1:
+        compiled = _compiled_one_ply(evaluator, boards, stop)
+        if compiled is not None:
+            return compiled
+    rolls = len(_ROLL_DICE)
+    replies = _best_replies(evaluator, boards, stop)
     chosen = replies.values
     if plies > 1:
         ongoing = [i for i, reply in enumerate(replies.boards) if any(v > 0 for v in reply[1:])]
@@ -312,7 +330,7 @@ def _rolled_values(evaluator: BoardEvaluator, boards: Sequence[Board], plies: in
             flipped = [flip_board(replies.boards[i]) for i in ongoing]
             chosen[ongoing] = flip(on_roll_values(evaluator, flipped, plies - 1, stop))
     per_roll = chosen.reshape(len(boards), rolls, 5)
-    result: Probs = np.einsum("nrk,r->nk", per_roll, _ROLL_WEIGHTS)
+    result: Probs = np.einsum("nrk,r->nk", per_roll, ROLL_WEIGHTS)
     return result
 
 
