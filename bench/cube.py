@@ -383,9 +383,14 @@ def _row(name: str, key: str, t: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from gammond.engine.bot.model import shipped_evaluator
+    from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
+    from gammond.engine.bot.network import Network
 
-    evaluator = shipped_evaluator()
+    evaluator = (
+        GammondEvaluator(Network.load(args.weights), args.weights.stem)
+        if args.weights
+        else shipped_evaluator()
+    )
     referee = GnubgCube()
     try:
         began = time.perf_counter()
@@ -439,6 +444,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, nargs="+", default=[0, 1, 2], help="our plies to measure")
     parser.add_argument("--referee-plies", type=int, default=3)
+    parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
     parser.add_argument("--by-situation", action="store_true", help="a row per situation as well")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)

@@ -20,7 +20,8 @@
 It ends with ``strongest level: L.LL mEMG/decision, P.PP ppg vs gnubg 0-ply``.
 ``--curve DIR`` instead measures every ``DIR/games-*.npz`` snapshot at
 0-ply (equity loss and points per game against pubeval): strength against
-training games.  Smaller runs: ``--pairs 100 --positions 100``.
+training games; ``--curve FILE ...`` measures weights files (supervised
+rounds), at the levels ``--curve-levels`` names.  Smaller runs: ``--pairs 100 --positions 100``.
 """
 
 from __future__ import annotations
@@ -305,6 +306,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return summary
 
 
+def _curve_files(args: argparse.Namespace) -> list[Path]:
+    """The weights ``--curve`` measures: a directory's snapshots every ``--curve-step`` games, or the files named."""
+    if len(args.curve) == 1 and args.curve[0].is_dir():
+        snapshots = sorted(args.curve[0].glob("games-*.npz"))
+        return [p for p in snapshots if int(p.stem.split("-")[1]) % args.curve_step == 0]
+    return list(args.curve)
+
+
 def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
     from gammond.engine.bot.model import GammondEvaluator
     from gammond.engine.bot.network import Network
@@ -312,20 +321,27 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
     referee = Referee(args.referee_plies)
     decisions = self_play_decisions(args.positions, args.seed)
     points = []
-    for path in sorted(Path(args.curve).glob("games-*.npz")):
-        if int(path.stem.split("-")[1]) % args.curve_step:
-            continue
+    levels = [Level[name.upper()] for name in args.curve_levels]
+    for path in _curve_files(args):
         network = Network.load(path)
         evaluator = GammondEvaluator(network, path.stem)
-        ours = bot_chooser(evaluator, Level.ADVANCED)
-        row = measure(path.stem, ours, decisions, referee)
-        h2h = head_to_head(ours, pubeval_chooser(), args.pairs, args.seed)
+        name = f"{path.parent.name}/{path.name}"
         games = int(network.meta.get("games", 0))
-        points.append({"games": games, "mloss": row.mloss, "ppg_vs_pubeval": h2h.ppg, "ci95": h2h.ci95})
-        print(
-            f"  {games:9d} games: {row.mloss:7.2f} mEMG/decision at 0-ply, {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg vs pubeval",
-            flush=True,
-        )
+        point: dict[str, Any] = {"weights": name, "games": games}
+        line = f"  {name:28s} {games:7d} TD games:"
+        for level in levels:
+            row = measure(level.name.lower(), bot_chooser(evaluator, level), decisions, referee)
+            # The 0-ply figure keeps its old key, the curve's y axis.
+            point["mloss" if level is Level.ADVANCED else f"mloss_{level.name.lower()}"] = row.mloss
+            line += f" {row.mloss:6.2f} mEMG/decision at {level.name.lower()},"
+        if args.pairs > 0:  # --pairs 0: the decisions only
+            h2h = head_to_head(
+                bot_chooser(evaluator, Level.ADVANCED), pubeval_chooser(), args.pairs, args.seed
+            )
+            point.update(ppg_vs_pubeval=h2h.ppg, ci95=h2h.ci95)
+            line += f" {h2h.ppg:+.3f} ± {h2h.ci95:.3f} ppg vs pubeval at 0-ply"
+        points.append(point)
+        print(line.rstrip(","), flush=True)
     return points
 
 
@@ -340,7 +356,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--h2h-level", default="expert", help="level playing head to head")
     parser.add_argument("--referee-plies", type=int, default=2)
     parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
-    parser.add_argument("--curve", type=Path, help="directory of training snapshots to measure at 0-ply")
+    parser.add_argument(
+        "--curve",
+        type=Path,
+        nargs="+",
+        help="a directory of training snapshots, or weights files, to measure at 0-ply",
+    )
+    parser.add_argument(
+        "--curve-levels", nargs="+", default=["advanced"], help="levels --curve measures each network at"
+    )
     parser.add_argument("--curve-step", type=int, default=20_000, help="games between curve points")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)

@@ -45,7 +45,7 @@ SCORE_PLAYS = [
     ("xG+DASjYdicEBA", (6, 1), "8/2*/1*", DMP, "21/14"),
     ("mGfkASHgc/ABAw", (5, 5), "20/10(2)", GAMMON_GO, "8/3(2) 6/1* 6/1"),
     ("4PPgAVDYzpEBJA", (6, 5), "22/11", GAMMON_GO, "13/7 6/1*"),
-    ("NrZhA0Db5iQIBA", (6, 2), "21/15 8/6", GAMMON_GO, "15/7"),
+    ("4HPwBSDgc/ABMA", (4, 2), "24/20 13/11*", GAMMON_GO, "13/11* 13/9"),
 ]
 
 

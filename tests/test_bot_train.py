@@ -85,3 +85,22 @@ def test_a_forked_run_starts_from_the_parent_weights_with_its_own_dice(tmp_path:
     grown = train(tmp_path / "child", 4, fork, checkpoint_every=2)
     again = train(tmp_path / "parent", 4, TINY, checkpoint_every=2)
     assert not np.array_equal(grown.w1, again.w1)
+
+
+def test_a_supervised_round_fits_its_labels_and_resumes_without_relabelling(tmp_path: Path) -> None:
+    import json
+
+    from gammond.engine.bot.features import INPUTS
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    run = tmp_path / "round"
+    supervised_round(run, start, positions=120, seed=5, epochs=3, rate=0.01, chunk=40)
+    curve = json.loads((run / "curve.json").read_text())["held_out_error"]
+    assert len(curve) == 4 and curve[-1] < curve[0]
+    labelled = sorted(p.name for p in (run / "labels").iterdir())
+    assert labelled == ["chunk-0000.npz", "chunk-0001.npz", "chunk-0002.npz"]
+    before = (run / "train.log").read_text().count("labelled chunk")
+    supervised_round(run, start, positions=120, seed=5, epochs=1, rate=0.01, chunk=40)
+    assert (run / "train.log").read_text().count("labelled chunk") == before

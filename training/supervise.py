@@ -20,6 +20,7 @@ resumes where it stopped; the fitted network goes to
 from __future__ import annotations
 
 import json
+import multiprocessing
 import time
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from gammond.engine.bot.batch import equity
 from gammond.engine.bot.bearoff import home_boards
 from gammond.engine.bot.features import encode
 from gammond.engine.bot.model import GammondEvaluator
-from gammond.engine.bot.network import Network
+from gammond.engine.bot.network import Network, sigmoid
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
 from training.train import log_line
@@ -83,26 +84,73 @@ def label_chunk(evaluator: GammondEvaluator, boards: list[Board], batch: int = 6
     return np.concatenate(parts)
 
 
+def equities(probs: np.ndarray) -> np.ndarray:
+    """Cubeless money equity of rows of the five probabilities."""
+    p = probs
+    out: np.ndarray = 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+    return out
+
+
+def validation_error(network: Network, x: np.ndarray, y: np.ndarray) -> float:
+    """Mean absolute gap between the network's equity and the labels' on held-out positions."""
+    return float(np.abs(equities(network.forward(x)) - equities(y)).mean())
+
+
 def fit(
     network: Network,
-    x: np.ndarray,
-    y: np.ndarray,
+    data: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
     epochs: int,
     rate: float,
     rng: np.random.Generator,
-    batch: int = 128,
-) -> float:
-    """Minibatch gradient descent of cross-entropy; returns the last epoch's mean loss."""
-    loss = 0.0
+    decay: float = 0.9,
+    batch: int = 256,
+) -> list[float]:
+    """Adam on cross-entropy, the rate times ``decay`` after each epoch; the held-out error after each.
+
+    ``data`` is ``(x, y, x_held, y_held)``.  Adam rather than the plain
+    gradient steps of TD training: on a fixed labelled set it reaches a
+    lower held-out error in a tenth of the epochs.
+    """
+    x, y, x_held, y_held = data
+    params = [network.w1, network.b1, network.w2, network.b2]
+    first = [np.zeros_like(p) for p in params]
+    second = [np.zeros_like(p) for p in params]
+    beta1, beta2, step = 0.9, 0.999, 0
+    curve = []
     for _ in range(epochs):
         order = rng.permutation(len(x))
-        losses = []
         for start in range(0, len(x), batch):
             idx = order[start : start + batch]
-            # train_step sums over the batch; divide the rate to keep steps per position fixed.
-            losses.append(network.train_step(x[idx], y[idx], rate / len(idx)))
-        loss = float(np.mean(losses))
-    return loss
+            xb = x[idx]
+            hidden = sigmoid(xb @ network.w1 + network.b1)
+            # Sigmoid outputs under cross-entropy: the output error is output - target.
+            err = (sigmoid(hidden @ network.w2 + network.b2) - y[idx]) / len(idx)
+            grad_hidden = (err @ network.w2.T) * hidden * (1 - hidden)
+            grads = [xb.T @ grad_hidden, grad_hidden.sum(0), hidden.T @ err, err.sum(0)]
+            step += 1
+            size = rate * np.sqrt(1 - beta2**step) / (1 - beta1**step)
+            for p, g, m, v in zip(params, grads, first, second):
+                m *= beta1
+                m += (1 - beta1) * g
+                v *= beta2
+                v += (1 - beta2) * g * g
+                p -= (size * m / (np.sqrt(v) + 1e-8)).astype(np.float32)
+        rate *= decay
+        curve.append(validation_error(network, x_held, y_held))
+    return curve
+
+
+def _label_job(job: tuple[Path, Path, int, int, int]) -> str:
+    """Play and label one chunk of positions; returns its log line."""
+    start, labels, seed, index, chunk = job
+    evaluator = GammondEvaluator(Network.load(start), start.stem)
+    rng = np.random.default_rng([seed, index])
+    boards = self_play_positions(evaluator, chunk, rng)
+    began = time.perf_counter()
+    y = label_chunk(evaluator, boards)
+    np.savez_compressed(labels / f"chunk-{index:04d}.npz", boards=np.array(boards, dtype=np.int8), y=y)
+    each = (time.perf_counter() - began) / len(boards) * 1000
+    return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
 def supervised_round(
@@ -110,44 +158,54 @@ def supervised_round(
     start: Path,
     positions: int,
     seed: int,
-    epochs: int = 4,
-    rate: float = 0.2,
+    epochs: int = 30,
+    rate: float = 0.003,
     chunk: int = 2000,
+    workers: int = 1,
 ) -> Network:
     """One round: label ``positions`` self-play positions at 1-ply and fit the network to them."""
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
     labels.mkdir(exist_ok=True)
     teacher = Network.load(start)
-    evaluator = GammondEvaluator(teacher, start.stem)
     log_line(
         run,
         f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
     )
-    for index in range(0, -(-positions // chunk)):
-        path = labels / f"chunk-{index:04d}.npz"
-        if path.exists():
-            continue
-        rng = np.random.default_rng([seed, index])
-        boards = self_play_positions(evaluator, chunk, rng)
-        began = time.perf_counter()
-        y = label_chunk(evaluator, boards)
-        np.savez_compressed(path, boards=np.array(boards, dtype=np.int8), y=y)
-        log_line(
-            run,
-            f"labelled chunk {index}: {len(boards)} positions, {(time.perf_counter() - began) / len(boards) * 1000:.2f} ms each",
-        )
-    data = [np.load(p) for p in sorted(labels.glob("chunk-*.npz"))]
-    boards_all = np.concatenate([d["boards"] for d in data])
-    y_all = np.concatenate([d["y"] for d in data]).astype(np.float32)
-    x = encode(boards_all)
+    todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
+    jobs = [(start, labels, seed, index, chunk) for index in todo]
+    if workers > 1:
+        # Chunks are independent and seeded by their index: any split gives the same labels.
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for line in pool.imap_unordered(_label_job, jobs):
+                log_line(run, line)
+    else:
+        for job in jobs:
+            log_line(run, _label_job(job))
+    files = sorted(labels.glob("chunk-*.npz"))
+    # The first `held` chunks are kept out of the fit to measure it.
+    held = max(1, len(files) // 25)
+    parts = []
+    for group in (files[held:], files[:held]):
+        chunks = [np.load(p) for p in group]
+        parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
+        parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
+    data = (parts[0], parts[1], parts[2], parts[3])
     network = teacher.copy()
-    loss = fit(network, x, y_all, epochs, rate, np.random.default_rng(seed))
-    network.meta.update(
-        supervised=json.dumps(
-            {"positions": len(boards_all), "epochs": epochs, "rate": rate, "from": start.name}
-        )
+    before = validation_error(network, data[2], data[3])
+    curve = fit(network, data, epochs, rate, np.random.default_rng(seed))
+    # Each round appends itself, so a network's file lists every round behind it.
+    rounds = json.loads(str(network.meta.get("supervised_rounds", "[]")))
+    rounds.append(
+        {"dir": run.name, "from": start.name, "positions": len(data[0]), "epochs": epochs, "rate": rate}
     )
+    network.meta.pop("supervised", None)
+    network.meta["supervised_rounds"] = json.dumps(rounds)
     network.save(run / "checkpoint.npz")
-    log_line(run, f"fitted {len(boards_all)} positions, {epochs} epochs, final loss {loss:.4f}")
+    (run / "curve.json").write_text(json.dumps({"held_out_error": [before, *curve]}, indent=1) + "\n")
+    log_line(
+        run,
+        f"fitted {len(data[0])} positions, {epochs} epochs: held-out equity error {before:.4f} -> "
+        + " ".join(f"{e:.4f}" for e in curve),
+    )
     return network

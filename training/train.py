@@ -283,8 +283,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--supervise", action="store_true", help="a supervised round on 1-ply labels")
     parser.add_argument("--from", dest="start", type=Path, help="weights a supervised round starts from")
     parser.add_argument("--positions", type=int, default=40_000, help="positions a supervised round labels")
-    parser.add_argument("--epochs", type=int, default=4)
-    parser.add_argument("--fit-rate", type=float, default=0.2)
+    parser.add_argument("--epochs", type=int, default=30, help="epochs a supervised round fits")
+    parser.add_argument("--fit-rate", type=float, default=0.003, help="a supervised round's first Adam rate")
+    parser.add_argument("--workers", type=int, default=1, help="processes labelling a supervised round")
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
     parser.add_argument("--average", type=Path, nargs="+", help="snapshots to average into --out")
     parser.add_argument("--out", type=Path, help="where --average writes")
@@ -304,7 +305,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         if args.start is None:
             parser.error("--supervise needs --from WEIGHTS")
-        supervised_round(args.dir, args.start, args.positions, args.seed, args.epochs, args.fit_rate)
+        supervised_round(
+            args.dir, args.start, args.positions, args.seed, args.epochs, args.fit_rate, workers=args.workers
+        )
         return
     settings = Settings(
         args.seed, args.hidden, args.lam, args.rate, args.rate_floor, args.rate_halflife, args.parallel
