@@ -62,7 +62,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from bench.strength import gnubg_chooser
+from bench.strength import evaluator_of, gnubg_chooser
 from gammond.engine import Position
 from gammond.engine.bot.cubeful import cube_life, decide
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
@@ -383,14 +383,7 @@ def _row(name: str, key: str, t: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
-    from gammond.engine.bot.network import Network
-
-    evaluator = (
-        GammondEvaluator(Network.load(args.weights), args.weights.stem)
-        if args.weights
-        else shipped_evaluator()
-    )
+    evaluator = evaluator_of(args.weights)
     referee = GnubgCube()
     try:
         began = time.perf_counter()

@@ -256,7 +256,8 @@ def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: 
 # -- the run -------------------------------------------------------------------
 
 
-def _evaluator(weights: Path | None) -> Evaluator:
+def evaluator_of(weights: Path | None) -> Evaluator:
+    """The evaluator with the weights file ``weights``, or the shipped one."""
     from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
     from gammond.engine.bot.network import Network
 
@@ -273,7 +274,7 @@ def _print(row: Measured) -> None:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    evaluator = _evaluator(args.weights)
+    evaluator = evaluator_of(args.weights)
     referee = Referee(args.referee_plies)
     decisions = self_play_decisions(args.positions, args.seed)
     levels = [Level[name.upper()] for name in args.levels]

@@ -31,7 +31,7 @@ from gammond.engine.bot.batch import equity
 from gammond.engine.bot.bearoff import home_boards
 from gammond.engine.bot.features import encode
 from gammond.engine.bot.model import GammondEvaluator
-from gammond.engine.bot.network import Network, sigmoid
+from gammond.engine.bot.network import Network
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
 from training.train import log_line
@@ -84,16 +84,9 @@ def label_chunk(evaluator: GammondEvaluator, boards: list[Board], batch: int = 6
     return np.concatenate(parts)
 
 
-def equities(probs: np.ndarray) -> np.ndarray:
-    """Cubeless money equity of rows of the five probabilities."""
-    p = probs
-    out: np.ndarray = 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
-    return out
-
-
 def validation_error(network: Network, x: np.ndarray, y: np.ndarray) -> float:
     """Mean absolute gap between the network's equity and the labels' on held-out positions."""
-    return float(np.abs(equities(network.forward(x)) - equities(y)).mean())
+    return float(np.abs(equity(network.forward(x).astype(np.float64)) - equity(y)).mean())
 
 
 def fit(
@@ -121,12 +114,8 @@ def fit(
         order = rng.permutation(len(x))
         for start in range(0, len(x), batch):
             idx = order[start : start + batch]
-            xb = x[idx]
-            hidden = sigmoid(xb @ network.w1 + network.b1)
-            # Sigmoid outputs under cross-entropy: the output error is output - target.
-            err = (sigmoid(hidden @ network.w2 + network.b2) - y[idx]) / len(idx)
-            grad_hidden = (err @ network.w2.T) * hidden * (1 - hidden)
-            grads = [xb.T @ grad_hidden, grad_hidden.sum(0), hidden.T @ err, err.sum(0)]
+            summed, _ = network.gradients(x[idx], y[idx])
+            grads = [g / len(idx) for g in summed]
             step += 1
             size = rate * np.sqrt(1 - beta2**step) / (1 - beta1**step)
             for p, g, m, v in zip(params, grads, first, second):

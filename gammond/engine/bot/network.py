@@ -69,20 +69,24 @@ class Network:
         """Outputs for a batch of encoded inputs, shape ``(n, 5)``."""
         return sigmoid(sigmoid(x @ self.w1 + self.b1) @ self.w2 + self.b2)
 
-    def train_step(self, x: Array, target: Array, rate: float) -> float:
-        """One gradient step of cross-entropy towards ``target``; returns the mean loss.
+    def gradients(self, x: Array, target: Array) -> tuple[list[Array], Array]:
+        """Cross-entropy gradients towards ``target``, summed over the batch, and the outputs.
 
-        With sigmoid outputs and cross-entropy the output error is simply
-        ``output - target``, which keeps TD targets near 0 or 1 learning fast.
+        The gradients are of ``w1, b1, w2, b2`` in that order.  With sigmoid
+        outputs and cross-entropy the output error is simply ``output -
+        target``, which keeps TD targets near 0 or 1 learning fast.
         """
         h = sigmoid(x @ self.w1 + self.b1)
         y = sigmoid(h @ self.w2 + self.b2)
         err = y - target
         grad_h = (err @ self.w2.T) * h * (1.0 - h)
-        self.w2 -= rate * (h.T @ err)
-        self.b2 -= rate * err.sum(axis=0)
-        self.w1 -= rate * (x.T @ grad_h)
-        self.b1 -= rate * grad_h.sum(axis=0)
+        return [x.T @ grad_h, grad_h.sum(axis=0), h.T @ err, err.sum(axis=0)], y
+
+    def train_step(self, x: Array, target: Array, rate: float) -> float:
+        """One gradient step of cross-entropy towards ``target``; returns the mean loss."""
+        grads, y = self.gradients(x, target)
+        for weights, grad in zip((self.w1, self.b1, self.w2, self.b2), grads):
+            weights -= rate * grad
         eps = 1e-6
         loss = -(target * np.log(y + eps) + (1 - target) * np.log(1 - y + eps))
         return float(loss.mean())
