@@ -234,12 +234,18 @@ class Referee:
 
 @dataclass
 class Measured:
-    """Mean loss in milli-points per decision, and the median and 95th-percentile time per decision."""
+    """Mean loss in milli-points per decision, and the median and 95th-percentile time per decision.
+
+    ``error`` is the mean's standard error over the decisions (milli-points).
+    Decisions from one game are not independent, so it is a lower bound on
+    the real uncertainty; a few large errors move the mean by more than it.
+    """
 
     name: str
     mloss: float
     median_ms: float
     p95_ms: float = 0.0
+    error: float = 0.0
 
 
 def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: Referee) -> Measured:
@@ -250,7 +256,10 @@ def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: 
         times.append(time.perf_counter() - began)
         losses.append(referee.loss(d, play))
     p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
-    return Measured(name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times), 1000 * p95)
+    error = statistics.stdev(losses) / len(losses) ** 0.5 if len(losses) >= 2 else 0.0
+    return Measured(
+        name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times), 1000 * p95, 1000 * error
+    )
 
 
 # -- the run -------------------------------------------------------------------
@@ -268,7 +277,8 @@ def evaluator_of(weights: Path | None) -> Evaluator:
 
 def _print(row: Measured) -> None:
     print(
-        f"  {row.name:12s} {row.mloss:7.2f} mEMG/decision, median {row.median_ms:7.2f} ms, p95 {row.p95_ms:7.2f} ms",
+        f"  {row.name:12s} {row.mloss:7.2f} ± {row.error:5.2f} mEMG/decision,"
+        f" median {row.median_ms:7.2f} ms, p95 {row.p95_ms:7.2f} ms",
         flush=True,
     )
 
@@ -333,8 +343,9 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
         for level in levels:
             row = measure(level.name.lower(), bot_chooser(evaluator, level), decisions, referee)
             # The 0-ply figure keeps its old key, the curve's y axis.
-            point["mloss" if level is Level.ADVANCED else f"mloss_{level.name.lower()}"] = row.mloss
-            line += f" {row.mloss:6.2f} mEMG/decision at {level.name.lower()},"
+            key = "mloss" if level is Level.ADVANCED else f"mloss_{level.name.lower()}"
+            point[key], point[key.replace("mloss", "error")] = row.mloss, row.error
+            line += f" {row.mloss:6.2f} ± {row.error:4.2f} mEMG/decision at {level.name.lower()},"
         if args.pairs > 0:  # --pairs 0: the decisions only
             h2h = head_to_head(
                 bot_chooser(evaluator, Level.ADVANCED), pubeval_chooser(), args.pairs, args.seed

@@ -3,7 +3,8 @@
 # into a temporary copy of the package, then runs the kernel's differential
 # tests and fuzzing against it (tests/test_kernel.py for the move generator,
 # tests/test_kernel_features.py for the network inputs, test_kernel_net.py and
-# test_kernel_ply.py for the network pass and one ply of search).  Fails on any test
+# test_kernel_ply.py for the network pass and one ply of search, test_playout.py
+# for rollout trials).  Fails on any test
 # failure or sanitizer report.
 #
 #   tools/sanitize.sh [extra pytest args]
@@ -23,7 +24,7 @@ mkdir -p "$logs" "$work/tests"
 # A copy of the package without any compiled kernel, so the sanitized one is used.
 tar --exclude='*.so' --exclude='__pycache__' -cf - gammond tests/support tests/conftest.py \
   protos/python clients/python pyproject.toml | tar -xf - -C "$work"
-cp tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py "$work/tests/"
+cp tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py tests/test_playout.py "$work/tests/"
 
 include=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 suffix=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
@@ -47,7 +48,7 @@ echo "== differential tests and fuzzing ($GAMMOND_FUZZ_EXAMPLES examples a prope
 # pytest must not be capturing stderr at that moment or the report is lost.
 status=0
 (cd "$work" && "$PY" -m pytest -q -s -p no:cacheprovider \
-  tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
+  tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py tests/test_playout.py -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
 
 if compgen -G "$logs/*" >/dev/null ||
   grep -qE "runtime error:|ERROR: AddressSanitizer|SUMMARY: [A-Za-z]+Sanitizer" "$work/run.txt"; then

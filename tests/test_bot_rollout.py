@@ -73,13 +73,18 @@ def test_standard_errors_shrink_as_trials_grow() -> None:
     assert 0 < many.equity_error < few.equity_error
 
 
-def test_a_stopped_rollout_returns_the_trials_played_marked_incomplete() -> None:
+def test_a_stopped_rollout_returns_the_trials_finished_marked_incomplete_and_drops_the_one_cut_short() -> (
+    None
+):
     position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
     asked = iter(range(10_000))
+    # Asked before every half-move, not only between games: a game is cut in the middle.
     result = rollout(
         position, HeuristicEvaluator(), RolloutSettings(trials=500, seed=1), stop=lambda: next(asked) >= 40
     )
-    assert result.trials == 40 and not result.complete
+    assert 0 < result.trials < 40 and not result.complete
+    finished = rollout(position, HeuristicEvaluator(), RolloutSettings(trials=result.trials, seed=1))
+    assert finished.probabilities == result.probabilities
     with pytest.raises(SearchStopped):
         rollout(position, HeuristicEvaluator(), RolloutSettings(trials=10), stop=lambda: True)
 

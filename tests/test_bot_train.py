@@ -104,3 +104,62 @@ def test_a_supervised_round_fits_its_labels_and_resumes_without_relabelling(tmp_
     before = (run / "train.log").read_text().count("labelled chunk")
     supervised_round(run, start, positions=120, seed=5, epochs=1, rate=0.01, chunk=40)
     assert (run / "train.log").read_text().count("labelled chunk") == before
+
+
+def test_late_positions_are_races_and_those_with_a_checker_off() -> None:
+    from gammond.engine import Position
+    from training.supervise import late
+
+    race = Position.from_sides([3, 3] + [0] * 23, [0] * 5 + [15] + [0] * 19)
+    one_off = Position.from_sides([2] * 7 + [0] * 18, [0] * 12 + [15] + [0] * 12)
+    boards = np.array([Position.starting().board, race.board, one_off.board], dtype=np.int8)
+    assert late(boards).tolist() == [False, True, True]
+
+
+def test_rollout_labels_of_bear_offs_agree_with_the_database_within_their_standard_error() -> None:
+    from gammond.engine import Position
+    from gammond.engine.bot import shipped_evaluator
+    from gammond.engine.bot.bearoff import exact_probabilities
+    from training.supervise import rollout_labels
+
+    sides = [([2, 1, 1, 0, 2, 1], [1, 2, 0, 2, 1, 0]), ([0, 0, 3, 0, 2, 2], [3, 1, 1, 1, 0, 0])]
+    boards = np.array(
+        [Position.from_sides(a + [0] * 19, b + [0] * 19).board for a, b in sides], dtype=np.int8
+    )
+    trials = 720
+    labels = rollout_labels(shipped_evaluator(), boards, trials, np.random.default_rng(3))
+    _, exact = exact_probabilities(boards)
+    error = np.sqrt(exact[:, 0] * (1 - exact[:, 0]) / trials)
+    assert (np.abs(labels[:, 0] - exact[:, 0]) <= 4 * error + 1e-9).all()
+    again = rollout_labels(shipped_evaluator(), boards, trials, np.random.default_rng(3))
+    assert np.array_equal(labels, again)
+
+
+def test_a_round_with_rollout_labels_lists_its_trials_and_lopsided_positions_among_the_rounds_behind_it(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from gammond.engine.bot.features import INPUTS
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    run = tmp_path / "round"
+    network = supervised_round(run, start, 80, seed=5, epochs=1, chunk=40, rollout_trials=3, lopsided=40)
+    behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
+    assert behind["rollout_trials"] == 3
+    assert behind["lopsided"] == len(np.load(run / "labels" / "lopsided-0000.npz")["y"]) > 30
+
+
+def test_lopsided_positions_have_checkers_off_on_one_side_only() -> None:
+    from gammond.engine import Position
+    from gammond.engine.bot.batch import checkers_off
+    from training.supervise import late, lopsided_positions
+
+    boards = np.array(lopsided_positions(300, np.random.default_rng(8)), dtype=np.int8)
+    mine, theirs = checkers_off(boards)
+    assert ((mine > 0) != (theirs > 0)).all() and late(boards).all()
+    assert all(not Position(tuple(b)).is_game_over() for b in boards)
+    # Both the leader and the trailer get to be on roll.
+    assert 0.3 < (mine > 0).mean() < 0.7

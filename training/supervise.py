@@ -7,7 +7,18 @@ After TD(lambda) has bootstrapped a network, each round:
    the positions before each roll, except bear-offs the database scores;
 2. labels each position with our 1-ply search (:func:`on_roll_values`:
    the average over the 21 rolls of the position after the best play),
-   which is stronger than the 0-ply network it is built from;
+   which is stronger than the 0-ply network it is built from; and, with
+   ``rollout_trials``, late positions (a checker off on either side, or
+   a pure race) with our own rollouts instead: the mean outcome of that
+   many games played out at 0-ply (:func:`play_out`), the first roll
+   stratified, cut off and scored by the network after
+   ``ROLLOUT_HALF_MOVES``.  There a 1-ply label only repeats the
+   network's own view of gammons and backgammons one roll on, and the
+   network's view is what is wrong (it saw a backgammon as 0.25 likely
+   where it is 0.88); a played-out game's gammons are facts.  With
+   ``lopsided``, that many more positions from :func:`lopsided_positions`
+   are rollout-labelled too: the end of a one-sided game, which self-play
+   reaches once in 600 positions;
 3. fits the network to those labels by minibatch gradient descent
    (cross-entropy on the five outputs), starting from its current weights.
 
@@ -22,16 +33,18 @@ from __future__ import annotations
 import json
 import multiprocessing
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 from gammond.engine import kernel
-from gammond.engine.bot.batch import equity
+from gammond.engine.bot.batch import checkers_off, equity
 from gammond.engine.bot.bearoff import home_boards
-from gammond.engine.bot.features import encode
+from gammond.engine.bot.features import INPUTS, encode
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
+from gammond.engine.bot.playout import play_out
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
 from training.train import log_line
@@ -39,6 +52,9 @@ from training.train import log_line
 Board = tuple[int, ...]
 _START: Board = Position.starting().board
 _EXPLORE = 0.1
+ROLLOUT_HALF_MOVES = 120
+# Every ordered first roll, in a fixed order: trial t of a rollout label starts with _ORDERED[t % 36].
+_ORDERED = np.array([(a, b) for a in range(1, 7) for b in range(1, 7)], dtype=np.uint8)
 
 
 def _flip(board: Board) -> Board:
@@ -78,10 +94,82 @@ def self_play_positions(
     return [b for b, k in zip(found[:count], keep) if k]
 
 
-def label_chunk(evaluator: GammondEvaluator, boards: list[Board], batch: int = 64) -> np.ndarray:
-    """1-ply probabilities of each position for its player on roll."""
+def late(boards: np.ndarray) -> np.ndarray:
+    """Which positions have a checker off on either side, or no contact left."""
+    mine, theirs = checkers_off(boards)
+    race = encode(boards)[:, INPUTS - 2] == 0
+    result: np.ndarray = (mine > 0) | (theirs > 0) | race
+    return result
+
+
+def rollout_labels(
+    evaluator: GammondEvaluator, boards: np.ndarray, trials: int, rng: np.random.Generator
+) -> np.ndarray:
+    """Each position's mean outcome over ``trials`` 0-ply games played out from it."""
+    if len(boards) == 0:
+        return np.empty((0, 5))
+    games = np.repeat(boards, trials, axis=0)
+    dice = rng.integers(1, 7, size=(len(games), ROLLOUT_HALF_MOVES, 2)).astype(np.uint8)
+    # Stratified first roll: the luck of the roll that swings a game most cancels out.
+    dice[:, 0] = _ORDERED[np.arange(len(games)) % trials % 36]
+    outcomes = play_out(evaluator, games, dice)
+    means: np.ndarray = outcomes.reshape(len(boards), trials, 5).mean(axis=1)
+    return means
+
+
+def lopsided_positions(count: int, rng: np.random.Generator) -> list[Board]:
+    """Positions from the end of one-sided games: a leader with checkers off, a trailer with none.
+
+    The leader has 1 to 14 checkers off and the rest in its home board, one
+    of them (a third of the time) a straggler anywhere on the board; the
+    trailer's 15 checkers are spread at random, half on its own home and
+    outer boards, half anywhere.  Either side is on roll.  Whether the
+    trailer saves the gammon or the backgammon is what these positions
+    teach, and what the network got most wrong (losses of 0.1 to 0.55
+    points a decision on the benchmark's decisions).
+    """
+    found: list[Board] = []
+    while len(found) < count:
+        leader = [0] * 25
+        left = int(rng.integers(1, 15))
+        for point in rng.integers(0, 6, size=left):
+            leader[int(point)] += 1
+        if rng.random() < 1 / 3:
+            home = [i for i in range(6) if leader[i] > 0]
+            leader[home[int(rng.integers(len(home)))]] -= 1
+            leader[int(rng.integers(6, 24))] += 1
+        trailer = [0] * 25
+        for _ in range(15):
+            point = int(rng.integers(0, 12)) if rng.random() < 0.5 else int(rng.integers(0, 24))
+            trailer[point] += 1
+        # Trailer's checkers on a point the leader holds move on to the next point it does not.
+        for point in range(23, -1, -1):
+            if trailer[point] and leader[23 - point]:
+                free = [q for q in range(point - 1, -1, -1) if not leader[23 - q]]
+                trailer[free[0] if free else 24] += trailer[point]
+                trailer[point] = 0
+        board = Position.from_sides(leader, trailer).board
+        found.append(board if rng.random() < 0.5 else _flip(board))
+    array = np.array(found, dtype=np.int8)
+    keep = ~home_boards(array)
+    return [b for b, k in zip(found, keep) if k]
+
+
+def label_chunk(
+    evaluator: GammondEvaluator,
+    boards: list[Board],
+    batch: int = 64,
+    rollout_trials: int = 0,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
+    """1-ply probabilities of each position for its player on roll; rollouts for late ones if asked."""
     parts = [on_roll_values(evaluator, boards[i : i + batch], 1) for i in range(0, len(boards), batch)]
-    return np.concatenate(parts)
+    y = np.concatenate(parts)
+    if rollout_trials:
+        array = np.array(boards, dtype=np.int8).reshape(-1, 26)
+        mask = late(array)
+        y[mask] = rollout_labels(evaluator, array[mask], rollout_trials, rng or np.random.default_rng())
+    return y
 
 
 def validation_error(network: Network, x: np.ndarray, y: np.ndarray) -> float:
@@ -129,17 +217,38 @@ def fit(
     return curve
 
 
-def _label_job(job: tuple[Path, Path, int, int, int]) -> str:
+def _run_job(
+    job: tuple[Callable[[tuple[Path, Path, int, int, int, int]], str], tuple[Path, Path, int, int, int, int]],
+) -> str:
+    run, arguments = job
+    return run(arguments)
+
+
+def _label_job(job: tuple[Path, Path, int, int, int, int]) -> str:
     """Play and label one chunk of positions; returns its log line."""
-    start, labels, seed, index, chunk = job
+    start, labels, seed, index, chunk, rollout_trials = job
     evaluator = GammondEvaluator(Network.load(start), start.stem)
     rng = np.random.default_rng([seed, index])
     boards = self_play_positions(evaluator, chunk, rng)
     began = time.perf_counter()
-    y = label_chunk(evaluator, boards)
+    y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng)
     np.savez_compressed(labels / f"chunk-{index:04d}.npz", boards=np.array(boards, dtype=np.int8), y=y)
     each = (time.perf_counter() - began) / len(boards) * 1000
     return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+
+
+def _lopsided_job(job: tuple[Path, Path, int, int, int, int]) -> str:
+    """Make and rollout-label one chunk of lopsided positions; returns its log line."""
+    start, labels, seed, index, chunk, rollout_trials = job
+    evaluator = GammondEvaluator(Network.load(start), start.stem)
+    # Seeded apart from the self-play chunks' [seed, index].
+    rng = np.random.default_rng([seed, 1, index])
+    boards = np.array(lopsided_positions(chunk, rng), dtype=np.int8)
+    began = time.perf_counter()
+    y = rollout_labels(evaluator, boards, rollout_trials, rng)
+    np.savez_compressed(labels / f"lopsided-{index:04d}.npz", boards=boards, y=y)
+    each = (time.perf_counter() - began) / len(boards) * 1000
+    return f"rollout-labelled lopsided chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
 def supervised_round(
@@ -151,8 +260,10 @@ def supervised_round(
     rate: float = 0.003,
     chunk: int = 2000,
     workers: int = 1,
+    rollout_trials: int = 0,
+    lopsided: int = 0,
 ) -> Network:
-    """One round: label ``positions`` self-play positions at 1-ply and fit the network to them."""
+    """One round: label ``positions`` self-play positions (1-ply, or rollouts) and fit the network to them."""
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
     labels.mkdir(exist_ok=True)
@@ -161,16 +272,23 @@ def supervised_round(
         run,
         f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
     )
+    if lopsided and not rollout_trials:
+        raise ValueError("lopsided positions are labelled by rollouts: give rollout_trials")
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
-    jobs = [(start, labels, seed, index, chunk) for index in todo]
+    jobs = [(_label_job, (start, labels, seed, index, chunk, rollout_trials)) for index in todo]
+    jobs += [
+        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials))
+        for index in range(-(-lopsided // chunk))
+        if not (labels / f"lopsided-{index:04d}.npz").exists()
+    ]
     if workers > 1:
         # Chunks are independent and seeded by their index: any split gives the same labels.
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for line in pool.imap_unordered(_label_job, jobs):
+            for line in pool.imap_unordered(_run_job, jobs):
                 log_line(run, line)
     else:
         for job in jobs:
-            log_line(run, _label_job(job))
+            log_line(run, _run_job(job))
     files = sorted(labels.glob("chunk-*.npz"))
     # The first `held` chunks are kept out of the fit to measure it.
     held = max(1, len(files) // 25)
@@ -179,6 +297,11 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
+    extra = sorted(labels.glob("lopsided-*.npz"))[: -(-lopsided // chunk)] if lopsided else []
+    if extra:
+        chunks = [np.load(p) for p in extra]
+        parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
+        parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
     data = (parts[0], parts[1], parts[2], parts[3])
     network = teacher.copy()
     before = validation_error(network, data[2], data[3])
@@ -186,7 +309,15 @@ def supervised_round(
     # Each round appends itself, so a network's file lists every round behind it.
     rounds = json.loads(str(network.meta.get("supervised_rounds", "[]")))
     rounds.append(
-        {"dir": run.name, "from": start.name, "positions": len(data[0]), "epochs": epochs, "rate": rate}
+        {
+            "dir": run.name,
+            "from": start.name,
+            "positions": len(data[0]),
+            "epochs": epochs,
+            "rate": rate,
+            "rollout_trials": rollout_trials,
+            "lopsided": sum(len(np.load(p)["y"]) for p in extra),
+        }
     )
     network.meta.pop("supervised", None)
     network.meta["supervised_rounds"] = json.dumps(rounds)

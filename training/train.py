@@ -286,6 +286,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=30, help="epochs a supervised round fits")
     parser.add_argument("--fit-rate", type=float, default=0.003, help="a supervised round's first Adam rate")
     parser.add_argument("--workers", type=int, default=1, help="processes labelling a supervised round")
+    parser.add_argument(
+        "--rollout-trials",
+        type=int,
+        default=0,
+        help="label a round's late positions by rollouts of this many games",
+    )
+    parser.add_argument(
+        "--lopsided", type=int, default=0, help="rollout-labelled one-sided game ends a round adds"
+    )
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
     parser.add_argument("--average", type=Path, nargs="+", help="snapshots to average into --out")
     parser.add_argument("--out", type=Path, help="where --average writes")
@@ -306,7 +315,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.start is None:
             parser.error("--supervise needs --from WEIGHTS")
         supervised_round(
-            args.dir, args.start, args.positions, args.seed, args.epochs, args.fit_rate, workers=args.workers
+            args.dir,
+            args.start,
+            args.positions,
+            args.seed,
+            args.epochs,
+            args.fit_rate,
+            workers=args.workers,
+            rollout_trials=args.rollout_trials,
+            lopsided=args.lopsided,
         )
         return
     settings = Settings(

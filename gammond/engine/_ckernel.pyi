@@ -71,6 +71,25 @@ def rolled_values(
     table (6 x 16 x 17).  Without the GIL.
     """
 
+def play_out(
+    boards: ReadableBuffer | NDArray[Any],
+    w1: ReadableBuffer | NDArray[Any],
+    b1: ReadableBuffer | NDArray[Any],
+    w2: ReadableBuffer | NDArray[Any],
+    b2: ReadableBuffer | NDArray[Any],
+    off: ReadableBuffer | NDArray[Any],
+    first: ReadableBuffer | NDArray[Any],
+    rank: ReadableBuffer | NDArray[Any],
+    dice: ReadableBuffer | NDArray[Any],
+    out: WriteableBuffer | NDArray[Any],
+    /,
+) -> None:
+    """gammond.engine.bot.playout.play_out with the shipped evaluator, into ``out``.
+
+    ``dice``: C-contiguous uint8 of n * H * 2 bytes, 1..6 (H half-moves a game);
+    the rest as for :func:`rolled_values`.  Without the GIL.
+    """
+
 PLAYS: int
 RESULT: int
 COUNT: int

@@ -17,6 +17,9 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   of search (:func:`gammond.engine.bot.search.on_roll_values` at 1 ply with
   the shipped evaluator, bear-off database included) in one call, without
   the GIL; compiled only.
+* ``play_out(boards, w1, b1, w2, b2, off, first, rank, dice, out)``: rollout
+  trials with the given dice (:func:`gammond.engine.bot.playout.play_out`
+  with the shipped evaluator) in one call, without the GIL; compiled only.
 * ``plays_wire(board, die1, die2, black, parts)``: the plays written as the
   protobuf bytes of a ``ListLegalPlaysResponse``, with the number of plays and
   of steps in each; compiled only, ``None`` on the pure-Python path, where the
@@ -66,6 +69,7 @@ result_ids: Callable[[Board, int, int], tuple[str, ...]] = _python_result_ids
 encode_features: Callable[[ReadableBuffer | NDArray[Any], WriteableBuffer | NDArray[Any]], None] | None = None
 score_boards: Callable[..., None] | None = None
 rolled_values: Callable[..., None] | None = None
+play_out: Callable[..., None] | None = None
 plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
 # The same from a request's bytes in its common form; None for anything else.
 plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
@@ -88,6 +92,7 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         encode_features = _ckernel.encode_features
         score_boards = _ckernel.score_boards
         rolled_values = _ckernel.rolled_values
+        play_out = _ckernel.play_out
         plays_wire = _ckernel.plays_wire
         plays_wire_request = _ckernel.plays_wire_request
         decode_position_id = _ckernel.decode_position_id

@@ -174,6 +174,17 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
                     float *scratch);
 
 /*
+ * Rollout trials in one call (ply.c): game r starts from board r (its player on roll,
+ * before rolling) and uses dice[r][h] (two bytes, 1..6) on half-move h, each side
+ * making its best 0-ply play as k_rolled_values ranks them.  out[r] gets the outcome
+ * for board r's player on roll: the game's result when it ends within `half_moves`,
+ * else the evaluator's probabilities of the position reached (a truncated trial).
+ * `scratch` as for k_rolled_values.  K_OK or K_NOMEM.
+ */
+int k_play_out(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, const uint8_t *dice,
+               size_t half_moves, double *out, float *scratch);
+
+/*
  * The plays of a roll as protobuf bytes (wire.c): the fields of
  * backgammon.v1.ListLegalPlaysResponse named by `parts`.
  */

@@ -746,20 +746,62 @@ PyDoc_STRVAR(rolled_values_doc,
              "database's float64 tables (54264 x 32), rank its int64 rank table (6 x 16 x 17).\n"
              "Runs without the GIL.  Returns None.");
 
-/*
- * score_boards (nargs 6) and rolled_values (nargs 9) share their checks:
- * boards, the network, [off, first, rank,] out.
- */
-static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int search)
+enum { RUN_SCORE, RUN_ROLLED, RUN_PLAY_OUT };
+
+/* The dice of play_out: n games' rows of two bytes per half-move, each 1..6. */
+static int get_dice(PyObject *obj, Py_buffer *view, Py_ssize_t n, Py_ssize_t *half_moves)
 {
-    const Py_ssize_t want = search ? 9 : 6;
+    if (PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO) < 0) {
+        PyErr_Format(PyExc_TypeError, "dice must be a buffer of uint8, got %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const unsigned char *d = view->buf;
+    if (view->itemsize != 1 || !buffer_of(view, "bB"))
+        PyErr_Format(PyExc_TypeError, "dice must hold uint8 items, got format '%s' of %zd bytes",
+                     view->format ? view->format : "B", view->itemsize);
+    else if (!PyBuffer_IsContiguous(view, 'C'))
+        PyErr_SetString(PyExc_ValueError, "dice must be C-contiguous");
+    else if (n > 0 && view->len % (2 * n) != 0)
+        PyErr_Format(PyExc_ValueError, "dice hold %zd bytes, not two a half-move for each of %zd games",
+                     view->len, n);
+    else {
+        for (Py_ssize_t i = 0; i < view->len; i++)
+            if (d[i] < 1 || d[i] > 6) {
+                PyErr_Format(PyExc_ValueError, "dice must be 1..6, got %d at byte %zd", (int)d[i], i);
+                PyBuffer_Release(view);
+                return -1;
+            }
+        *half_moves = n > 0 ? view->len / (2 * n) : 0;
+        return 0;
+    }
+    PyBuffer_Release(view);
+    return -1;
+}
+
+PyDoc_STRVAR(play_out_doc,
+             "play_out($module, boards, w1, b1, w2, b2, off, first, rank, dice, out, /)\n--\n\n"
+             "Rollout trials with the shipped evaluator into `out` (n * 5 float64): game r plays\n"
+             "from board r with the dice of row r (a C-contiguous uint8 buffer of n * H * 2\n"
+             "bytes, 1..6), each side's best 0-ply play, for at most H half-moves; the outcome\n"
+             "for board r's player on roll, or the evaluator's view of where it stopped.  The\n"
+             "other arguments as for rolled_values.  Runs without the GIL.  Returns None.");
+
+/*
+ * score_boards (nargs 6), rolled_values (nargs 9) and play_out (nargs 10) share their
+ * checks: boards, the network, [off, first, rank, [dice,]] out.
+ */
+static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
+{
+    static const char *names[] = {"score_boards", "rolled_values", "play_out"};
+    const Py_ssize_t want = mode == RUN_SCORE ? 6 : mode == RUN_ROLLED ? 9 : 10;
+    const int search = mode != RUN_SCORE;
     if (nargs != want) {
-        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd",
-                     search ? "rolled_values" : "score_boards", want, nargs);
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd", names[mode], want, nargs);
         return NULL;
     }
-    Py_buffer boards, net[4], db[3], out;
-    int net_held = 0, db_held = 0, out_held = 0;
+    Py_buffer boards, net[4], db[3], dice, out;
+    int net_held = 0, db_held = 0, dice_held = 0, out_held = 0;
+    Py_ssize_t half_moves = 0;
     PyObject *result = NULL;
     float *scratch = NULL;
     if (get_boards(args[0], &boards) < 0)
@@ -780,6 +822,11 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int search
             goto done;
         db_held = 3;
     }
+    if (mode == RUN_PLAY_OUT) {
+        if (get_dice(args[8], &dice, n, &half_moves) < 0)
+            goto done;
+        dice_held = 1;
+    }
     if (get_numbers(args[want - 1], &out, "out", 'd', n * 5, 1) < 0)
         goto done;
     out_held = 1;
@@ -788,6 +835,8 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int search
         shared |= overlaps(&out, &net[i]);
     for (int i = 0; i < db_held; i++)
         shared |= overlaps(&out, &db[i]);
+    if (dice_held)
+        shared |= overlaps(&out, &dice);
     if (shared) {
         PyErr_SetString(PyExc_ValueError, "out shares memory with the boards or the weights");
         goto done;
@@ -803,7 +852,11 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int search
         /* The rank table holds small non-negative numbers: read as int64 whatever numpy called it. */
         const kbearoff bearoff = {db[0].buf, db[1].buf, db[2].buf};
         Py_BEGIN_ALLOW_THREADS
-        status = k_rolled_values(&network, &bearoff, boards.buf, (size_t)n, out.buf, scratch);
+        if (mode == RUN_ROLLED)
+            status = k_rolled_values(&network, &bearoff, boards.buf, (size_t)n, out.buf, scratch);
+        else
+            status = k_play_out(&network, &bearoff, boards.buf, (size_t)n, dice.buf, (size_t)half_moves,
+                                out.buf, scratch);
         Py_END_ALLOW_THREADS
     } else {
         Py_BEGIN_ALLOW_THREADS
@@ -818,6 +871,8 @@ done:
     PyMem_Free(scratch);
     if (out_held)
         PyBuffer_Release(&out);
+    if (dice_held)
+        PyBuffer_Release(&dice);
     for (int i = 0; i < db_held; i++)
         PyBuffer_Release(&db[i]);
     for (int i = 0; i < net_held; i++)
@@ -828,12 +883,17 @@ done:
 
 static PyObject *score_boards(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return run_network(args, nargs, 0);
+    return run_network(args, nargs, RUN_SCORE);
 }
 
 static PyObject *rolled_values(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return run_network(args, nargs, 1);
+    return run_network(args, nargs, RUN_ROLLED);
+}
+
+static PyObject *play_out(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    return run_network(args, nargs, RUN_PLAY_OUT);
 }
 
 #define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL | METH_KEYWORDS
@@ -848,6 +908,7 @@ static PyMethodDef methods[] = {
      encode_features_doc},
     {"score_boards", (PyCFunction)(void (*)(void))score_boards, METH_FASTCALL, score_boards_doc},
     {"rolled_values", (PyCFunction)(void (*)(void))rolled_values, METH_FASTCALL, rolled_values_doc},
+    {"play_out", (PyCFunction)(void (*)(void))play_out, METH_FASTCALL, play_out_doc},
     {"plays_wire", (PyCFunction)(void (*)(void))plays_wire, METH_FASTCALL, plays_wire_doc},
     {"plays_wire_request", (PyCFunction)(void (*)(void))plays_wire_request, METH_FASTCALL,
      plays_wire_request_doc},

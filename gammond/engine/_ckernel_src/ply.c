@@ -177,3 +177,91 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
     free(result);
     return status;
 }
+
+/* The mover's probabilities as the other side's. */
+static void swap_sides(double p[5])
+{
+    const double q[5] = {p[0], p[1], p[2], p[3], p[4]};
+    p[0] = 1.0 - q[0];
+    p[1] = q[3];
+    p[2] = q[4];
+    p[3] = q[1];
+    p[4] = q[2];
+}
+
+/*
+ * One game from `start` with the given dice, each side playing its best 0-ply play
+ * (the first of equal ones, as k_rolled_values picks); the outcome for start's
+ * player on roll.  Out of dice before the game ends, the position reached is scored
+ * by the evaluator: a truncated rollout's trial.
+ */
+static int play_one(const knet *net, const kbearoff *db, const float *w2t, const int8_t *start,
+                    const uint8_t *dice, size_t half_moves, double p[5], float *inputs, float *hidden,
+                    kresult *result)
+{
+    int8_t board[K_SLOTS];
+    memcpy(board, start, K_SLOTS);
+    int ours = 1;
+    for (size_t h = 0; h < half_moves; h++) {
+        int mine_on, theirs_on;
+        k_checkers_on(board, &mine_on, &theirs_on);
+        if (theirs_on == 0) {
+            /* The previous mover has already won (only a finished start can get here). */
+            break;
+        }
+        kresult_init(result);
+        if (k_generate(board, dice[2 * h], dice[2 * h + 1], result) != K_OK) {
+            kresult_free(result);
+            return K_NOMEM;
+        }
+        const int8_t *chosen = board;
+        double best_equity = 0.0, value[5];
+        for (size_t k = 0; k < result->count; k++) {
+            const int8_t *candidate = kresult_play(result, k)->board.b;
+            after_play(net, db, w2t, candidate, value, inputs, hidden);
+            const double e = equity(value);
+            if (k == 0 || e > best_equity) {
+                best_equity = e;
+                chosen = candidate;
+            }
+        }
+        int8_t next[K_SLOTS];
+        memcpy(next, chosen, K_SLOTS);
+        kresult_free(result);
+        k_checkers_on(next, &mine_on, &theirs_on);
+        if (mine_on == 0) {
+            k_won_outcome(next, K_CHECKERS - theirs_on, p);
+            if (!ours)
+                swap_sides(p);
+            return K_OK;
+        }
+        for (int i = 0; i < K_SLOTS; i++)
+            board[i] = (int8_t)-next[K_SLOTS - 1 - i];
+        ours = !ours;
+    }
+    int mine_on, theirs_on;
+    k_checkers_on(board, &mine_on, &theirs_on);
+    if (theirs_on == 0)
+        k_score_one(net, w2t, board, p, inputs, hidden);
+    else
+        evaluate(net, db, w2t, board, p, inputs, hidden);
+    if (!ours)
+        swap_sides(p);
+    return K_OK;
+}
+
+int k_play_out(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, const uint8_t *dice,
+               size_t half_moves, double *out, float *scratch)
+{
+    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
+    k_transpose_w2(net, w2t);
+    kresult *result = malloc(sizeof *result);
+    if (!result)
+        return K_NOMEM;
+    int status = K_OK;
+    for (size_t r = 0; r < n && status == K_OK; r++)
+        status = play_one(net, db, w2t, boards + r * K_SLOTS, dice + r * half_moves * 2, half_moves,
+                          out + r * 5, inputs, hidden, result);
+    free(result);
+    return status;
+}

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from gammond.engine import kernel
 from gammond.engine.bot import bearoff
@@ -32,7 +33,7 @@ from gammond.engine.bot.neural import check_network, network_arrays, score_board
 from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
-VERSION = "2"
+VERSION = "3"
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 
 
@@ -64,6 +65,18 @@ class GammondEvaluator:
         db = bearoff.database()
         out = np.empty((boards.shape[0], 5))
         compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), out)
+        return out
+
+    def play_out(self, boards: Boards, dice: npt.NDArray[np.uint8]) -> Probs | None:
+        """:func:`gammond.engine.bot.playout.play_out` in one compiled call, or None without the kernel."""
+        compiled = kernel.play_out
+        if compiled is None or self.network.inputs != INPUTS:
+            return None
+        boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
+        dice = np.ascontiguousarray(dice, dtype=np.uint8)
+        db = bearoff.database()
+        out = np.empty((boards.shape[0], 5))
+        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), dice, out)
         return out
 
     def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:

@@ -151,8 +151,14 @@ def _row(p: Probabilities) -> npt.NDArray[np.float64]:
     return np.array([p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon])
 
 
-def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, trial: int) -> Probabilities:
-    """One game from ``position``, for its player on roll (luck taken out if the settings say so)."""
+def _trial(
+    position: Position, evaluator: Evaluator, settings: RolloutSettings, trial: int, stop: Stop | None = None
+) -> Probabilities | None:
+    """One game from ``position``, for its player on roll (luck taken out if the settings say so).
+
+    None when ``stop`` says so before the game is over: one game can take
+    longer than the time a deadline keeps back, so it is asked each half-move.
+    """
     rng = random.Random(f"{settings.seed}:{trial}")
     spec = LevelSpec(settings.plies, budget=math.inf)
     ours = True  # whether the player on roll now is the one the rollout is for
@@ -161,6 +167,8 @@ def _trial(position: Position, evaluator: Evaluator, settings: RolloutSettings, 
     for half_move in range(_MAX_HALF_MOVES):
         if settings.truncate and half_move >= settings.truncate:
             break
+        if stop is not None and stop():
+            return None
         dice = _roll(settings.seed, trial, half_move, rng)
         best = best_play(position, dice, evaluator, spec)
         if settings.luck:
@@ -242,8 +250,9 @@ def rollout_part(
 
     The trials are those :func:`rollout` plays under the same numbers, so
     slices played anywhere (one at a time in a server's search process)
-    merge into the same result.  ``stop`` is asked before each trial; the
-    trials played by then are returned.
+    merge into the same result.  ``stop`` is asked before each half-move;
+    the trials finished by then are returned (a game it cuts short is
+    dropped).
     """
     require_game_on(position)
     if first < 0 or count < 0:
@@ -254,7 +263,10 @@ def rollout_part(
     for trial in range(first, min(first + count, settings.trials)):
         if stop is not None and stop():
             break
-        outcomes.append(_trial(position, evaluator, settings, trial))
+        outcome = _trial(position, evaluator, settings, trial, stop)
+        if outcome is None:
+            break
+        outcomes.append(outcome)
     return _tally(outcomes)
 
 
@@ -269,8 +281,8 @@ def rollout(
 ) -> RolloutResult:
     """Roll ``position`` out for its player on roll (before rolling); see the module docstring.
 
-    ``stop`` is asked before each trial; when it says so the result of the
-    trials played so far comes back, ``complete`` False (and
+    ``stop`` is asked before each half-move; when it says so the result of
+    the trials finished so far comes back, ``complete`` False (and
     :class:`~gammond.engine.bot.search.SearchStopped` if there were none).
     ``progress`` gets the result so far every ``progress_every`` trials.
     """
