@@ -45,6 +45,7 @@ from gammond.engine.bot.features import INPUTS, encode
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.playout import play_out
+from gammond.engine.bot.rollout import ORDERED_ROLLS
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
 from training.train import log_line
@@ -53,8 +54,8 @@ Board = tuple[int, ...]
 _START: Board = Position.starting().board
 _EXPLORE = 0.1
 ROLLOUT_HALF_MOVES = 120
-# Every ordered first roll, in a fixed order: trial t of a rollout label starts with _ORDERED[t % 36].
-_ORDERED = np.array([(a, b) for a in range(1, 7) for b in range(1, 7)], dtype=np.uint8)
+# Trial t of a rollout label starts with ordered roll t % 36, as the rollouts of the API do.
+_ORDERED = np.array(ORDERED_ROLLS, dtype=np.uint8)
 
 
 def _flip(board: Board) -> Board:
@@ -298,10 +299,12 @@ def supervised_round(
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
     extra = sorted(labels.glob("lopsided-*.npz"))[: -(-lopsided // chunk)] if lopsided else []
+    added = 0
     if extra:
         chunks = [np.load(p) for p in extra]
         parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
         parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
+        added = sum(len(c["y"]) for c in chunks)
     data = (parts[0], parts[1], parts[2], parts[3])
     network = teacher.copy()
     before = validation_error(network, data[2], data[3])
@@ -316,7 +319,7 @@ def supervised_round(
             "epochs": epochs,
             "rate": rate,
             "rollout_trials": rollout_trials,
-            "lopsided": sum(len(np.load(p)["y"]) for p in extra),
+            "lopsided": added,
         }
     )
     network.meta.pop("supervised", None)

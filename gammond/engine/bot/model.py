@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -58,25 +58,22 @@ class GammondEvaluator:
         (the caller scores finished ones); the same numbers as the Python
         search to float rounding (``tests/test_kernel_ply.py``).
         """
-        compiled = kernel.rolled_values
-        if compiled is None or self.network.inputs != INPUTS:
-            return None
-        boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
-        db = bearoff.database()
-        out = np.empty((boards.shape[0], 5))
-        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), out)
-        return out
+        return self._search_call(kernel.rolled_values, boards)
 
     def play_out(self, boards: Boards, dice: npt.NDArray[np.uint8]) -> Probs | None:
         """:func:`gammond.engine.bot.playout.play_out` in one compiled call, or None without the kernel."""
-        compiled = kernel.play_out
+        return self._search_call(kernel.play_out, boards, np.ascontiguousarray(dice, dtype=np.uint8))
+
+    def _search_call(
+        self, compiled: Callable[..., None] | None, boards: Boards, *extra: npt.NDArray[np.uint8]
+    ) -> Probs | None:
+        """A kernel search function on the boards, with this network and the bear-off database."""
         if compiled is None or self.network.inputs != INPUTS:
             return None
         boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
-        dice = np.ascontiguousarray(dice, dtype=np.uint8)
         db = bearoff.database()
         out = np.empty((boards.shape[0], 5))
-        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), dice, out)
+        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), *extra, out)
         return out
 
     def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:

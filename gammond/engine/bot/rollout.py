@@ -57,8 +57,8 @@ from gammond.engine.errors import InvalidRolloutError
 from gammond.engine.game import require_game_on
 from gammond.engine.position import Position
 
-# Every ordered roll once, in a fixed order: trial i's first roll is _ORDERED[i % 36].
-_ORDERED = tuple((d1, d2) for d1 in range(1, 7) for d2 in range(1, 7))
+# Every ordered roll once, in a fixed order: trial i's first roll is ORDERED_ROLLS[i % 36].
+ORDERED_ROLLS = tuple((d1, d2) for d1 in range(1, 7) for d2 in range(1, 7))
 MAX_TRIALS = 1_000_000
 MAX_TRUNCATE = 1_000
 # A game that runs past this many half-moves is scored where it stands (none does in practice).
@@ -122,7 +122,7 @@ def first_rolls(seed: int, trial: int) -> tuple[tuple[int, int], tuple[int, int]
     >>> first_rolls(0, 0)[0], first_rolls(0, 37)[0]
     ((1, 1), (1, 2))
     """
-    return _ORDERED[trial % 36], _ORDERED[(trial + _offsets(seed)[(trial // 36) % 36]) % 36]
+    return ORDERED_ROLLS[trial % 36], ORDERED_ROLLS[(trial + _offsets(seed)[(trial // 36) % 36]) % 36]
 
 
 def _roll(seed: int, trial: int, half_move: int, rng: random.Random) -> tuple[int, int]:
