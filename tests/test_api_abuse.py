@@ -31,7 +31,10 @@ CHEAP_CODES = {grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDI
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[Served]:
-    server = create_server(ServerOptions(max_search_s=0.5, max_expensive_calls=2))
+    # A --max-search of 1 ms: far shorter than finding the 2,224 plays of the
+    # widest position, so a world-class search of it is cut short however
+    # fast the machine (its own 75 ms budget is not, on a fast one).
+    server = create_server(ServerOptions(max_search_s=0.001, max_expensive_calls=2))
     server.warm_up()
     yield server
     server.stop(0)
@@ -194,7 +197,7 @@ def test_a_team_name_of_twenty_kilobytes_is_not_echoed_whole(stubs: Stubs) -> No
     assert name[:1000] not in (error.details() or "")
 
 
-def test_world_class_on_the_widest_position_answers_within_its_deadline(stubs: Stubs) -> None:
+def test_world_class_on_the_widest_position_answers_its_best_so_far_when_cut_short(stubs: Stubs) -> None:
     request = bot_service_pb2.BestPlayRequest(
         position=board_pb2.PositionInput(
             position_id=board_pb2.PositionId(id=WIDEST_ID, turn=board_pb2.COLOR_WHITE)
@@ -203,9 +206,10 @@ def test_world_class_on_the_widest_position_answers_within_its_deadline(stubs: S
         level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
     )
     response = stubs.bot.BestPlay(request, timeout=30)
-    # The server's --max-search of 0.5 s cuts the 2-ply pass short.
+    # The server's --max-search cuts the search short, before its deep passes.
     assert not response.complete
     assert response.best.play.notation
+    assert response.best.plies == 0
 
 
 def test_a_search_past_the_workers_limit_is_refused_with_a_retry_hint(served: Served, stubs: Stubs) -> None:
@@ -232,7 +236,7 @@ def test_a_world_class_hint_stops_at_max_search_with_its_best_so_far(stubs: Stub
         level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
         max_plays=3,
     )
-    # The server's --max-search of 0.5 s, not the 10 s deadline, cuts it short.
+    # The server's --max-search, not the 10 s deadline, cuts it short.
     response = stubs.bot.Hint(request, timeout=10)
     assert not response.complete
     assert len(response.plays) == 3
