@@ -10,10 +10,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gammond.engine import GameOverError, InvalidRolloutError, Position
+from gammond.engine import GameOverError, InvalidRolloutError, Position, kernel
 from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
 from gammond.engine.bot.bearoff import exact_probabilities
-from gammond.engine.bot.rollout import RolloutTally, first_rolls, rollout_part
+from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.rollout import RolloutResult, RolloutTally, first_rolls, rollout_part, trial_dice
 from gammond.engine.bot.search import SearchStopped
 
 # Small bear-offs, both sides home: few real choices, so the one-sided exact
@@ -73,18 +74,24 @@ def test_standard_errors_shrink_as_trials_grow() -> None:
     assert 0 < many.equity_error < few.equity_error
 
 
+def stopped_at(position: Position, evaluator: Evaluator, asks: int) -> RolloutResult:
+    """A rollout stopped at its ``asks``-th look at the clock: the rollout of just the trials it finished."""
+    asked = iter(range(10_000))
+    settings = RolloutSettings(trials=500, seed=1)
+    stopped = rollout(position, evaluator, settings, stop=lambda: next(asked) >= asks)
+    assert stopped.trials > 0 and not stopped.complete
+    finished = rollout(position, evaluator, replace(settings, trials=stopped.trials))
+    assert finished.probabilities == stopped.probabilities
+    return stopped
+
+
 def test_a_stopped_rollout_returns_the_trials_finished_marked_incomplete_and_drops_the_one_cut_short() -> (
     None
 ):
     position = bear_off([0, 0, 0, 2, 2, 2], [0, 0, 2, 2, 2, 0])
-    asked = iter(range(10_000))
     # Asked before every half-move, not only between games: a game is cut in the middle.
-    result = rollout(
-        position, HeuristicEvaluator(), RolloutSettings(trials=500, seed=1), stop=lambda: next(asked) >= 40
-    )
-    assert 0 < result.trials < 40 and not result.complete
-    finished = rollout(position, HeuristicEvaluator(), RolloutSettings(trials=result.trials, seed=1))
-    assert finished.probabilities == result.probabilities
+    stopped = stopped_at(position, HeuristicEvaluator(), asks=40)
+    assert 0 < stopped.trials < 40
     with pytest.raises(SearchStopped):
         rollout(position, HeuristicEvaluator(), RolloutSettings(trials=10), stop=lambda: True)
 
@@ -180,3 +187,46 @@ def test_short_rollouts_see_every_reply_equally_often() -> None:
             assert sorted(p[0] for p in pairs[block : block + 36]) == every_roll
             assert sorted(p[1] for p in pairs[block : block + 36]) == every_roll
         assert len(set(pairs)) == 1296
+
+
+def five(p: Probabilities) -> list[float]:
+    return [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon]
+
+
+def compiled_kernel_or_skip() -> None:
+    pytest.importorskip("gammond.engine._ckernel")
+    if kernel.play_out is None:
+        pytest.skip("GAMMOND_PURE_PYTHON=1: every trial runs in Python")
+
+
+@pytest.mark.parametrize("truncate", [0, 7])
+@pytest.mark.parametrize(
+    "position_id", ["4HPwATDgc/ABMA", "PvygMADvaACIJg", "+9kNAADfJSQxAA"], ids=["opening", "contact", "race"]
+)
+def test_plain_trials_played_in_the_compiled_kernel_give_the_python_rollout(
+    truncate: int, position_id: str
+) -> None:
+    compiled_kernel_or_skip()
+    position = Position.from_id(position_id)
+    settings = RolloutSettings(trials=40, seed=3, truncate=truncate)
+    fast = rollout(position, shipped_evaluator(), settings)
+    reference = rollout(position, shipped_evaluator(), settings, compiled_trials=False)
+    assert fast.trials == reference.trials == 40 and fast.complete
+    assert fast.equity == pytest.approx(reference.equity, abs=1e-9)
+    assert five(fast.probabilities) == pytest.approx(five(reference.probabilities), abs=1e-9)
+    assert five(fast.errors) == pytest.approx(five(reference.errors), abs=1e-9)
+
+
+def test_a_compiled_rollout_stops_between_a_few_trials_with_those_it_finished() -> None:
+    compiled_kernel_or_skip()
+    # Asked before each call of four trials.
+    assert stopped_at(Position.starting(), shipped_evaluator(), asks=5).trials == 20
+
+
+def test_each_trial_has_its_own_dice_after_the_stratified_first_two() -> None:
+    dice = trial_dice(9, 40, 30)
+    assert [tuple(row) for row in dice[:2].tolist()] == list(first_rolls(9, 40))
+    assert dice.min() >= 1 and dice.max() <= 6
+    assert (trial_dice(9, 40, 30) == dice).all()
+    assert not (trial_dice(9, 41, 30)[2:] == dice[2:]).all()
+    assert (trial_dice(9, 40, 12) == dice[:12]).all()

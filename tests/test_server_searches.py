@@ -34,10 +34,15 @@ LEVELS = {
 @pytest.fixture(scope="module", params=[True, False], ids=["search processes", "gRPC threads"])
 def served(request: pytest.FixtureRequest) -> Iterator[Served]:
     # A long --max-search: only the level's own budget, the deadline or a cancellation stop a search.
-    server = create_server(ServerOptions(max_search_s=60.0, search_processes=request.param))
-    server.warm_up()
-    yield server
-    server.stop(0)
+    # Budgets four times the levels' (the search processes read it when they start, the engine
+    # each search): long enough that a fast machine's search is still running when the test
+    # cancels it, and that the server's and the test's own searches are rarely cut short.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GAMMOND_BUDGET_SCALE", "4")
+        server = create_server(ServerOptions(max_search_s=60.0, search_processes=request.param))
+        server.warm_up()
+        yield server
+        server.stop(0)
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +114,8 @@ def test_a_search_answers_as_the_engine_does_when_not_cut_short(
 
 
 def test_a_hint_lists_the_same_plays_as_the_engine(stubs: Stubs, served: Served) -> None:
-    for position, roll in samples(3):
+    compared = 0
+    for position, roll in samples(6):
         expected = hint(position, roll, served.evaluator, Level.WORLD_CLASS, max_plays=5)
         request = bot_service_pb2.HintRequest(
             position=position_input(position),
@@ -118,8 +124,13 @@ def test_a_hint_lists_the_same_plays_as_the_engine(stubs: Stubs, served: Served)
             max_plays=5,
         )
         answer = stubs.bot.Hint(request, timeout=60)
+        # As above: two searches cut short by the clock stop at different places.
+        if not (answer.complete and expected.complete):
+            continue
         assert [p.play.notation for p in answer.plays] == [str(r.play) for r in expected.plays]
         assert [p.equity for p in answer.plays] == pytest.approx([r.equity for r in expected.plays], abs=1e-9)
+        compared += 1
+    assert compared >= 1
 
 
 def test_a_cancelled_world_class_call_stops_its_search_at_the_next_check(
@@ -133,8 +144,8 @@ def test_a_cancelled_world_class_call_stops_its_search_at_the_next_check(
         dice=dice(1, 1),
         level=bot_service_pb2.BOT_LEVEL_WORLD_CLASS,
     )
-    # Without the cancellation this search runs for its level's 2 s budget
-    # after ranking 2,224 plays; nothing else could stop it here.
+    # Without the cancellation this search runs for its level's budget (0.3 s
+    # here) after ranking 2,224 plays; nothing else could stop it here.
     future = stubs.bot.BestPlay.future(request, timeout=120)
     assert appeared(lambda: served.gate.running == 1, timeout_s=60.0), "the call was never admitted"
     future.cancel()

@@ -125,11 +125,55 @@ static double equity(const double p[5])
     return 2.0 * p[0] + p[1] + p[2] - p[3] - p[4] - 1.0;
 }
 
+/* A call's scratch: the network's inputs and hidden layer, then its output weights transposed. */
+typedef struct {
+    float *inputs, *hidden, *w2t;
+} kscratch;
+
+static kscratch scratch_of(const knet *net, float *scratch)
+{
+    kscratch s = {scratch, scratch + K_FEATURE_INPUTS, scratch + K_FEATURE_INPUTS + net->hidden};
+    k_transpose_w2(net, s.w2t);
+    return s;
+}
+
+/*
+ * The mover's best 0-ply play of (d1, d2) from `board`: the first of equal best
+ * money equities in the generator's order, as numpy's argmax picks.  Its result
+ * board goes to `chosen` (the board itself when nothing can be played) and its
+ * value, the mover's probabilities, to `best`.
+ */
+static int best_play(const knet *net, const kbearoff *db, const kscratch *s, const int8_t *board, int d1,
+                     int d2, kresult *result, int8_t chosen[K_SLOTS], double best[5])
+{
+    kresult_init(result);
+    if (k_generate(board, d1, d2, result) != K_OK) {
+        kresult_free(result);
+        return K_NOMEM;
+    }
+    const int8_t *pick = board;
+    double value[5], best_equity = 0.0;
+    if (result->count == 0)
+        after_play(net, db, s->w2t, board, best, s->inputs, s->hidden);
+    for (size_t k = 0; k < result->count; k++) {
+        const int8_t *candidate = kresult_play(result, k)->board.b;
+        after_play(net, db, s->w2t, candidate, value, s->inputs, s->hidden);
+        const double e = equity(value);
+        if (k == 0 || e > best_equity) {
+            best_equity = e;
+            pick = candidate;
+            memcpy(best, value, sizeof value);
+        }
+    }
+    memcpy(chosen, pick, K_SLOTS);
+    kresult_free(result);
+    return K_OK;
+}
+
 int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
                     float *scratch)
 {
-    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
-    k_transpose_w2(net, w2t);
+    const kscratch s = scratch_of(net, scratch);
     kresult *result = malloc(sizeof *result);
     if (!result)
         return K_NOMEM;
@@ -141,36 +185,18 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
         k_checkers_on(board, &mine_on, &theirs_on);
         if (theirs_on == 0) {
             /* The previous mover has won: exact, nothing to roll. */
-            k_score_one(net, w2t, board, sum, inputs, hidden);
+            k_score_one(net, s.w2t, board, sum, s.inputs, s.hidden);
             continue;
         }
         for (int k = 0; k < 5; k++)
             sum[k] = 0.0;
-        for (int roll = 0; roll < 21; roll++) {
-            const int high = ROLL_WEIGHT_HIGH_LOW[roll][0], low = ROLL_WEIGHT_HIGH_LOW[roll][1];
-            kresult_init(result);
-            if (k_generate(board, high, low, result) != K_OK) {
-                kresult_free(result);
-                status = K_NOMEM;
-                break;
-            }
-            double best[5], value[5], best_equity = 0.0;
-            if (result->count == 0) {
-                /* No legal play: the board stays as it is. */
-                after_play(net, db, w2t, board, best, inputs, hidden);
-            } else {
-                for (size_t k = 0; k < result->count; k++) {
-                    after_play(net, db, w2t, kresult_play(result, k)->board.b, value, inputs, hidden);
-                    const double e = equity(value);
-                    if (k == 0 || e > best_equity) {
-                        best_equity = e;
-                        memcpy(best, value, sizeof best);
-                    }
-                }
-            }
-            kresult_free(result);
+        for (int roll = 0; roll < 21 && status == K_OK; roll++) {
+            int8_t chosen[K_SLOTS];
+            double best[5];
+            status = best_play(net, db, &s, board, ROLL_WEIGHT_HIGH_LOW[roll][0], ROLL_WEIGHT_HIGH_LOW[roll][1],
+                               result, chosen, best);
             const double weight = ROLL_WEIGHT_HIGH_LOW[roll][2] / 36.0;
-            for (int k = 0; k < 5; k++)
+            for (int k = 0; k < 5 && status == K_OK; k++)
                 sum[k] += weight * best[k];
         }
     }
@@ -191,13 +217,12 @@ static void swap_sides(double p[5])
 
 /*
  * One game from `start` with the given dice, each side playing its best 0-ply play
- * (the first of equal ones, as k_rolled_values picks); the outcome for start's
- * player on roll.  Out of dice before the game ends, the position reached is scored
- * by the evaluator: a truncated rollout's trial.
+ * (as k_rolled_values picks it); the outcome for start's player on roll.  Out of
+ * dice before the game ends, the position reached is scored by the evaluator: a
+ * truncated rollout's trial.
  */
-static int play_one(const knet *net, const kbearoff *db, const float *w2t, const int8_t *start,
-                    const uint8_t *dice, size_t half_moves, double p[5], float *inputs, float *hidden,
-                    kresult *result)
+static int play_one(const knet *net, const kbearoff *db, const kscratch *s, const int8_t *start,
+                    const uint8_t *dice, size_t half_moves, double p[5], kresult *result)
 {
     int8_t board[K_SLOTS];
     memcpy(board, start, K_SLOTS);
@@ -209,25 +234,10 @@ static int play_one(const knet *net, const kbearoff *db, const float *w2t, const
             /* The previous mover has already won (only a finished start can get here). */
             break;
         }
-        kresult_init(result);
-        if (k_generate(board, dice[2 * h], dice[2 * h + 1], result) != K_OK) {
-            kresult_free(result);
-            return K_NOMEM;
-        }
-        const int8_t *chosen = board;
-        double best_equity = 0.0, value[5];
-        for (size_t k = 0; k < result->count; k++) {
-            const int8_t *candidate = kresult_play(result, k)->board.b;
-            after_play(net, db, w2t, candidate, value, inputs, hidden);
-            const double e = equity(value);
-            if (k == 0 || e > best_equity) {
-                best_equity = e;
-                chosen = candidate;
-            }
-        }
         int8_t next[K_SLOTS];
-        memcpy(next, chosen, K_SLOTS);
-        kresult_free(result);
+        double value[5];
+        if (best_play(net, db, s, board, dice[2 * h], dice[2 * h + 1], result, next, value) != K_OK)
+            return K_NOMEM;
         k_checkers_on(next, &mine_on, &theirs_on);
         if (mine_on == 0) {
             k_won_outcome(next, K_CHECKERS - theirs_on, p);
@@ -242,9 +252,9 @@ static int play_one(const knet *net, const kbearoff *db, const float *w2t, const
     int mine_on, theirs_on;
     k_checkers_on(board, &mine_on, &theirs_on);
     if (theirs_on == 0)
-        k_score_one(net, w2t, board, p, inputs, hidden);
+        k_score_one(net, s->w2t, board, p, s->inputs, s->hidden);
     else
-        evaluate(net, db, w2t, board, p, inputs, hidden);
+        evaluate(net, db, s->w2t, board, p, s->inputs, s->hidden);
     if (!ours)
         swap_sides(p);
     return K_OK;
@@ -253,15 +263,14 @@ static int play_one(const knet *net, const kbearoff *db, const float *w2t, const
 int k_play_out(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, const uint8_t *dice,
                size_t half_moves, double *out, float *scratch)
 {
-    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
-    k_transpose_w2(net, w2t);
+    const kscratch s = scratch_of(net, scratch);
     kresult *result = malloc(sizeof *result);
     if (!result)
         return K_NOMEM;
     int status = K_OK;
     for (size_t r = 0; r < n && status == K_OK; r++)
-        status = play_one(net, db, w2t, boards + r * K_SLOTS, dice + r * half_moves * 2, half_moves,
-                          out + r * 5, inputs, hidden, result);
+        status = play_one(net, db, &s, boards + r * K_SLOTS, dice + r * half_moves * 2, half_moves, out + r * 5,
+                          result);
     free(result);
     return status;
 }
