@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from gammond.engine.bot.network import Network
+from training.gammon_rate import gammon_rate
 from training.train import Settings, main, train
 
 TINY = Settings(seed=3, hidden=6, parallel=2)
@@ -163,3 +164,11 @@ def test_lopsided_positions_have_checkers_off_on_one_side_only() -> None:
     assert all(not Position(tuple(b)).is_game_over() for b in boards)
     # Both the leader and the trailer get to be on roll.
     assert 0.3 < (mine > 0).mean() < 0.7
+
+
+def test_the_gammon_rate_of_self_play_is_a_share_of_finished_games_and_repeats_with_its_seed() -> None:
+    rate, error, unfinished = gammon_rate(60, seed=4)
+    assert 0.0 < rate < 1.0 and error > 0.0 and unfinished == 0
+    # Every game is played to its end, so each counts 0 or 1: the rate is a multiple of 1/60.
+    assert abs(rate * 60 - round(rate * 60)) < 1e-9
+    assert gammon_rate(60, seed=4) == (rate, error, unfinished)
