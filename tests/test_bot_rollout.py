@@ -10,12 +10,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from gammond.engine import GameOverError, InvalidRolloutError, Position, kernel
+from gammond.engine import GameOverError, InvalidRolloutError, Position
 from gammond.engine.bot import HeuristicEvaluator, RolloutSettings, rollout, shipped_evaluator
 from gammond.engine.bot.bearoff import exact_probabilities
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
 from gammond.engine.bot.rollout import RolloutResult, RolloutTally, first_rolls, rollout_part, trial_dice
 from gammond.engine.bot.search import SearchStopped
+from tests.support.compiled import compiled_kernel_in_use
 
 # Small bear-offs, both sides home: few real choices, so the one-sided exact
 # database is the true value of the race (see docs/model-card.md, Rollouts).
@@ -193,12 +194,6 @@ def five(p: Probabilities) -> list[float]:
     return [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon]
 
 
-def compiled_kernel_or_skip() -> None:
-    pytest.importorskip("gammond.engine._ckernel")
-    if kernel.play_out is None:
-        pytest.skip("GAMMOND_PURE_PYTHON=1: every trial runs in Python")
-
-
 @pytest.mark.parametrize("truncate", [0, 7])
 @pytest.mark.parametrize(
     "position_id", ["4HPwATDgc/ABMA", "PvygMADvaACIJg", "+9kNAADfJSQxAA"], ids=["opening", "contact", "race"]
@@ -206,7 +201,7 @@ def compiled_kernel_or_skip() -> None:
 def test_plain_trials_played_in_the_compiled_kernel_give_the_python_rollout(
     truncate: int, position_id: str
 ) -> None:
-    compiled_kernel_or_skip()
+    compiled_kernel_in_use("play_out", "every trial runs in Python")
     position = Position.from_id(position_id)
     settings = RolloutSettings(trials=40, seed=3, truncate=truncate)
     fast = rollout(position, shipped_evaluator(), settings)
@@ -218,7 +213,7 @@ def test_plain_trials_played_in_the_compiled_kernel_give_the_python_rollout(
 
 
 def test_a_compiled_rollout_stops_between_a_few_trials_with_those_it_finished() -> None:
-    compiled_kernel_or_skip()
+    compiled_kernel_in_use("play_out", "every trial runs in Python")
     # Asked before each call of four trials.
     assert stopped_at(Position.starting(), shipped_evaluator(), asks=5).trials == 20
 

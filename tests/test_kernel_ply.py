@@ -18,13 +18,14 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from gammond.engine import Position, kernel
+from gammond.engine import Position
 from gammond.engine.bot import Level, rank_plays, shipped_evaluator
 from gammond.engine.bot.batch import Boards, Probs
 from gammond.engine.bot.bearoff import database, rank_table
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.neural import network_arrays
 from gammond.engine.bot.search import on_roll_values
+from tests.support.compiled import compiled_kernel_in_use
 from tests.support.positions import random_position, sample_positions
 
 SEED = 13
@@ -35,10 +36,7 @@ TOLERANCE = 1e-6
 @pytest.fixture(scope="module")
 def ck() -> ModuleType:
     """The compiled kernel, in use: without it (or with GAMMOND_PURE_PYTHON=1) the search has no compiled ply."""
-    module: ModuleType = pytest.importorskip("gammond.engine._ckernel")
-    if kernel.rolled_values is None:
-        pytest.skip("GAMMOND_PURE_PYTHON=1: the search runs its Python loop")
-    return module
+    return compiled_kernel_in_use("rolled_values", "the search runs its Python loop")
 
 
 class PythonPath:

@@ -15,12 +15,13 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from gammond.engine import Position, kernel
+from gammond.engine import Position
 from gammond.engine.bot import shipped_evaluator
 from gammond.engine.bot.bearoff import database, rank_table
 from gammond.engine.bot.neural import network_arrays
 from gammond.engine.bot.playout import play_out
 from gammond.engine.errors import InvalidRolloutError
+from tests.support.compiled import compiled_kernel_in_use
 from tests.support.positions import sample_positions
 
 SEED = 17
@@ -29,10 +30,7 @@ TOLERANCE = 1e-9
 
 @pytest.fixture(scope="module")
 def ck() -> ModuleType:
-    module: ModuleType = pytest.importorskip("gammond.engine._ckernel")
-    if kernel.play_out is None:
-        pytest.skip("GAMMOND_PURE_PYTHON=1: play_out runs its Python loop")
-    return module
+    return compiled_kernel_in_use("play_out", "play_out runs its Python loop")
 
 
 @cache
