@@ -99,14 +99,22 @@ MODULES = (
     play_service_pb2,
     record_service_pb2,
 )
-# Every unary method (the fuzzer calls unary-unary; StreamAnalyseMatch is AnalyseMatch's streaming twin).
+# Every method that takes one request: the unary ones and the two that stream
+# their answers (BotService.Rollout, RecordService.StreamAnalyseMatch).
 METHODS: list[tuple[str, Descriptor]] = [
     (f"/{service.full_name}/{method.name}", method.input_type)
     for module in MODULES
     for service in module.DESCRIPTOR.services_by_name.values()
     for method in service.methods
-    if not method.client_streaming and not method.server_streaming
+    if not method.client_streaming
 ]
+STREAMING = {
+    f"/{service.full_name}/{method.name}"
+    for module in MODULES
+    for service in module.DESCRIPTOR.services_by_name.values()
+    for method in service.methods
+    if method.server_streaming and not method.client_streaming
+}
 TEXTS = [
     STARTING_ID,
     WIDEST_ID,
@@ -219,6 +227,20 @@ def _cmdline(pid: int) -> bytes:
 def raw_call(channel: grpc.Channel, method: str) -> grpc.UnaryUnaryMultiCallable[bytes, bytes]:
     """A unary call sending and receiving bytes, so broken messages can be sent."""
     return channel.unary_unary(method, request_serializer=None, response_deserializer=None)
+
+
+def any_call(channel: grpc.Channel, method: str) -> Callable[..., Any]:
+    """:func:`raw_call`, or for a streaming method a call that reads its whole stream (the stream's code is the call's)."""
+    if method not in STREAMING:
+        return raw_call(channel, method)
+    stream: grpc.UnaryStreamMultiCallable[bytes, bytes] = channel.unary_stream(
+        method, request_serializer=None, response_deserializer=None
+    )
+
+    def drained(payload: bytes, timeout: float) -> list[bytes]:
+        return list(stream(payload, timeout=timeout))
+
+    return drained
 
 
 def _message_type(f: FieldDescriptor) -> Descriptor:
@@ -508,6 +530,10 @@ def seed_requests() -> dict[str, list[Message]]:
         ],
         "CubeDecision": [b.CubeDecisionRequest(position=position(), context=context)],
         "Evaluate": [b.EvaluateRequest(position=position())],
+        "Rollout": [
+            b.RolloutRequest(position=position(), trials=72, seed=4, progress_every=36),
+            b.RolloutRequest(position=position("AAAAAAD8fwAAAA"), trials=36, truncate=2, luck=True),
+        ],
         "AnalysePlay": [
             b.AnalysePlayRequest(position=position(), dice=dice(3, 1), notation="24/21 24/23", level=lv)
             for lv in bot_levels
@@ -548,6 +574,9 @@ def _game_seeds() -> dict[str, list[Message]]:
         "ExportMatch": [r.ExportMatchRequest(games=games[:3], white_name="ann", black_name="bob")],
         "ImportMatch": [r.ImportMatchRequest(mat=mat)],
         "AnalyseMatch": [r.AnalyseMatchRequest(games=games[:2], level=bot_service_pb2.BOT_LEVEL_BEGINNER)],
+        "StreamAnalyseMatch": [
+            r.StreamAnalyseMatchRequest(games=games[:2], level=bot_service_pb2.BOT_LEVEL_BEGINNER)
+        ],
     }
 
 
@@ -799,14 +828,14 @@ def phase_fuzz(workers: int, requests: int, seconds: float, threads: int = 8, se
             with grpc.insecure_channel(
                 server.target, options=[("grpc.max_send_message_length", 8 << 20)]
             ) as channel:
-                calls: dict[str, grpc.UnaryUnaryMultiCallable[bytes, bytes]] = {}
+                calls: dict[str, Callable[..., Any]] = {}
                 while time.monotonic() < end:
                     with lock:
                         if sent[0] >= requests:
                             break
                         sent[0] += 1
                     method, payload = fuzzer.request()
-                    call = calls.setdefault(method, raw_call(channel, method))
+                    call = calls.setdefault(method, any_call(channel, method))
                     code, _ = call_code(call, payload, 20.0)
                     local[method.rsplit("/", 1)[1]][code.name] += 1
                     if code not in ALLOWED:
@@ -1077,7 +1106,7 @@ def phase_soak(workers: int, seconds: float, sample_s: float = 5.0) -> Outcome:
                         method, payload = "/backgammon.v1.BotService/BestPlay", request.SerializeToString()
                     else:
                         method, payload = fuzzer.request()
-                    code, _ = call_code(raw_call(channel, method), payload, 5.0)
+                    code, _ = call_code(any_call(channel, method), payload, 5.0)
                     with lock:
                         counts[code.name] += 1
 

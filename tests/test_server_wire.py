@@ -7,8 +7,8 @@ from concurrent import futures
 import grpc
 import pytest
 
-from backgammon.v1 import board_pb2
-from gammond.engine import Move, Player, Position
+from backgammon.v1 import board_pb2, game_pb2, record_service_pb2
+from gammond.engine import MAX_GAMES, Move, Player, Position
 from gammond.server.config import parse_config
 from gammond.server.errors import WireError
 from gammond.server.interceptor import ObservingInterceptor, request_id
@@ -81,6 +81,22 @@ def test_bytes_that_are_no_request_are_invalid_argument(stubs) -> None:
     call = stubs.channel.unary_unary("/backgammon.v1.GameService/ListLegalPlays")
     error = failure(call, b"\xff\xff\xff")
     assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "request"
+
+
+@pytest.mark.parametrize(
+    "method", ["/backgammon.v1.BotService/Rollout", "/backgammon.v1.RecordService/StreamAnalyseMatch"]
+)
+def test_bytes_that_are_no_request_are_invalid_argument_on_a_stream_too(stubs, method) -> None:
+    call = stubs.channel.unary_stream(method)
+    error = failure(lambda raw, **kw: list(call(raw, **kw)), b"\xff\xff\xff")
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "request"
+
+
+def test_a_stream_request_over_a_count_limit_is_invalid_argument_naming_the_field(stubs) -> None:
+    request = record_service_pb2.StreamAnalyseMatchRequest(games=[game_pb2.Game()] * (MAX_GAMES + 1))
+    call = stubs.channel.unary_stream("/backgammon.v1.RecordService/StreamAnalyseMatch")
+    error = failure(lambda r, **kw: list(call(r, **kw)), request.SerializeToString())
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT and error.field_violations[0][0] == "games"
 
 
 def test_flags_beat_environment_variables_which_beat_defaults() -> None:

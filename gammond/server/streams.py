@@ -1,10 +1,14 @@
 """Logs and metrics for the calls that are not plain unary gammond calls.
 
 The interceptor's :func:`~gammond.server.interceptor.observe` wraps every
-unary call; the streaming ones (health ``Watch``, server reflection) come
+unary call; the streaming ones (``BotService.Rollout``,
+``RecordService.StreamAnalyseMatch``, health ``Watch``, server reflection) come
 through here, so every call the server answers is logged and counted with
 the code its client sees.  Only the call's end is recorded (its code and
-how long it lasted), not each streamed message.
+how long it lasted), not each streamed message.  A unary-stream call's
+request is decoded and checked here, as :func:`observe` does for unary
+calls, so bytes that are no request are INVALID_ARGUMENT on every method
+(gRPC's own decoding would answer INTERNAL).
 """
 
 from __future__ import annotations
@@ -14,8 +18,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
+from google.protobuf.message import DecodeError
 
 from gammond.server import metrics
+from gammond.server.errors import OversizeError, WireError, bad_request, status_for
+from gammond.server.limits import check_limits, check_size
 from gammond.server.logs import logger
 
 Streaming = Callable[[Any, grpc.ServicerContext], Iterator[Any]]
@@ -40,8 +47,10 @@ def observe_stream(method: str, behavior: Streaming) -> Streaming:
             yield from behavior(request, context)
             code = code_of(context)
         except Exception:
-            # The handler failed or the client went away: what gRPC sends is CANCELLED or UNKNOWN.
-            code = grpc.StatusCode.CANCELLED if not context.is_active() else grpc.StatusCode.UNKNOWN
+            # The handler aborted with a status (its code is on the context), failed, or
+            # the client went away: what gRPC sends is that code, UNKNOWN or CANCELLED.
+            failed = grpc.StatusCode.CANCELLED if not context.is_active() else grpc.StatusCode.UNKNOWN
+            code = code_of(context, failed)
             raise
         except GeneratorExit:
             code = grpc.StatusCode.CANCELLED
@@ -58,14 +67,42 @@ def observe_stream(method: str, behavior: Streaming) -> Streaming:
     return run
 
 
+def decoding(behavior: Streaming, deserialize: Callable[[bytes], Any] | None) -> Streaming:
+    """``behavior`` taking its request as bytes, decoded and checked here as a unary call's are.
+
+    gRPC's own decoding answers bytes that are not the request message with
+    INTERNAL; here they are INVALID_ARGUMENT, and a request over a size or
+    count limit is refused as :mod:`gammond.server.limits` says.
+    """
+    if deserialize is None:
+        return behavior
+
+    def run(raw: bytes, context: grpc.ServicerContext) -> Iterator[Any]:
+        try:
+            check_size(len(raw))
+            try:
+                request = deserialize(raw)
+            except DecodeError:
+                context.abort_with_status(bad_request("request", "is not a valid message"))
+            check_limits(request, len(raw))
+        except (OversizeError, WireError) as exc:
+            context.abort_with_status(status_for(exc) or bad_request("request", str(exc)))
+        yield from behavior(request, context)
+
+    return run
+
+
 def observed_stream_handler(
     method: str, handler: grpc.RpcMethodHandler[Any, Any]
 ) -> grpc.RpcMethodHandler[Any, Any]:
-    """``handler`` (unary-stream or stream-stream) with its calls logged and counted."""
+    """``handler`` (unary-stream or stream-stream) with its calls logged and counted.
+
+    A unary-stream handler also gets its request as bytes (:func:`decoding`).
+    """
     if handler.unary_stream is not None:
         return grpc.unary_stream_rpc_method_handler(
-            observe_stream(method, handler.unary_stream),
-            request_deserializer=handler.request_deserializer,
+            observe_stream(method, decoding(handler.unary_stream, handler.request_deserializer)),
+            request_deserializer=None,
             response_serializer=handler.response_serializer,
         )
     if handler.stream_stream is not None:
