@@ -246,6 +246,13 @@ class Measured:
     median_ms: float
     p95_ms: float = 0.0
     error: float = 0.0
+    # Each decision's loss in points, in the decisions' order: networks measured on
+    # the same decisions compare decision by decision (see :func:`paired`).
+    losses: tuple[float, ...] = field(default=(), repr=False)
+
+    def figures(self) -> dict[str, Any]:
+        """The row as the JSON output has it (without the losses)."""
+        return {k: v for k, v in self.__dict__.items() if k != "losses"}
 
 
 def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: Referee) -> Measured:
@@ -258,8 +265,24 @@ def measure(name: str, choose: Chooser, decisions: Sequence[Decision], referee: 
     p95 = statistics.quantiles(times, n=20)[-1] if len(times) >= 2 else times[0]
     error = statistics.stdev(losses) / len(losses) ** 0.5 if len(losses) >= 2 else 0.0
     return Measured(
-        name, 1000 * statistics.fmean(losses), 1000 * statistics.median(times), 1000 * p95, 1000 * error
+        name,
+        1000 * statistics.fmean(losses),
+        1000 * statistics.median(times),
+        1000 * p95,
+        1000 * error,
+        tuple(losses),
     )
+
+
+def paired(row: Measured, base: Measured) -> tuple[float, float]:
+    """``row``'s mean loss minus ``base``'s on the same decisions, and its standard error (mEMG).
+
+    Far smaller than either mean's own error: most of a decision's loss is
+    how hard the decision is, which both networks face alike.
+    """
+    gaps = [a - b for a, b in zip(row.losses, base.losses, strict=True)]
+    error = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) >= 2 else 0.0
+    return 1000 * statistics.fmean(gaps), 1000 * error
 
 
 # -- the run -------------------------------------------------------------------
@@ -302,7 +325,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "evaluator": evaluator.name,
         "positions": len(decisions),
         "pairs": args.pairs,
-        "rows": [r.__dict__ for r in rows],
+        "rows": [r.figures() for r in rows],
     }
     if args.pairs <= 0:
         return summary  # --pairs 0: the decisions only, no head to head
@@ -333,6 +356,7 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
     decisions = self_play_decisions(args.positions, args.seed)
     points = []
     levels = [Level[name.upper()] for name in args.curve_levels]
+    first: dict[Level, Measured] = {}
     for path in _curve_files(args):
         network = Network.load(path)
         evaluator = GammondEvaluator(network, path.stem)
@@ -345,7 +369,13 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
             # The 0-ply figure keeps its old key, the curve's y axis.
             key = "mloss" if level is Level.ADVANCED else f"mloss_{level.name.lower()}"
             point[key], point[key.replace("mloss", "error")] = row.mloss, row.error
-            line += f" {row.mloss:6.2f} ± {row.error:4.2f} mEMG/decision at {level.name.lower()},"
+            line += f" {row.mloss:6.2f} ± {row.error:4.2f} mEMG/decision at {level.name.lower()}"
+            if level in first:
+                gap, gap_error = paired(row, first[level])
+                point[key.replace("mloss", "paired")] = [gap, gap_error]
+                line += f" ({gap:+.2f} ± {gap_error:.2f} against the first)"
+            first.setdefault(level, row)
+            line += ","
         if args.pairs > 0:  # --pairs 0: the decisions only
             h2h = head_to_head(
                 bot_chooser(evaluator, Level.ADVANCED), pubeval_chooser(), args.pairs, args.seed

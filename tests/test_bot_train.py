@@ -107,6 +107,25 @@ def test_a_supervised_round_fits_its_labels_and_resumes_without_relabelling(tmp_
     assert (run / "train.log").read_text().count("labelled chunk") == before
 
 
+def test_a_round_can_be_labelled_by_the_two_ply_search(tmp_path: Path) -> None:
+    import json
+
+    from gammond.engine import Position
+    from gammond.engine.bot import shipped_evaluator
+    from gammond.engine.bot.features import INPUTS
+    from gammond.engine.bot.search import on_roll_values
+    from training.supervise import label_chunk, supervised_round
+
+    boards = [Position.starting().board, Position.from_id("sGfwATDgc/ABMA").board]
+    deep = label_chunk(shipped_evaluator(), boards, plies=2)
+    assert np.allclose(deep, on_roll_values(shipped_evaluator(), boards, 2))
+    assert not np.allclose(deep, label_chunk(shipped_evaluator(), boards))
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    network = supervised_round(tmp_path / "round", start, 80, seed=5, epochs=1, chunk=40, plies=2)
+    assert json.loads(str(network.meta["supervised_rounds"]))[-1]["label_plies"] == 2
+
+
 def test_late_positions_are_races_and_those_with_a_checker_off() -> None:
     from gammond.engine import Position
     from training.supervise import late

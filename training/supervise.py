@@ -7,7 +7,9 @@ After TD(lambda) has bootstrapped a network, each round:
    the positions before each roll, except bear-offs the database scores;
 2. labels each position with our 1-ply search (:func:`on_roll_values`:
    the average over the 21 rolls of the position after the best play),
-   which is stronger than the 0-ply network it is built from; and, with
+   which is stronger than the 0-ply network it is built from (with
+   ``plies=2``, the 2-ply search: see docs/model-card.md, "Two-ply
+   labels", for why round 8 did not ship); and, with
    ``rollout_trials``, late positions (a checker off on either side, or
    a pure race) with our own rollouts instead: the mean outcome of that
    many games played out at 0-ply (:func:`play_out`), the first roll
@@ -162,9 +164,12 @@ def label_chunk(
     batch: int = 64,
     rollout_trials: int = 0,
     rng: np.random.Generator | None = None,
+    plies: int = 1,
 ) -> np.ndarray:
-    """1-ply probabilities of each position for its player on roll; rollouts for late ones if asked."""
-    parts = [on_roll_values(evaluator, boards[i : i + batch], 1) for i in range(0, len(boards), batch)]
+    """Probabilities of each position for its player on roll, searched ``plies`` deep; rollouts for late ones if asked."""
+    # 2-ply labels take about 15 ms a position: smaller batches keep memory flat.
+    batch = batch if plies < 2 else 16
+    parts = [on_roll_values(evaluator, boards[i : i + batch], plies) for i in range(0, len(boards), batch)]
     y = np.concatenate(parts)
     if rollout_trials:
         array = np.array(boards, dtype=np.int8).reshape(-1, 26)
@@ -218,29 +223,30 @@ def fit(
     return curve
 
 
-def _run_job(
-    job: tuple[Callable[[tuple[Path, Path, int, int, int, int]], str], tuple[Path, Path, int, int, int, int]],
-) -> str:
+Job = tuple[Path, Path, int, int, int, int, int]
+
+
+def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
     run, arguments = job
     return run(arguments)
 
 
-def _label_job(job: tuple[Path, Path, int, int, int, int]) -> str:
+def _label_job(job: Job) -> str:
     """Play and label one chunk of positions; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials = job
+    start, labels, seed, index, chunk, rollout_trials, plies = job
     evaluator = GammondEvaluator(Network.load(start), start.stem)
     rng = np.random.default_rng([seed, index])
     boards = self_play_positions(evaluator, chunk, rng)
     began = time.perf_counter()
-    y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng)
+    y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng, plies=plies)
     np.savez_compressed(labels / f"chunk-{index:04d}.npz", boards=np.array(boards, dtype=np.int8), y=y)
     each = (time.perf_counter() - began) / len(boards) * 1000
     return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
-def _lopsided_job(job: tuple[Path, Path, int, int, int, int]) -> str:
+def _lopsided_job(job: Job) -> str:
     """Make and rollout-label one chunk of lopsided positions; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials = job
+    start, labels, seed, index, chunk, rollout_trials, _ = job
     evaluator = GammondEvaluator(Network.load(start), start.stem)
     # Seeded apart from the self-play chunks' [seed, index].
     rng = np.random.default_rng([seed, 1, index])
@@ -263,8 +269,9 @@ def supervised_round(
     workers: int = 1,
     rollout_trials: int = 0,
     lopsided: int = 0,
+    plies: int = 1,
 ) -> Network:
-    """One round: label ``positions`` self-play positions (1-ply, or rollouts) and fit the network to them."""
+    """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them."""
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
     labels.mkdir(exist_ok=True)
@@ -276,9 +283,9 @@ def supervised_round(
     if lopsided and not rollout_trials:
         raise ValueError("lopsided positions are labelled by rollouts: give rollout_trials")
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
-    jobs = [(_label_job, (start, labels, seed, index, chunk, rollout_trials)) for index in todo]
+    jobs = [(_label_job, (start, labels, seed, index, chunk, rollout_trials, plies)) for index in todo]
     jobs += [
-        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials))
+        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials, plies))
         for index in range(-(-lopsided // chunk))
         if not (labels / f"lopsided-{index:04d}.npz").exists()
     ]
@@ -319,6 +326,7 @@ def supervised_round(
             "epochs": epochs,
             "rate": rate,
             "rollout_trials": rollout_trials,
+            "label_plies": plies,
             "lopsided": added,
         }
     )

@@ -280,7 +280,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--snapshot-every", type=int, default=5000)
     parser.add_argument("--bearoff", action="store_true", help="score bear-offs exactly")
     parser.add_argument("--fork", type=Path, help="start a new run from these weights, with its own dice")
-    parser.add_argument("--supervise", action="store_true", help="a supervised round on 1-ply labels")
+    parser.add_argument("--supervise", action="store_true", help="a supervised round on our search's labels")
+    parser.add_argument(
+        "--label-plies",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="how deep the search labelling a round looks",
+    )
     parser.add_argument("--from", dest="start", type=Path, help="weights a supervised round starts from")
     parser.add_argument("--positions", type=int, default=40_000, help="positions a supervised round labels")
     parser.add_argument("--epochs", type=int, default=30, help="epochs a supervised round fits")
@@ -324,6 +331,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             workers=args.workers,
             rollout_trials=args.rollout_trials,
             lopsided=args.lopsided,
+            plies=args.label_plies,
         )
         return
     settings = Settings(
