@@ -101,20 +101,15 @@ MODULES = (
 )
 # Every method that takes one request: the unary ones and the two that stream
 # their answers (BotService.Rollout, RecordService.StreamAnalyseMatch).
-METHODS: list[tuple[str, Descriptor]] = [
-    (f"/{service.full_name}/{method.name}", method.input_type)
+_ONE_REQUEST = [
+    (f"/{service.full_name}/{method.name}", method)
     for module in MODULES
     for service in module.DESCRIPTOR.services_by_name.values()
     for method in service.methods
     if not method.client_streaming
 ]
-STREAMING = {
-    f"/{service.full_name}/{method.name}"
-    for module in MODULES
-    for service in module.DESCRIPTOR.services_by_name.values()
-    for method in service.methods
-    if method.server_streaming and not method.client_streaming
-}
+METHODS: list[tuple[str, Descriptor]] = [(name, method.input_type) for name, method in _ONE_REQUEST]
+STREAMING = {name for name, method in _ONE_REQUEST if method.server_streaming}
 TEXTS = [
     STARTING_ID,
     WIDEST_ID,

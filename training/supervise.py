@@ -167,8 +167,6 @@ def label_chunk(
     plies: int = 1,
 ) -> np.ndarray:
     """Probabilities of each position for its player on roll, searched ``plies`` deep; rollouts for late ones if asked."""
-    # 2-ply labels take about 15 ms a position: smaller batches keep memory flat.
-    batch = batch if plies < 2 else 16
     parts = [on_roll_values(evaluator, boards[i : i + batch], plies) for i in range(0, len(boards), batch)]
     y = np.concatenate(parts)
     if rollout_trials:

@@ -21,12 +21,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import grpc
-from google.protobuf.message import DecodeError
 
 from gammond.server import calls, logs
 from gammond.server.deadlines import require_time
-from gammond.server.errors import bad_request, internal, status_for
-from gammond.server.limits import check_limits, check_size
+from gammond.server.errors import internal, status_for
+from gammond.server.limits import read_request
 from gammond.server.logs import logger
 from gammond.server.streams import code_of, observed_stream_handler
 
@@ -78,12 +77,7 @@ def observe(
         logger().debug("rpc.start", method=observed.name, request_id=rid, peer=peer)
     code = grpc.StatusCode.OK
     try:
-        try:
-            check_size(len(raw))
-            request = deserialize(raw)
-        except DecodeError:
-            raise _Undecodable() from None
-        check_limits(request, len(raw))
+        request = read_request(deserialize, raw)
         require_time(context)
         response = behavior(request, context)
         if sets_code:
@@ -92,11 +86,7 @@ def observe(
         context.set_trailing_metadata(((REQUEST_ID_KEY, rid),))
         return response
     except Exception as exc:  # noqa: BLE001 - every failure becomes a status
-        status = (
-            bad_request("request", "is not a valid message")
-            if isinstance(exc, _Undecodable)
-            else status_for(exc)
-        )
+        status = status_for(exc)
         if status is None:
             logger().error(
                 "rpc.internal_error", method=observed.name, request_id=rid, peer=peer, exc_info=True
@@ -115,10 +105,6 @@ class _Answer(
     grpc.Status,
 ):
     """An error status with the request id added to its trailers."""
-
-
-class _Undecodable(Exception):
-    """The request bytes are not the method's request message."""
 
 
 class ObservingInterceptor(grpc.ServerInterceptor):

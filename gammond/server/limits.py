@@ -17,8 +17,11 @@ all, so the common small calls skip it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from google.protobuf.descriptor import FieldDescriptor
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
 from gammond.engine import MAX_GAMES, MAX_LOG, MAX_MAT_TEXT, MAX_SHEET
 from gammond.server.errors import OversizeError, WireError
@@ -50,6 +53,21 @@ def check_size(size: int) -> None:
     """Refuse a request of ``size`` bytes past :data:`MAX_REQUEST_BYTES`."""
     if size > MAX_REQUEST_BYTES:
         raise OversizeError(size, MAX_REQUEST_BYTES)
+
+
+def read_request(deserialize: Callable[[bytes], Any], raw: bytes) -> Any:
+    """The request ``raw`` decodes to, within the limits; unary calls and streams alike.
+
+    Bytes that are not the request are a :class:`WireError` naming
+    ``request`` (INVALID_ARGUMENT); gRPC's own decoding would answer INTERNAL.
+    """
+    check_size(len(raw))
+    try:
+        request = deserialize(raw)
+    except DecodeError:
+        raise WireError("request", "is not a valid message") from None
+    check_limits(request, len(raw))
+    return request
 
 
 def check_limits(message: Message, size: int) -> None:

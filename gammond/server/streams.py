@@ -18,11 +18,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
-from google.protobuf.message import DecodeError
 
 from gammond.server import metrics
-from gammond.server.errors import OversizeError, WireError, bad_request, status_for
-from gammond.server.limits import check_limits, check_size
+from gammond.server.errors import OversizeError, WireError, status_for
+from gammond.server.limits import read_request
 from gammond.server.logs import logger
 
 Streaming = Callable[[Any, grpc.ServicerContext], Iterator[Any]]
@@ -79,14 +78,11 @@ def decoding(behavior: Streaming, deserialize: Callable[[bytes], Any] | None) ->
 
     def run(raw: bytes, context: grpc.ServicerContext) -> Iterator[Any]:
         try:
-            check_size(len(raw))
-            try:
-                request = deserialize(raw)
-            except DecodeError:
-                context.abort_with_status(bad_request("request", "is not a valid message"))
-            check_limits(request, len(raw))
+            request = read_request(deserialize, raw)
         except (OversizeError, WireError) as exc:
-            context.abort_with_status(status_for(exc) or bad_request("request", str(exc)))
+            status = status_for(exc)
+            assert status is not None  # both have their status
+            context.abort_with_status(status)
         yield from behavior(request, context)
 
     return run
