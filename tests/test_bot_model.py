@@ -94,6 +94,21 @@ def test_the_shipped_weights_record_their_encoding_and_training() -> None:
     assert int(network.meta["games"]) > 0
 
 
+def test_gammond_4_holds_gammond_3_and_gammond_2_beside_a_third_network_with_a_third_of_the_say() -> None:
+    import json
+
+    shipped = Network.load(WEIGHTS_DIR / "gammond-4.npz")
+    members = json.loads(shipped.meta["ensemble"])
+    assert members == ["weights/gammond-3.npz", "weights/gammond-2.npz", "sup-i/checkpoint.npz"]
+    assert shipped.hidden == 384
+    for offset, name in ((0, "gammond-3"), (128, "gammond-2")):
+        member = Network.load(WEIGHTS_DIR / f"{name}.npz")
+        units = slice(offset, offset + 128)
+        assert np.array_equal(shipped.w1[:, units], member.w1)
+        assert np.array_equal(shipped.b1[units], member.b1)
+        assert np.allclose(shipped.w2[units], member.w2 / 3, rtol=1e-6, atol=0)
+
+
 def test_weights_saved_and_loaded_score_alike(tmp_path: Path) -> None:
     network = Network.initial(INPUTS, 5, seed=4)
     network.meta.update(name="tiny", games=0)

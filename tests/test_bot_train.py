@@ -77,6 +77,41 @@ def test_averaged_snapshots_take_the_mean_of_their_weights(tmp_path: Path) -> No
     assert np.array_equal(average([tmp_path / "a.npz"]).w1, a.w1)
 
 
+def test_an_ensemble_is_one_network_whose_output_is_the_sigmoid_of_its_members_mean_logit(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from gammond.engine.bot.network import sigmoid
+
+    members = [Network.initial(10, hidden, seed=seed) for hidden, seed in ((4, 1), (3, 2), (5, 3))]
+    for i, member in enumerate(members):
+        member.b2 += np.float32(0.1 * (i + 1))
+        member.meta.update(games=10 * (i + 1), feature_version=1)
+        member.save(tmp_path / f"m{i}.npz")
+    paths = [str(tmp_path / f"m{i}.npz") for i in range(3)]
+    main(["--ensemble", *paths, "--out", str(tmp_path / "joined.npz")])
+    joined = Network.load(tmp_path / "joined.npz")
+    assert joined.hidden == 12 and joined.inputs == 10
+    x = np.random.default_rng(0).standard_normal((7, 10)).astype(np.float32)
+    logits = [sigmoid(x @ m.w1 + m.b1) @ m.w2 + m.b2 for m in members]
+    assert np.allclose(joined.forward(x), sigmoid(np.mean(logits, axis=0)), atol=1e-6)
+    assert joined.meta["games"] == 30
+    assert json.loads(joined.meta["ensemble"]) == [f"{tmp_path.name}/m{i}.npz" for i in range(3)]
+    assert [m["games"] for m in json.loads(joined.meta["members"])] == [10, 20, 30]
+
+
+def test_an_ensemble_refuses_members_with_different_inputs(tmp_path: Path) -> None:
+    import pytest
+
+    from training.train import ensemble
+
+    Network.initial(10, 4, seed=1).save(tmp_path / "a.npz")
+    Network.initial(11, 4, seed=2).save(tmp_path / "b.npz")
+    with pytest.raises(ValueError, match="different inputs"):
+        ensemble([tmp_path / "a.npz", tmp_path / "b.npz"])
+
+
 def test_a_forked_run_starts_from_the_parent_weights_with_its_own_dice(tmp_path: Path) -> None:
     train(tmp_path / "parent", 2, TINY, checkpoint_every=2)
     parent = tmp_path / "parent" / "checkpoint.npz"

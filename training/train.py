@@ -259,6 +259,37 @@ def average(paths: Sequence[Path]) -> Network:
     return mean
 
 
+def ensemble(paths: Sequence[Path]) -> Network:
+    """One wider network that averages several networks' output logits.
+
+    The members' hidden layers sit side by side and each member's output
+    weights are divided by their number, so the new network's output is
+    the sigmoid of the members' mean pre-sigmoid output: an ensemble that
+    is still one network of the same shape, which every search and the
+    compiled kernel run unchanged.  Networks trained apart make different
+    errors, and the mean of their logits makes fewer (docs/model-card.md,
+    "An ensemble"); the price is the wider hidden layer's time.
+    """
+    networks = [Network.load(p) for p in paths]
+    if len({n.inputs for n in networks}) != 1:
+        raise ValueError("ensemble members take different inputs")
+    share = np.float32(1.0 / len(networks))
+    joined = Network(
+        np.concatenate([n.w1 for n in networks], axis=1),
+        np.concatenate([n.b1 for n in networks]),
+        np.concatenate([n.w2 * share for n in networks]),
+        (np.sum([n.b2 for n in networks], axis=0) * share).astype(np.float32),
+        {
+            "feature_version": networks[0].meta.get("feature_version", FEATURE_VERSION),
+            "games": max(int(n.meta.get("games", 0)) for n in networks),
+            "ensemble": json.dumps([f"{p.parent.name}/{p.name}" for p in paths]),
+            # Each member's own record (its TD run, its supervised rounds), minus resume state.
+            "members": json.dumps([{k: v for k, v in n.meta.items() if k != "rng"} for n in networks]),
+        },
+    )
+    return joined
+
+
 def _bearoff_exact() -> Exact:
     from gammond.engine.bot.bearoff import exact_probabilities
 
@@ -304,12 +335,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
     parser.add_argument("--average", type=Path, nargs="+", help="snapshots to average into --out")
-    parser.add_argument("--out", type=Path, help="where --average writes")
+    parser.add_argument(
+        "--ensemble", type=Path, nargs="+", help="networks to join into one wider network at --out"
+    )
+    parser.add_argument("--out", type=Path, help="where --average or --ensemble writes")
     args = parser.parse_args(argv)
     if args.average:
         if args.out is None:
             parser.error("--average needs --out FILE")
         average(args.average).save(args.out)
+        return
+    if args.ensemble:
+        if args.out is None:
+            parser.error("--ensemble needs --out FILE")
+        ensemble(args.ensemble).save(args.out)
         return
     if args.ship:
         from gammond.engine.bot.model import ship

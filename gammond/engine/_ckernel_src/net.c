@@ -39,6 +39,44 @@ enum { LANES = 8, VECTORS = 4, BLOCK = LANES * VECTORS };
    returning a 32-byte vector would change the ABI on machines without AVX. */
 #define LOAD(dst, p) memcpy(&(dst), (p), sizeof(vfloat))
 
+typedef int32_t vint __attribute__((vector_size(32)));
+
+/*
+ * sigmoid() on eight lanes at once.  The hidden layer's sigmoids, one expf
+ * call per unit, took most of a wide network's forward pass; this keeps
+ * them in vector registers.  exp(t) = 2^n * e^r with n = round(t / ln 2)
+ * and |r| <= ln(2) / 2, ln 2 split in two so r is exact to float rounding,
+ * and e^r by its Taylor polynomial to r^7 (truncation under 2e-8, within
+ * float rounding).  It takes and gives floats in memory, not a vector by
+ * value, for the reason LOAD is a macro; inlined into each target clone.
+ */
+static inline void vsigmoid(const float *in, float *out)
+{
+    vfloat x;
+    LOAD(x, in);
+    /* Clipped to [-40, 40] as sigmoid() is; a comparison gives -1 in the lanes where it holds. */
+    const vint low = x < -40.0f, high = x > 40.0f;
+    x = (vfloat)((~low & ~high & (vint)x) | (low & (vint)(x * 0.0f - 40.0f)) | (high & (vint)(x * 0.0f + 40.0f)));
+    const vfloat t = -x;
+    /* n = round(t / ln 2): add a half with t's sign, then truncate. */
+    const vfloat scaled = t * 1.44269504088896341f;
+    const vint half = (vint)(scaled * 0.0f + 0.5f) | ((vint)scaled & INT32_MIN);
+    const vint n = __builtin_convertvector(scaled + (vfloat)half, vint);
+    const vfloat nf = __builtin_convertvector(n, vfloat);
+    const vfloat r = (t - nf * 0.693145751953125f) - nf * 1.428606765330187e-06f;
+    vfloat e = r * (1.0f / 5040.0f) + 1.0f / 720.0f;
+    e = e * r + 1.0f / 120.0f;
+    e = e * r + 1.0f / 24.0f;
+    e = e * r + 1.0f / 6.0f;
+    e = e * r + 0.5f;
+    e = e * r + 1.0f;
+    e = e * r + 1.0f;
+    /* 2^n, built in the exponent bits: |n| <= 58, inside a float's normal range. */
+    const vfloat scale = (vfloat)((n + 127) << 23);
+    const vfloat result = 1.0f / (1.0f + e * scale);
+    memcpy(out, &result, sizeof result);
+}
+
 /*
  * One board's outputs from its inputs.  `hidden` holds net->hidden floats;
  * `w2t` is w2 transposed (5 rows of net->hidden), so each output is one
@@ -76,10 +114,9 @@ static void forward(const knet *net, const float *w2t, const float *inputs, floa
                 acc[v] += x * w;
             }
         }
-        float sums[BLOCK];
-        memcpy(sums, acc, sizeof sums);
-        for (int u = 0; u < BLOCK; u++)
-            hidden[j + u] = sigmoid(sums[u]);
+        memcpy(hidden + j, acc, sizeof acc);
+        for (int v = 0; v < VECTORS; v++)
+            vsigmoid(hidden + j + v * LANES, hidden + j + v * LANES);
     }
     for (; j < width; j++) {
         float acc = net->b1[j];
