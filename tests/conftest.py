@@ -13,7 +13,7 @@ import pytest
 from gammond.server.app import Served, ServerOptions, create_server
 from tests.support.server import Stubs
 
-# The levels' time budgets are set for answers on time (world class 75 ms),
+# The levels' time budgets are set for answers on time (world class 90 ms),
 # not for searches that finish on a loaded test machine.  The tests compare
 # searches, so they run with the budgets of a machine 25 times slower: every
 # server and search process they start inherits this.

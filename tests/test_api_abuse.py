@@ -33,7 +33,7 @@ CHEAP_CODES = {grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDI
 def served() -> Iterator[Served]:
     # A --max-search of 1 ms: far shorter than finding the 2,224 plays of the
     # widest position, so a world-class search of it is cut short however
-    # fast the machine (its own 75 ms budget is not, on a fast one).
+    # fast the machine (its own 90 ms budget is not, on a fast one).
     server = create_server(ServerOptions(max_search_s=0.001, max_expensive_calls=2))
     server.warm_up()
     yield server
