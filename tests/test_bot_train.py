@@ -112,6 +112,20 @@ def test_an_ensemble_refuses_members_with_different_inputs(tmp_path: Path) -> No
         ensemble([tmp_path / "a.npz", tmp_path / "b.npz"])
 
 
+def test_an_ensemble_refuses_members_of_another_encoding_version_and_names_them(tmp_path: Path) -> None:
+    import pytest
+
+    from training.train import ensemble
+
+    old, new = Network.initial(10, 4, seed=1), Network.initial(10, 4, seed=2)
+    old.meta.update(feature_version=0)
+    new.meta.update(feature_version=1)
+    old.save(tmp_path / "old.npz")
+    new.save(tmp_path / "new.npz")
+    with pytest.raises(ValueError, match=r"different inputs: .*old\.npz \(10 inputs, v0\)"):
+        ensemble([tmp_path / "old.npz", tmp_path / "new.npz"])
+
+
 def test_a_forked_run_starts_from_the_parent_weights_with_its_own_dice(tmp_path: Path) -> None:
     train(tmp_path / "parent", 2, TINY, checkpoint_every=2)
     parent = tmp_path / "parent" / "checkpoint.npz"

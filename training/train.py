@@ -271,8 +271,11 @@ def ensemble(paths: Sequence[Path]) -> Network:
     "An ensemble"); the price is the wider hidden layer's time.
     """
     networks = [Network.load(p) for p in paths]
-    if len({n.inputs for n in networks}) != 1:
-        raise ValueError("ensemble members take different inputs")
+    # Same input count is not enough: an encoding of another version has the same shape.
+    encodings = [(n.inputs, int(n.meta.get("feature_version", FEATURE_VERSION))) for n in networks]
+    if len(set(encodings)) != 1:
+        described = ", ".join(f"{p} ({k} inputs, v{v})" for p, (k, v) in zip(paths, encodings))
+        raise ValueError(f"ensemble members take different inputs: {described}")
     share = np.float32(1.0 / len(networks))
     joined = Network(
         np.concatenate([n.w1 for n in networks], axis=1),
