@@ -102,6 +102,18 @@ def test_four_away_trailer_with_gammon_chances_plays_on_against_two_away() -> No
     assert decide(Probabilities(0.80, 0.02, 0.0, 0.03, 0.0), CubeView(away=(4, 2))).should_double
 
 
+def test_a_two_away_leaders_double_is_a_take_for_the_match_the_trailer_redoubles_at_once() -> None:
+    # Taking at 2-away/4-away, the trailer redoubles to 4 at once and the game decides the match:
+    # double/take is worth the leader's game-winning chance, and the trailer takes with 20%.
+    p = Probabilities(0.80, 0.0, 0.0, 0.0, 0.0)
+    decision = decide(p, CubeView(away=(2, 4)))
+    assert decision.double_take == pytest.approx(0.80)
+    assert decision.take
+    # A gammon the leader wins at 2 wins no more than a single game: the bound is the match either way.
+    gammonish = Probabilities(0.80, 0.30, 0.0, 0.05, 0.0)
+    assert decide(gammonish, CubeView(away=(2, 4))).double_take == pytest.approx(0.80)
+
+
 def test_looking_a_roll_ahead_reports_the_average_of_the_rolls() -> None:
     position = Position.from_id("4HPwATDgc/ABMA")
     for plies in (1, 2):

@@ -14,7 +14,9 @@ gammon ratios: with ``W`` and ``L`` the average points of a win and a loss,
 the live take point is ``(L - 1/2) / (W + L + 1/2)`` and the cash point
 ``(L + 1) / (W + L + 1/2)``.  Match play uses the same construction in
 match-winning chances, with our own match equity table
-(:mod:`gammond.engine.bot.met`) at the outcomes and the position's gammon ratios.
+(:mod:`gammond.engine.bot.met`) at the outcomes and the position's gammon ratios;
+there, double/take is also bounded by the taker's redouble at once
+(:func:`_redoubled_at_once`), which at some scores is automatic.
 
 The rules first (:func:`may_double`): no cube in cubeless play or in the
 Crawford game, only the owner (or either player from the centre) may
@@ -32,6 +34,7 @@ without that rule it is merely pointless, so the bot still never does).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -164,11 +167,37 @@ def _money_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, f
 def _match_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, float, float]:
     assert view.away is not None
     nd = cubeful_mwc(p, view, x, view.value, view.owner)
-    dt = cubeful_mwc(p, view, x, 2 * view.value, Owner.OPPONENT)
+    dt = min(cubeful_mwc(p, view, x, 2 * view.value, Owner.OPPONENT), _redoubled_at_once(p, view, x))
     # The Crawford game and the games after it both lead to post-Crawford scores.
     lookup = met.lookup_for(view.post_crawford or view.crawford)
     dp = lookup(view.away[0] - view.value, view.away[1])
     return nd, dt, dp
+
+
+def _redoubled_at_once(p: Probabilities, view: CubeView, x: float) -> float:
+    """Double/take's MWC if the taker redoubles on their first turn: we then take or pass, as is best.
+
+    Janowski's interpolation keeps a fixed share of the game with the cube
+    dead where the taker holds it.  At some scores the taker's redouble is
+    no option held back but the obvious next move: at 2-away/4-away, the
+    trailer who takes a 2-cube redoubles to 4 at once, and the game decides
+    the match.  Valuing the take with part of the 2-cube dead there put
+    double/take above the leader's game-winning chance (0.832 MWC at a 0.8
+    chance without gammons, where the game for the match is worth 0.8), so
+    the leader doubled too early and the trailer passed doubles it should
+    take.  The taker has this option whatever the formula says, so
+    double/take is worth at most this to us.  Money play needs no such
+    bound: a redouble right after a take is never right.
+    ``inf`` where the taker may not redouble (the doubled cube wins them
+    the match).
+    """
+    assert view.away is not None
+    doubled = 2 * view.value
+    if view.away[1] <= doubled:
+        return math.inf
+    lookup = met.lookup_for(view.post_crawford or view.crawford)
+    taken = cubeful_mwc(p, view, x, 2 * doubled, Owner.ON_ROLL)
+    return max(taken, lookup(view.away[0], view.away[1] - doubled))
 
 
 # -- the decision ---------------------------------------------------------------------
