@@ -22,7 +22,7 @@ from gammond.engine import Position
 from gammond.engine.bot import Level, rank_plays, shipped_evaluator
 from gammond.engine.bot.batch import Boards, Probs
 from gammond.engine.bot.bearoff import database, rank_table
-from gammond.engine.bot.model import GammondEvaluator
+from gammond.engine.bot.model import GammondEvaluator, load_evaluator
 from gammond.engine.bot.neural import network_arrays
 from gammond.engine.bot.search import on_roll_values
 from tests.support.compiled import compiled_kernel_in_use
@@ -45,6 +45,8 @@ class PythonPath:
     def __init__(self, inner: GammondEvaluator) -> None:
         self.inner = inner
         self.name = inner.name
+        # The same replies as the kernel's: ranked by the pruning network first, when there is one.
+        self.pruner = inner.pruner
 
     def evaluate(self, positions):  # type: ignore[no-untyped-def]
         return self.inner.evaluate(positions)
@@ -125,6 +127,7 @@ def _arguments() -> list[object]:
     return [
         np.array(boards()[:2], dtype=np.int8),
         *network_arrays(shipped_evaluator().network),
+        *network_arrays(load_evaluator("gammond-3").network),
         db.off,
         db.first,
         rank_table(),
@@ -135,11 +138,13 @@ def _arguments() -> list[object]:
 @pytest.mark.parametrize(
     ("slot", "value", "error", "message"),
     [
-        (5, np.zeros((10, 32)), ValueError, "off holds 320 values"),
-        (6, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
-        (7, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
-        (7, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
-        (8, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
+        (5, None, TypeError, "all be arrays or all be None"),
+        (6, np.zeros(7, dtype=np.float32), ValueError, "w1 holds"),
+        (9, np.zeros((10, 32)), ValueError, "off holds 320 values"),
+        (10, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
+        (11, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
+        (11, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
+        (12, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
     ],
 )
 def test_arguments_of_the_wrong_kind_or_size_are_refused(
@@ -153,15 +158,31 @@ def test_arguments_of_the_wrong_kind_or_size_are_refused(
 
 def test_an_output_sharing_memory_with_the_database_is_refused(ck: ModuleType) -> None:
     arguments = _arguments()
-    arguments[8] = np.array(arguments[5]).reshape(-1)[:10]  # a copy: not shared
+    arguments[12] = np.array(arguments[9]).reshape(-1)[:10]  # a copy: not shared
     ck.rolled_values(*arguments)
     off = np.array(database().off)
-    arguments[5] = off
-    arguments[8] = off.reshape(-1)[:10]
+    arguments[9] = off
+    arguments[12] = off.reshape(-1)[:10]
     with pytest.raises(ValueError, match="shares memory"):
         ck.rolled_values(*arguments)
 
 
 def test_a_wrong_number_of_arguments_is_a_type_error(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="9 arguments"):
-        ck.rolled_values(*_arguments()[:8])
+    with pytest.raises(TypeError, match="13 arguments"):
+        ck.rolled_values(*_arguments()[:12])
+
+
+def test_without_a_pruning_network_the_compiled_ply_scores_every_reply(ck: ModuleType) -> None:
+    evaluator = load_evaluator()
+    assert evaluator.pruner is None
+    sample = np.array(boards()[:30], dtype=np.int8)
+    arguments = _arguments()
+    arguments[0], arguments[5:9], arguments[12] = sample, [None] * 4, np.empty((len(sample), 5))
+    ck.rolled_values(*arguments)
+    np.testing.assert_allclose(
+        arguments[12], on_roll_values(PythonPath(evaluator), list(boards()[:30]), 1), rtol=0, atol=TOLERANCE
+    )
+    # Pruning changes a reply now and then, and never by much.
+    pruned = shipped_evaluator().rolled_values(sample)
+    assert pruned is not None
+    assert np.abs(pruned - arguments[12]).max() < 0.05

@@ -58,6 +58,10 @@ def rolled_values(
     b1: ReadableBuffer | NDArray[Any],
     w2: ReadableBuffer | NDArray[Any],
     b2: ReadableBuffer | NDArray[Any],
+    pw1: ReadableBuffer | NDArray[Any] | None,
+    pb1: ReadableBuffer | NDArray[Any] | None,
+    pw2: ReadableBuffer | NDArray[Any] | None,
+    pb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],
@@ -66,7 +70,9 @@ def rolled_values(
 ) -> None:
     """gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator, into ``out``.
 
-    The boards and network as for :func:`score_boards`; ``off`` and ``first`` the
+    The boards and network as for :func:`score_boards`; ``pw1`` .. ``pb2`` a pruning
+    network's arrays (the replies a roll allows are ranked by it first, and only
+    the best two scored by the network), or four Nones; ``off`` and ``first`` the
     bear-off database's float64 tables (54264 x 32), ``rank`` its int64 rank
     table (6 x 16 x 17).  Without the GIL.
     """
@@ -77,6 +83,10 @@ def play_out(
     b1: ReadableBuffer | NDArray[Any],
     w2: ReadableBuffer | NDArray[Any],
     b2: ReadableBuffer | NDArray[Any],
+    pw1: ReadableBuffer | NDArray[Any] | None,
+    pb1: ReadableBuffer | NDArray[Any] | None,
+    pw2: ReadableBuffer | NDArray[Any] | None,
+    pb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],

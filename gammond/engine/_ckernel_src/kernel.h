@@ -128,11 +128,19 @@ enum {
  */
 void k_encode_features(const int8_t *boards, size_t n, float *out);
 
-/* The network's weights, row-major float32: w1 is K_FEATURE_INPUTS x hidden, w2 hidden x 5. */
-typedef struct {
+/*
+ * The network's weights, row-major float32: w1 is K_FEATURE_INPUTS x hidden, w2 hidden x 5.
+ * `prune` (NULL for none) is a cheaper network the searches (ply.c) rank a roll's plays
+ * with first: only its K_PRUNE_KEEP best are then scored by this one.
+ */
+typedef struct knet {
     const float *w1, *b1, *w2, *b2;
     int hidden;
+    const struct knet *prune;
 } knet;
+
+/* Plays of a roll a pruning network passes on to the full one (search.PRUNE_KEEP). */
+enum { K_PRUNE_KEEP = 2 };
 
 /*
  * gammond.engine.bot.neural.score_boards (net.c): `n` boards into `n` rows of 5
@@ -167,8 +175,10 @@ typedef struct {
  * search.on_roll_values(boards, plies=1) with the shipped evaluator (ply.c): for each
  * board of the player on roll, before rolling, the average over the 21 rolls of the
  * mover's probabilities after their best play by 0-ply money equity, the network's
- * (or, both sides home, the database's) view.  `scratch` holds K_FEATURE_INPUTS +
- * 6 * hidden floats.  K_OK or K_NOMEM.
+ * (or, both sides home, the database's) view; with net->prune, the best of the
+ * K_PRUNE_KEEP plays the pruning network ranks first.  `scratch` holds
+ * K_FEATURE_INPUTS + 6 * hidden floats, and 6 * net->prune->hidden more with a
+ * pruning network.  K_OK or K_NOMEM.
  */
 int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
                     float *scratch);
@@ -176,7 +186,8 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
 /*
  * Rollout trials in one call (ply.c): game r starts from board r (its player on roll,
  * before rolling) and uses dice[r][h] (two bytes, 1..6) on half-move h, each side
- * making its best 0-ply play as k_rolled_values ranks them.  out[r] gets the outcome
+ * making its best 0-ply play as k_rolled_values ranks them (pruned as it prunes, with
+ * net->prune; the rollouts of gammond/engine/bot/model.py pass none).  out[r] gets the outcome
  * for board r's player on roll: the game's result when it ends within `half_moves`,
  * else the evaluator's probabilities of the position reached (a truncated trial).
  * `scratch` as for k_rolled_values.  K_OK or K_NOMEM.

@@ -740,9 +740,11 @@ PyDoc_STRVAR(score_boards_doc,
              "without the GIL.  Returns None.");
 
 PyDoc_STRVAR(rolled_values_doc,
-             "rolled_values($module, boards, w1, b1, w2, b2, off, first, rank, out, /)\n--\n\n"
+             "rolled_values($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, off, first, rank,\n"
+             "              out, /)\n--\n\n"
              "gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator into\n"
-             "`out`: the boards and network as for score_boards; off and first the bear-off\n"
+             "`out`: the boards and network as for score_boards; pw1..pb2 a pruning network's\n"
+             "arrays (the same shapes, its own width), or four Nones; off and first the bear-off\n"
              "database's float64 tables (54264 x 32), rank its int64 rank table (6 x 16 x 17).\n"
              "Runs without the GIL.  Returns None.");
 
@@ -779,7 +781,8 @@ static int get_dice(PyObject *obj, Py_buffer *view, Py_ssize_t n, Py_ssize_t *ha
 }
 
 PyDoc_STRVAR(play_out_doc,
-             "play_out($module, boards, w1, b1, w2, b2, off, first, rank, dice, out, /)\n--\n\n"
+             "play_out($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, off, first, rank, dice,\n"
+             "         out, /)\n--\n\n"
              "Rollout trials with the shipped evaluator into `out` (n * 5 float64): game r plays\n"
              "from board r with the dice of row r (a C-contiguous uint8 buffer of n * H * 2\n"
              "bytes, 1..6), each side's best 0-ply play, for at most H half-moves; the outcome\n"
@@ -787,20 +790,22 @@ PyDoc_STRVAR(play_out_doc,
              "other arguments as for rolled_values.  Runs without the GIL.  Returns None.");
 
 /*
- * score_boards (nargs 6), rolled_values (nargs 9) and play_out (nargs 10) share their
- * checks: boards, the network, [off, first, rank, [dice,]] out.
+ * score_boards (nargs 6), rolled_values (nargs 13) and play_out (nargs 14) share their
+ * checks: boards, the network, [the pruning network or four Nones, off, first, rank,
+ * [dice,]] out.
  */
 static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
 {
     static const char *names[] = {"score_boards", "rolled_values", "play_out"};
-    const Py_ssize_t want = mode == RUN_SCORE ? 6 : mode == RUN_ROLLED ? 9 : 10;
+    const Py_ssize_t want = mode == RUN_SCORE ? 6 : mode == RUN_ROLLED ? 13 : 14;
     const int search = mode != RUN_SCORE;
     if (nargs != want) {
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd", names[mode], want, nargs);
         return NULL;
     }
-    Py_buffer boards, net[4], db[3], dice, out;
-    int net_held = 0, db_held = 0, dice_held = 0, out_held = 0;
+    Py_buffer boards, net[4], prune[4], db[3], dice, out;
+    int net_held = 0, prune_held = 0, db_held = 0, dice_held = 0, out_held = 0;
+    Py_ssize_t prune_hidden = 0;
     Py_ssize_t half_moves = 0;
     PyObject *result = NULL;
     float *scratch = NULL;
@@ -811,19 +816,29 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     if (hidden < 0)
         goto done;
     if (search) {
+        const int nones = (args[5] == Py_None) + (args[6] == Py_None) + (args[7] == Py_None) + (args[8] == Py_None);
+        if (nones != 0 && nones != 4) {
+            PyErr_SetString(PyExc_TypeError, "pw1, pb1, pw2 and pb2 must all be arrays or all be None");
+            goto done;
+        }
+        if (nones == 0) {
+            prune_hidden = get_network(args + 5, prune, &prune_held);
+            if (prune_hidden < 0)
+                goto done;
+        }
         const Py_ssize_t table = (Py_ssize_t)K_BEAROFF_POSITIONS * K_BEAROFF_ROLLS;
-        if (get_numbers(args[5], &db[0], "off", 'd', table, 0) < 0)
+        if (get_numbers(args[9], &db[0], "off", 'd', table, 0) < 0)
             goto done;
         db_held = 1;
-        if (get_numbers(args[6], &db[1], "first", 'd', table, 0) < 0)
+        if (get_numbers(args[10], &db[1], "first", 'd', table, 0) < 0)
             goto done;
         db_held = 2;
-        if (get_numbers(args[7], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
+        if (get_numbers(args[11], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
             goto done;
         db_held = 3;
     }
     if (mode == RUN_PLAY_OUT) {
-        if (get_dice(args[8], &dice, n, &half_moves) < 0)
+        if (get_dice(args[12], &dice, n, &half_moves) < 0)
             goto done;
         dice_held = 1;
     }
@@ -833,6 +848,8 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     int shared = overlaps(&out, &boards);
     for (int i = 0; i < net_held; i++)
         shared |= overlaps(&out, &net[i]);
+    for (int i = 0; i < prune_held; i++)
+        shared |= overlaps(&out, &prune[i]);
     for (int i = 0; i < db_held; i++)
         shared |= overlaps(&out, &db[i]);
     if (dice_held)
@@ -841,12 +858,16 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
         PyErr_SetString(PyExc_ValueError, "out shares memory with the boards or the weights");
         goto done;
     }
-    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + 6 * hidden) * sizeof(float));
+    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + 6 * hidden + 6 * prune_hidden) * sizeof(float));
     if (!scratch) {
         PyErr_NoMemory();
         goto done;
     }
-    const knet network = {net[1].buf, net[0].buf, net[2].buf, net[3].buf, (int)hidden};
+    knet pruning = {NULL, NULL, NULL, NULL, 0, NULL};
+    if (prune_held)
+        pruning = (knet){prune[1].buf, prune[0].buf, prune[2].buf, prune[3].buf, (int)prune_hidden, NULL};
+    const knet network = {net[1].buf, net[0].buf, net[2].buf, net[3].buf, (int)hidden,
+                          prune_held ? &pruning : NULL};
     int status = K_OK;
     if (search) {
         /* The rank table holds small non-negative numbers: read as int64 whatever numpy called it. */
@@ -875,6 +896,8 @@ done:
         PyBuffer_Release(&dice);
     for (int i = 0; i < db_held; i++)
         PyBuffer_Release(&db[i]);
+    for (int i = 0; i < prune_held; i++)
+        PyBuffer_Release(&prune[i]);
     for (int i = 0; i < net_held; i++)
         PyBuffer_Release(&net[i]);
     PyBuffer_Release(&boards);

@@ -125,23 +125,67 @@ static double equity(const double p[5])
     return 2.0 * p[0] + p[1] + p[2] - p[3] - p[4] - 1.0;
 }
 
-/* A call's scratch: the network's inputs and hidden layer, then its output weights transposed. */
+/*
+ * A call's scratch: the network's inputs and hidden layer, then its output weights
+ * transposed; then the pruning network's hidden layer and transposed output weights
+ * (the inputs are the same).
+ */
 typedef struct {
-    float *inputs, *hidden, *w2t;
+    float *inputs, *hidden, *w2t, *prune_hidden, *prune_w2t;
 } kscratch;
 
 static kscratch scratch_of(const knet *net, float *scratch)
 {
-    kscratch s = {scratch, scratch + K_FEATURE_INPUTS, scratch + K_FEATURE_INPUTS + net->hidden};
+    kscratch s = {scratch, scratch + K_FEATURE_INPUTS, scratch + K_FEATURE_INPUTS + net->hidden, NULL, NULL};
     k_transpose_w2(net, s.w2t);
+    if (net->prune) {
+        s.prune_hidden = s.w2t + 5 * net->hidden;
+        s.prune_w2t = s.prune_hidden + net->prune->hidden;
+        k_transpose_w2(net->prune, s.prune_w2t);
+    }
     return s;
 }
 
 /*
+ * The places (in the generator's order) of the K_PRUNE_KEEP plays with the best
+ * money equity by the pruning network, ascending; the first of equals ranks
+ * higher, as a stable sort does.  Returns how many (all plays when that few).
+ */
+static size_t pruned(const knet *net, const kbearoff *db, const kscratch *s, const kresult *result,
+                     size_t keep[K_PRUNE_KEEP])
+{
+    double kept[K_PRUNE_KEEP], value[5];
+    size_t count = 0;
+    for (size_t k = 0; k < result->count; k++) {
+        after_play(net->prune, db, s->prune_w2t, kresult_play(result, k)->board.b, value, s->inputs,
+                   s->prune_hidden);
+        const double e = equity(value);
+        if (count == K_PRUNE_KEEP && !(e > kept[K_PRUNE_KEEP - 1]))
+            continue;
+        /* Insert by equity, after its equals: they came first. */
+        size_t at = count < K_PRUNE_KEEP ? count++ : K_PRUNE_KEEP - 1;
+        for (; at > 0 && e > kept[at - 1]; at--) {
+            kept[at] = kept[at - 1];
+            keep[at] = keep[at - 1];
+        }
+        kept[at] = e;
+        keep[at] = k;
+    }
+    for (size_t i = 1; i < count; i++)
+        for (size_t j = i; j > 0 && keep[j] < keep[j - 1]; j--) {
+            const size_t t = keep[j];
+            keep[j] = keep[j - 1];
+            keep[j - 1] = t;
+        }
+    return count;
+}
+
+/*
  * The mover's best 0-ply play of (d1, d2) from `board`: the first of equal best
- * money equities in the generator's order, as numpy's argmax picks.  Its result
- * board goes to `chosen` (the board itself when nothing can be played) and its
- * value, the mover's probabilities, to `best`.
+ * money equities in the generator's order, as numpy's argmax picks, among every
+ * play or, with a pruning network and more plays than it keeps, among the ones it
+ * keeps.  Its result board goes to `chosen` (the board itself when nothing can be
+ * played) and its value, the mover's probabilities by the full network, to `best`.
  */
 static int best_play(const knet *net, const kbearoff *db, const kscratch *s, const int8_t *board, int d1,
                      int d2, kresult *result, int8_t chosen[K_SLOTS], double best[5])
@@ -155,11 +199,15 @@ static int best_play(const knet *net, const kbearoff *db, const kscratch *s, con
     double value[5], best_equity = 0.0;
     if (result->count == 0)
         after_play(net, db, s->w2t, board, best, s->inputs, s->hidden);
-    for (size_t k = 0; k < result->count; k++) {
-        const int8_t *candidate = kresult_play(result, k)->board.b;
+    size_t keep[K_PRUNE_KEEP];
+    const size_t count = net->prune && result->count > K_PRUNE_KEEP ? pruned(net, db, s, result, keep)
+                                                                     : result->count;
+    const int all = count == result->count;
+    for (size_t i = 0; i < count; i++) {
+        const int8_t *candidate = kresult_play(result, all ? i : keep[i])->board.b;
         after_play(net, db, s->w2t, candidate, value, s->inputs, s->hidden);
         const double e = equity(value);
-        if (k == 0 || e > best_equity) {
+        if (i == 0 || e > best_equity) {
             best_equity = e;
             pick = candidate;
             memcpy(best, value, sizeof value);

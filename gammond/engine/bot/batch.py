@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -30,6 +30,8 @@ Probs = npt.NDArray[np.float64]
 Boards = npt.NDArray[np.int8]
 
 _EQUITY_WEIGHTS = np.array([2.0, 1.0, 1.0, -1.0, -1.0])
+# Plays of a roll a pruning network passes on to the full one (K_PRUNE_KEEP in the kernel).
+PRUNE_KEEP = 2
 
 
 class BoardEvaluator(Protocol):
@@ -124,6 +126,49 @@ def after_play(evaluator: BoardEvaluator, results: Boards) -> Probs:
     if (~done).any():
         out[~done] = flip(evaluator.evaluate_boards(flip_boards(results[~done])))
     return out
+
+
+def best_plays(
+    evaluator: BoardEvaluator,
+    results: Boards,
+    spans: Sequence[tuple[int, int]],
+    score: Callable[[BoardEvaluator, Boards], Probs] = after_play,
+) -> tuple[list[int], Probs]:
+    """For each span of ``results`` (one roll's plays, mover's view), its best play's place and value.
+
+    The best by 0-ply money equity, the first of equals (as numpy's argmax
+    takes it).  An evaluator with a ``pruner`` (another evaluator, with a
+    smaller network) has it rank a span of more than :data:`PRUNE_KEEP`
+    plays first, and scores only the ``PRUNE_KEEP`` it ranks best (the
+    first of equals first).  In the searches most of a roll's plays are
+    plainly worse, and the shipped pruner, a third of the network's hidden
+    units, makes a ply about twice as fast at the same choices (see
+    docs/benchmarks.md, "Pruning").  The kernel's searches (ply.c) follow
+    the same rule.  ``score`` is :func:`after_play` or a stand-in that
+    scores in bounded batches.
+    """
+    pruner: BoardEvaluator | None = getattr(evaluator, "pruner", None)
+    if pruner is None or all(hi - lo <= PRUNE_KEEP for lo, hi in spans):
+        kept = [np.arange(lo, hi) for lo, hi in spans]
+    else:
+        rough = equity(score(pruner, results))
+        kept = [
+            np.arange(lo, hi)
+            if hi - lo <= PRUNE_KEEP
+            else np.sort(lo + np.argsort(-rough[lo:hi], kind="stable")[:PRUNE_KEEP])
+            for lo, hi in spans
+        ]
+    places = np.concatenate(kept) if kept else np.empty(0, dtype=np.int64)
+    values = score(evaluator, results[places])
+    scores = equity(values)
+    picks, best = [], np.empty((len(spans), 5))
+    start = 0
+    for s, span in enumerate(kept):
+        at = start + int(np.argmax(scores[start : start + len(span)]))
+        picks.append(int(places[at]))
+        best[s] = values[at]
+        start += len(span)
+    return picks, best
 
 
 def as_probabilities(row: npt.NDArray[np.float64]) -> Probabilities:

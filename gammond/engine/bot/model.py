@@ -38,11 +38,17 @@ WEIGHTS_DIR = Path(__file__).with_name("weights")
 
 
 class GammondEvaluator:
-    """Network probabilities, overridden by the bear-off database when both sides are home."""
+    """Network probabilities, overridden by the bear-off database when both sides are home.
 
-    def __init__(self, network: Network, name: str) -> None:
+    ``pruner``, another evaluator with a smaller network, ranks a roll's
+    plays first inside the searches (:func:`gammond.engine.bot.batch.best_plays`);
+    a position's own value is always this evaluator's.
+    """
+
+    def __init__(self, network: Network, name: str, pruner: GammondEvaluator | None = None) -> None:
         self.network = check_network(network, name)
         self.name = name
+        self.pruner = pruner
 
     def evaluate_boards(self, boards: Boards) -> Probs:
         out = score_boards(self.network, boards)
@@ -61,19 +67,40 @@ class GammondEvaluator:
         return self._search_call(kernel.rolled_values, boards)
 
     def play_out(self, boards: Boards, dice: npt.NDArray[np.uint8]) -> Probs | None:
-        """:func:`gammond.engine.bot.playout.play_out` in one compiled call, or None without the kernel."""
-        return self._search_call(kernel.play_out, boards, np.ascontiguousarray(dice, dtype=np.uint8))
+        """:func:`gammond.engine.bot.playout.play_out` in one compiled call, or None without the kernel.
+
+        A rollout's sides play the full network's best 0-ply play, unpruned:
+        what a rollout estimates is that player's game.
+        """
+        return self._search_call(
+            kernel.play_out, boards, np.ascontiguousarray(dice, dtype=np.uint8), prune=False
+        )
 
     def _search_call(
-        self, compiled: Callable[..., None] | None, boards: Boards, *extra: npt.NDArray[np.uint8]
+        self,
+        compiled: Callable[..., None] | None,
+        boards: Boards,
+        *extra: npt.NDArray[np.uint8],
+        prune: bool = True,
     ) -> Probs | None:
-        """A kernel search function on the boards, with this network and the bear-off database."""
+        """A kernel search function on the boards, with this network (and pruner) and the bear-off database."""
         if compiled is None or self.network.inputs != INPUTS:
             return None
         boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
         db = bearoff.database()
         out = np.empty((boards.shape[0], 5))
-        compiled(boards, *network_arrays(self.network), db.off, db.first, bearoff.rank_table(), *extra, out)
+        pruner = self.pruner if prune else None
+        pruning = [None] * 4 if pruner is None else network_arrays(pruner.network)
+        compiled(
+            boards,
+            *network_arrays(self.network),
+            *pruning,
+            db.off,
+            db.first,
+            bearoff.rank_table(),
+            *extra,
+            out,
+        )
         return out
 
     def evaluate(self, positions: Sequence[Position]) -> list[Probabilities]:
@@ -82,21 +109,31 @@ class GammondEvaluator:
         return [as_probabilities(row) for row in self.evaluate_boards(boards_of(positions))]
 
     def __repr__(self) -> str:
-        return f"load_evaluator({self.name!r})"
+        if self.pruner is None:
+            return f"load_evaluator({self.name!r})"
+        return f"load_evaluator({self.name!r}, pruner={self.pruner.name!r})"
 
 
-def load_evaluator(name: str = f"gammond-{VERSION}", directory: Path = WEIGHTS_DIR) -> GammondEvaluator:
-    """The evaluator with the weights file ``<directory>/<name>.npz``."""
+def load_evaluator(
+    name: str = f"gammond-{VERSION}", directory: Path = WEIGHTS_DIR, *, pruner: str | None = None
+) -> GammondEvaluator:
+    """The evaluator with the weights file ``<directory>/<name>.npz``, pruning with ``<pruner>.npz`` if named."""
     path = directory / f"{name}.npz"
     if not path.exists():
         raise WeightsError(f"no weights file {str(path)!r}")
-    return GammondEvaluator(Network.load(path), name)
+    pruning = None if pruner is None else load_evaluator(pruner, directory)
+    return GammondEvaluator(Network.load(path), name, pruning)
+
+
+# The shipped network's first member, a third of its hidden units: it ranks
+# the plays inside the searches (see GammondEvaluator and batch.best_plays).
+PRUNER = "gammond-3"
 
 
 @lru_cache(maxsize=1)
 def shipped_evaluator() -> GammondEvaluator:
-    """The evaluator of this release, loaded once."""
-    return load_evaluator()
+    """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`."""
+    return load_evaluator(pruner=PRUNER)
 
 
 def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR) -> Path:

@@ -49,8 +49,8 @@ from gammond.engine.bot.batch import (
     Probs,
     after_play,
     as_probabilities,
+    best_plays,
     checkers_off,
-    equity,
     flip,
     won_outcomes,
 )
@@ -252,21 +252,26 @@ class _Replies:
             raise SearchStopped
         if not self._pending:
             return
+        results = np.array(self._pending, dtype=np.int8).reshape(-1, 26)
+        picks, values = best_plays(
+            self.evaluator, results, [(lo, hi) for _, lo, hi in self._spans], self._score
+        )
+        for (slot, _, _), best, value in zip(self._spans, picks, values):
+            self.values[slot] = value
+            self.boards[slot] = self._pending[best]
+        self._pending, self._spans = [], []
+
+    def _score(self, evaluator: BoardEvaluator, results: Boards) -> Probs:
         # One roll of a wide position alone can give thousands of replies:
         # score them a batch at a time, looking at the clock between batches.
         parts = []
-        for start in range(0, len(self._pending), BATCH_BOARDS):
+        for start in range(0, len(results), BATCH_BOARDS):
             if start and self.stop():
                 raise SearchStopped
-            chunk = np.array(self._pending[start : start + BATCH_BOARDS], dtype=np.int8)
-            parts.append(after_play(self.evaluator, chunk))
-        values = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        scores = equity(values)
-        for slot, lo, hi in self._spans:
-            best = lo + int(np.argmax(scores[lo:hi]))
-            self.values[slot] = values[best]
-            self.boards[slot] = self._pending[best]
-        self._pending, self._spans = [], []
+            parts.append(after_play(evaluator, results[start : start + BATCH_BOARDS]))
+        if not parts:
+            return np.empty((0, 5))
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 # Boards per compiled 1-ply call: the clock is looked at between calls (a few ms apart).
