@@ -39,7 +39,7 @@ def test_without_a_pruner_every_play_is_scored_and_the_first_best_wins() -> None
     picks, values = best_plays(FULL, results, [(0, len(results))])
     full = after_play(FULL, results)
     assert picks == [int(np.argmax(equity(full)))]
-    np.testing.assert_array_equal(values[0], full[picks[0]])
+    np.testing.assert_allclose(values[0], full[picks[0]], rtol=0, atol=1e-6)
 
 
 def test_the_pruner_decides_which_plays_the_full_network_scores() -> None:
@@ -52,7 +52,9 @@ def test_the_pruner_decides_which_plays_the_full_network_scores() -> None:
     # The pruner kept the worst plays; of those the full network took its better one, by its own value.
     assert picks[0] in worst
     assert picks[0] == max(sorted(worst), key=lambda i: scores[i])
-    np.testing.assert_array_equal(values[0], after_play(FULL, results[picks[0] : picks[0] + 1])[0])
+    # (To float rounding: numpy's reference pass rounds a batch of two and one apart.)
+    single = after_play(FULL, results[picks[0] : picks[0] + 1])[0]
+    np.testing.assert_allclose(values[0], single, rtol=0, atol=1e-6)
 
 
 def test_each_roll_is_pruned_on_its_own_and_short_rolls_are_scored_whole() -> None:
