@@ -13,6 +13,14 @@ from training.train import Settings, main, train
 TINY = Settings(seed=3, hidden=6, parallel=2)
 
 
+def _saved(path: Path, inputs: int, hidden: int, seed: int, **meta: int) -> Network:
+    """A fresh network with ``meta`` added, saved at ``path``."""
+    network = Network.initial(inputs, hidden, seed=seed)
+    network.meta.update(meta)
+    network.save(path)
+    return network
+
+
 def _weights(run: Path) -> list[np.ndarray]:
     network = Network.load(run / "checkpoint.npz")
     return [network.w1, network.b1, network.w2, network.b2]
@@ -65,11 +73,8 @@ def test_different_seeds_train_different_networks(tmp_path: Path) -> None:
 def test_averaged_snapshots_take_the_mean_of_their_weights(tmp_path: Path) -> None:
     from training.train import average
 
-    a, b = Network.initial(10, 4, seed=1), Network.initial(10, 4, seed=2)
-    a.meta.update(games=10)
-    b.meta.update(games=20)
-    a.save(tmp_path / "a.npz")
-    b.save(tmp_path / "b.npz")
+    a = _saved(tmp_path / "a.npz", 10, 4, seed=1, games=10)
+    b = _saved(tmp_path / "b.npz", 10, 4, seed=2, games=20)
     main(["--average", str(tmp_path / "a.npz"), str(tmp_path / "b.npz"), "--out", str(tmp_path / "mean.npz")])
     mean = Network.load(tmp_path / "mean.npz")
     assert np.allclose(mean.w1, (a.w1 + b.w1) / 2) and np.allclose(mean.b2, (a.b2 + b.b2) / 2)
@@ -106,8 +111,8 @@ def test_an_ensemble_refuses_members_with_different_inputs(tmp_path: Path) -> No
 
     from training.train import ensemble
 
-    Network.initial(10, 4, seed=1).save(tmp_path / "a.npz")
-    Network.initial(11, 4, seed=2).save(tmp_path / "b.npz")
+    _saved(tmp_path / "a.npz", 10, 4, seed=1)
+    _saved(tmp_path / "b.npz", 11, 4, seed=2)
     with pytest.raises(ValueError, match="different inputs"):
         ensemble([tmp_path / "a.npz", tmp_path / "b.npz"])
 
@@ -117,11 +122,8 @@ def test_an_ensemble_refuses_members_of_another_encoding_version_and_names_them(
 
     from training.train import ensemble
 
-    old, new = Network.initial(10, 4, seed=1), Network.initial(10, 4, seed=2)
-    old.meta.update(feature_version=0)
-    new.meta.update(feature_version=1)
-    old.save(tmp_path / "old.npz")
-    new.save(tmp_path / "new.npz")
+    _saved(tmp_path / "old.npz", 10, 4, seed=1, feature_version=0)
+    _saved(tmp_path / "new.npz", 10, 4, seed=2, feature_version=1)
     with pytest.raises(ValueError, match=r"different inputs: .*old\.npz \(10 inputs, v0\)"):
         ensemble([tmp_path / "old.npz", tmp_path / "new.npz"])
 

@@ -166,15 +166,15 @@ def _money_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, f
 
 def _match_answers(p: Probabilities, view: CubeView, x: float) -> tuple[float, float, float]:
     assert view.away is not None
-    nd = cubeful_mwc(p, view, x, view.value, view.owner)
-    dt = min(cubeful_mwc(p, view, x, 2 * view.value, Owner.OPPONENT), _redoubled_at_once(p, view, x))
     # The Crawford game and the games after it both lead to post-Crawford scores.
     lookup = met.lookup_for(view.post_crawford or view.crawford)
+    nd = cubeful_mwc(p, view, x, view.value, view.owner)
+    dt = min(cubeful_mwc(p, view, x, 2 * view.value, Owner.OPPONENT), _redoubled_at_once(p, view, x, lookup))
     dp = lookup(view.away[0] - view.value, view.away[1])
     return nd, dt, dp
 
 
-def _redoubled_at_once(p: Probabilities, view: CubeView, x: float) -> float:
+def _redoubled_at_once(p: Probabilities, view: CubeView, x: float, lookup: met.Lookup) -> float:
     """Double/take's MWC if the taker redoubles on their first turn: we then take or pass, as is best.
 
     Janowski's interpolation keeps a fixed share of the game with the cube
@@ -189,13 +189,12 @@ def _redoubled_at_once(p: Probabilities, view: CubeView, x: float) -> float:
     double/take is worth at most this to us.  Money play needs no such
     bound: a redouble right after a take is never right.
     ``inf`` where the taker may not redouble (the doubled cube wins them
-    the match).
+    the match).  ``lookup`` is the score's table, as :func:`_match_answers` has it.
     """
     assert view.away is not None
     doubled = 2 * view.value
     if view.away[1] <= doubled:
         return math.inf
-    lookup = met.lookup_for(view.post_crawford or view.crawford)
     taken = cubeful_mwc(p, view, x, 2 * doubled, Owner.ON_ROLL)
     return max(taken, lookup(view.away[0], view.away[1] - doubled))
 
