@@ -349,18 +349,32 @@ def _curve_files(args: argparse.Namespace) -> list[Path]:
 
 
 def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
-    from gammond.engine.bot.model import GammondEvaluator
+    from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
     from gammond.engine.bot.network import Network
 
     referee = Referee(args.referee_plies)
     decisions = self_play_decisions(args.positions, args.seed)
+    if args.races_only:
+        decisions = [d for d in decisions if d.position.is_race()]
+        print(f"{len(decisions)} decisions in races")
     points = []
     levels = [Level[name.upper()] for name in args.curve_levels]
     first: dict[Level, Measured] = {}
     for path in _curve_files(args):
-        network = Network.load(path)
-        evaluator = GammondEvaluator(network, path.stem)
-        name = f"{path.parent.name}/{path.name}"
+        evaluator: GammondEvaluator
+        if args.race_curve:
+            # Each file a race network beside the shipped one; "none" for the shipped network alone.
+            shipped = shipped_evaluator()
+            network = shipped.network if path.name == "none" else Network.load(path)
+            evaluator = shipped.with_race(None if path.name == "none" else network, path.stem)
+        else:
+            network = Network.load(path)
+            evaluator = GammondEvaluator(network, path.stem)
+        name = (
+            "no race network"
+            if args.race_curve and path.name == "none"
+            else f"{path.parent.name}/{path.name}"
+        )
         games = int(network.meta.get("games", 0))
         point: dict[str, Any] = {"weights": name, "games": games}
         line = f"  {name:28s} {games:7d} TD games:"
@@ -408,6 +422,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--curve-levels", nargs="+", default=["advanced"], help="levels --curve measures each network at"
     )
     parser.add_argument("--curve-step", type=int, default=20_000, help="games between curve points")
+    parser.add_argument(
+        "--race-curve",
+        action="store_true",
+        help="the --curve files are race networks, each beside the shipped network ('none': without one)",
+    )
+    parser.add_argument(
+        "--races-only", action="store_true", help="--curve measures the decisions in races only"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     result: Any = curve(args) if args.curve else run(args)

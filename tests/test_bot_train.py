@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from gammond.engine.bot.network import Network
 from training.gammon_rate import gammon_rate
@@ -221,6 +222,63 @@ def test_a_round_with_rollout_labels_lists_its_trials_and_lopsided_positions_amo
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
     assert behind["rollout_trials"] == 3
     assert behind["lopsided"] == len(np.load(run / "labels" / "lopsided-0000.npz")["y"]) > 30
+
+
+def test_a_race_round_keeps_only_races_and_labels_each_by_its_rollouts(tmp_path: Path) -> None:
+    import json
+
+    from gammond.engine.bot.features import INPUTS, contact
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    run = tmp_path / "round"
+    with pytest.raises(ValueError, match="rollout"):
+        supervised_round(run, start, 400, seed=5, epochs=1, chunk=400, race=True)
+    with pytest.raises(ValueError, match="give race"):
+        supervised_round(
+            run, start, 400, seed=5, epochs=1, chunk=400, rollout_trials=2, contact_weights=start
+        )
+    # Long chunks: races come late in a game.  A contact network plays the rest of the game.
+    contact_net = tmp_path / "contact.npz"
+    Network.initial(INPUTS, 6, seed=6).save(contact_net)
+    network = supervised_round(
+        run,
+        start,
+        6000,
+        seed=5,
+        epochs=1,
+        chunk=3000,
+        rollout_trials=2,
+        race=True,
+        contact_weights=contact_net,
+        lopsided=300,
+        races=200,
+    )
+    behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
+    assert (
+        behind["race"] is True and behind["contact"] == "contact.npz" and 0 < behind["random_races"] <= 3000
+    )
+    for name in ("chunk-0001.npz", "lopsided-0000.npz", "races-0000.npz"):
+        chunk = np.load(run / "labels" / name)
+        boards, labels = chunk["boards"], chunk["y"]
+        assert len(boards) > 5 and not contact(boards).any()
+        # Every label is a rollout's: two played-out games, so each win chance is 0, 1/2 or 1.
+        assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+
+
+def test_random_races_have_no_contact_and_stragglers_on_both_sides_and_repeat_with_their_seed() -> None:
+    from gammond.engine import Position
+    from gammond.engine.bot.bearoff import home_boards
+    from gammond.engine.bot.features import contact
+    from training.supervise import random_races
+
+    boards = np.array(random_races(400, np.random.default_rng(9)), dtype=np.int8)
+    assert len(boards) > 300 and not contact(boards).any() and not home_boards(boards).any()
+    assert all(not Position(tuple(int(v) for v in b)).is_game_over() for b in boards)
+    # Checkers outside home on either side, not only the leader's.
+    assert (boards[:, 7:25] > 0).any(axis=1).mean() > 0.3 and (boards[:, 1:19] < 0).any(axis=1).mean() > 0.3
+    assert np.array_equal(boards, np.array(random_races(400, np.random.default_rng(9)), dtype=np.int8))
 
 
 def test_lopsided_positions_have_checkers_off_on_one_side_only() -> None:

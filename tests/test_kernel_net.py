@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gammond.engine import kernel
-from gammond.engine.bot.features import INPUTS
+from gammond.engine.bot.features import INPUTS, contact
 from gammond.engine.bot.model import shipped_evaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import reference_scores, score_boards
@@ -61,9 +61,12 @@ def _weights(network: Network) -> list[npt.NDArray[np.float32]]:
     ]
 
 
-def compiled(ck: ModuleType, network: Network, batch: Boards) -> npt.NDArray[np.float64]:
+def compiled(
+    ck: ModuleType, network: Network, batch: Boards, race: Network | None = None
+) -> npt.NDArray[np.float64]:
     out = np.full((batch.shape[0], 5), np.nan)
-    ck.score_boards(np.ascontiguousarray(batch), *_weights(network), out)
+    racing = [None] * 4 if race is None else _weights(race)
+    ck.score_boards(np.ascontiguousarray(batch), *_weights(network), *racing, out)
     return out
 
 
@@ -141,9 +144,21 @@ def test_the_evaluator_uses_the_compiled_pass_when_it_is_built(ck: ModuleType) -
 
 def test_an_empty_batch_writes_nothing(ck: ModuleType) -> None:
     out = np.empty((0, 5))
-    assert (
-        ck.score_boards(np.empty((0, 26), dtype=np.int8), *_weights(shipped_evaluator().network), out) is None
-    )
+    network = _weights(shipped_evaluator().network)
+    assert ck.score_boards(np.empty((0, 26), dtype=np.int8), *network, *[None] * 4, out) is None
+
+
+def test_a_race_network_scores_the_races_and_only_them_as_the_reference_does(ck: ModuleType) -> None:
+    # A race network of its own width: the kernel's scratch must fit the wider of the two.
+    network, race = shipped_evaluator().network, Network.initial(INPUTS, 200, seed=3)
+    batch = boards()
+    got = compiled(ck, network, batch, race)
+    np.testing.assert_allclose(got, reference_scores(network, batch, race), rtol=0, atol=TOLERANCE)
+    racing = ~contact(batch)
+    assert 50 < racing.sum() < len(batch) - 50
+    np.testing.assert_array_equal(got[~racing], compiled(ck, network, batch[~racing]))
+    live = racing & (np.abs(batch).sum(axis=1) > 10)
+    assert not np.allclose(got[live], compiled(ck, network, batch[live]), atol=1e-3)
 
 
 # -- bad arguments ----------------------------------------------------------------
@@ -151,7 +166,7 @@ def test_an_empty_batch_writes_nothing(ck: ModuleType) -> None:
 
 def _arguments(hidden: int = 8) -> list[object]:
     network = Network.initial(INPUTS, hidden, seed=1)
-    return [np.zeros((2, 26), dtype=np.int8), *_weights(network), np.empty((2, 5))]
+    return [np.zeros((2, 26), dtype=np.int8), *_weights(network), *[None] * 4, np.empty((2, 5))]
 
 
 @pytest.mark.parametrize(
@@ -163,9 +178,10 @@ def _arguments(hidden: int = 8) -> list[object]:
         (3, np.zeros((8, 4), dtype=np.float32), ValueError, "w2 holds 32 values, not 40"),
         (4, np.zeros(6, dtype=np.float32), ValueError, "b2 holds 6 values, not 5"),
         (1, np.zeros((8, INPUTS), dtype=np.float32).T, ValueError, "w1 must be C-contiguous"),
-        (5, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
-        (5, np.empty((2, 5), dtype=np.float32), TypeError, "out must hold float64"),
-        (5, bytes(80), TypeError, "writable"),
+        (9, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
+        (9, np.empty((2, 5), dtype=np.float32), TypeError, "out must hold float64"),
+        (9, bytes(80), TypeError, "writable"),
+        (5, np.zeros((INPUTS, 8), dtype=np.float32), TypeError, "rw1, rb1, rw2 and rb2 must all be"),
         (0, np.zeros((2, 26), dtype=np.int16), TypeError, "int8 items"),
     ],
 )
@@ -182,11 +198,11 @@ def test_an_output_sharing_memory_with_the_weights_is_refused(ck: ModuleType) ->
     arguments = _arguments()
     w1 = arguments[1]
     assert isinstance(w1, np.ndarray)
-    arguments[5] = w1.view(np.float64).reshape(-1)[:10]
+    arguments[9] = w1.view(np.float64).reshape(-1)[:10]
     with pytest.raises(ValueError, match="shares memory"):
         ck.score_boards(*arguments)
 
 
 def test_a_wrong_number_of_arguments_is_a_type_error(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="6 arguments"):
-        ck.score_boards(*_arguments()[:5])
+    with pytest.raises(TypeError, match="10 arguments"):
+        ck.score_boards(*_arguments()[:9])

@@ -22,8 +22,8 @@ from gammond.engine import Position
 from gammond.engine.bot import Level, rank_plays, shipped_evaluator
 from gammond.engine.bot.batch import Boards, Probs
 from gammond.engine.bot.bearoff import database, rank_table
-from gammond.engine.bot.model import GammondEvaluator, load_evaluator
-from gammond.engine.bot.neural import network_arrays
+from gammond.engine.bot.model import PRUNER, GammondEvaluator, load_evaluator
+from gammond.engine.bot.neural import network_arrays, optional_arrays
 from gammond.engine.bot.search import on_roll_values
 from tests.support.compiled import compiled_kernel_in_use
 from tests.support.positions import random_position, sample_positions
@@ -64,13 +64,24 @@ def _home_race(rng: random.Random) -> tuple[int, ...]:
     return Position.from_sides(mine + [0] * 19, theirs + [0] * 19).board
 
 
+def _race(rng: random.Random) -> tuple[int, ...]:
+    """No contact, not all home: the race network scores these."""
+    split = rng.randint(7, 17)
+    mine, theirs = [0] * 25, [0] * 25
+    for _ in range(rng.randint(8, 15)):
+        mine[rng.randrange(split)] += 1
+    for _ in range(rng.randint(8, 15)):
+        theirs[rng.randrange(24 - split)] += 1
+    return Position.from_sides(mine, theirs).board
+
+
 @cache
 def boards() -> list[tuple[int, ...]]:
     rng = random.Random(SEED)
     played = [s.position.board for s in sample_positions(150, seed=SEED) if not s.position.is_game_over()]
     raw = [random_position(rng).board for _ in range(60)]
     raw = [b for b in raw if not Position(b).is_game_over()]
-    races = [_home_race(rng) for _ in range(40)]
+    races = [_home_race(rng) for _ in range(40)] + [_race(rng) for _ in range(30)]
     # White on the bar against a closed board: some rolls cannot be played.
     closed = Position.from_sides([0] * 24 + [2], [2, 2, 2, 2, 2, 2] + [0] * 19).board
     return played + raw + races + [closed]
@@ -128,6 +139,7 @@ def _arguments() -> list[object]:
         np.array(boards()[:2], dtype=np.int8),
         *network_arrays(shipped_evaluator().network),
         *network_arrays(load_evaluator("gammond-3").network),
+        *optional_arrays(shipped_evaluator().race),
         db.off,
         db.first,
         rank_table(),
@@ -140,11 +152,13 @@ def _arguments() -> list[object]:
     [
         (5, None, TypeError, "all be arrays or all be None"),
         (6, np.zeros(7, dtype=np.float32), ValueError, "w1 holds"),
-        (9, np.zeros((10, 32)), ValueError, "off holds 320 values"),
-        (10, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
-        (11, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
-        (11, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
-        (12, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
+        (9, None, TypeError, "rw1, rb1, rw2 and rb2 must all be arrays or all be None"),
+        (10, np.zeros(0, dtype=np.float32), ValueError, "b1 holds 0 values"),
+        (13, np.zeros((10, 32)), ValueError, "off holds 320 values"),
+        (14, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
+        (15, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
+        (15, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
+        (16, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
     ],
 )
 def test_arguments_of_the_wrong_kind_or_size_are_refused(
@@ -158,31 +172,31 @@ def test_arguments_of_the_wrong_kind_or_size_are_refused(
 
 def test_an_output_sharing_memory_with_the_database_is_refused(ck: ModuleType) -> None:
     arguments = _arguments()
-    arguments[12] = np.array(arguments[9]).reshape(-1)[:10]  # a copy: not shared
+    arguments[16] = np.array(arguments[13]).reshape(-1)[:10]  # a copy: not shared
     ck.rolled_values(*arguments)
     off = np.array(database().off)
-    arguments[9] = off
-    arguments[12] = off.reshape(-1)[:10]
+    arguments[13] = off
+    arguments[16] = off.reshape(-1)[:10]
     with pytest.raises(ValueError, match="shares memory"):
         ck.rolled_values(*arguments)
 
 
 def test_a_wrong_number_of_arguments_is_a_type_error(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="13 arguments"):
-        ck.rolled_values(*_arguments()[:12])
+    with pytest.raises(TypeError, match="17 arguments"):
+        ck.rolled_values(*_arguments()[:16])
 
 
 def test_without_a_pruning_network_the_compiled_ply_scores_every_reply(ck: ModuleType) -> None:
     evaluator = load_evaluator()
-    assert evaluator.pruner is None
+    assert evaluator.pruner is None and evaluator.race is None
     sample = np.array(boards()[:30], dtype=np.int8)
     arguments = _arguments()
-    arguments[0], arguments[5:9], arguments[12] = sample, [None] * 4, np.empty((len(sample), 5))
+    arguments[0], arguments[5:13], arguments[16] = sample, [None] * 8, np.empty((len(sample), 5))
     ck.rolled_values(*arguments)
     np.testing.assert_allclose(
-        arguments[12], on_roll_values(PythonPath(evaluator), list(boards()[:30]), 1), rtol=0, atol=TOLERANCE
+        arguments[16], on_roll_values(PythonPath(evaluator), list(boards()[:30]), 1), rtol=0, atol=TOLERANCE
     )
     # Pruning changes a reply now and then, and never by much.
-    pruned = shipped_evaluator().rolled_values(sample)
+    pruned = load_evaluator(pruner=PRUNER).rolled_values(sample)
     assert pruned is not None
-    assert np.abs(pruned - arguments[12]).max() < 0.05
+    assert np.abs(pruned - arguments[16]).max() < 0.05

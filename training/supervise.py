@@ -24,6 +24,13 @@ After TD(lambda) has bootstrapped a network, each round:
 3. fits the network to those labels by minibatch gradient descent
    (cross-entropy on the five outputs), starting from its current weights.
 
+With ``race``, a round trains the race network instead (docs/model-card.md,
+"The race network"): it keeps only the self-play positions with no contact
+left (bear-offs the database scores aside), and with ``lopsided`` the races
+among those made-up positions, and labels every one of them by rollouts; a
+race cannot turn back into contact, so the games it plays out are races
+too, and their results are the label.
+
 Labels are written in chunks under ``<dir>/labels/`` so a stopped round
 resumes where it stopped; the fitted network goes to
 ``<dir>/checkpoint.npz``.  Driven by ``python -m training.train
@@ -43,7 +50,7 @@ import numpy as np
 from gammond.engine import kernel
 from gammond.engine.bot.batch import checkers_off, equity
 from gammond.engine.bot.bearoff import home_boards
-from gammond.engine.bot.features import INPUTS, encode
+from gammond.engine.bot.features import INPUTS, contact, encode
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.playout import play_out
@@ -158,6 +165,34 @@ def lopsided_positions(count: int, rng: np.random.Generator) -> list[Board]:
     return [b for b, k in zip(found, keep) if k]
 
 
+def random_races(count: int, rng: np.random.Generator) -> list[Board]:
+    """Races of every shape: each side with 0 to 14 checkers off, the rest before a random dividing point.
+
+    The player on roll's checkers stand on points 1 to ``split`` (their own
+    numbering), the other side's beyond it, so neither can hit the other;
+    each checker is in its home board half the time and anywhere on its side
+    of the split otherwise, so stragglers far from home are common.  Self-play
+    rarely reaches a race with one side's few checkers still coming round
+    against the other's many at home, and the race network misjudged those
+    (docs/model-card.md, "The race network").  Positions with both sides
+    home are dropped (the database scores them).
+    """
+    found: list[Board] = []
+    while len(found) < count:
+        split = int(rng.integers(6, 19))
+        sides = []
+        for room in (split, 24 - split):
+            counts = [0] * 25
+            for _ in range(int(rng.integers(1, 16))):
+                top = min(6, room) if rng.random() < 0.5 else room
+                counts[int(rng.integers(0, top))] += 1
+            sides.append(counts)
+        found.append(Position.from_sides(sides[0], sides[1]).board)
+    array = np.array(found, dtype=np.int8)
+    keep = ~home_boards(array)
+    return [b for b, k in zip(found, keep) if k]
+
+
 def label_chunk(
     evaluator: GammondEvaluator,
     boards: list[Board],
@@ -221,7 +256,7 @@ def fit(
     return curve
 
 
-Job = tuple[Path, Path, int, int, int, int, int]
+Job = tuple[Path, Path, int, int, int, int, int, bool, Path | None]
 
 
 def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
@@ -229,31 +264,67 @@ def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
     return run(arguments)
 
 
+def _player(start: Path, contact_weights: Path | None) -> GammondEvaluator:
+    """The network that plays and labels a round's positions.
+
+    With ``contact_weights``, ``start`` is a race network in training: it
+    plays the races, and the network in ``contact_weights`` the rest.
+    """
+    network = Network.load(start)
+    if contact_weights is None:
+        return GammondEvaluator(network, start.stem)
+    return GammondEvaluator(
+        Network.load(contact_weights), contact_weights.stem, race=network, race_name=start.stem
+    )
+
+
 def _label_job(job: Job) -> str:
     """Play and label one chunk of positions; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials, plies = job
-    evaluator = GammondEvaluator(Network.load(start), start.stem)
+    start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights = job
+    evaluator = _player(start, contact_weights)
     rng = np.random.default_rng([seed, index])
     boards = self_play_positions(evaluator, chunk, rng)
     began = time.perf_counter()
-    y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng, plies=plies)
+    if race:
+        array = np.array(boards, dtype=np.int8).reshape(-1, 26)
+        array = array[~contact(array)]
+        boards = [tuple(int(v) for v in b) for b in array]
+        y = rollout_labels(evaluator, array, rollout_trials, rng)
+    else:
+        y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng, plies=plies)
     np.savez_compressed(labels / f"chunk-{index:04d}.npz", boards=np.array(boards, dtype=np.int8), y=y)
-    each = (time.perf_counter() - began) / len(boards) * 1000
+    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
     return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
 def _lopsided_job(job: Job) -> str:
     """Make and rollout-label one chunk of lopsided positions; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials, _ = job
-    evaluator = GammondEvaluator(Network.load(start), start.stem)
+    start, labels, seed, index, chunk, rollout_trials, _, race, contact_weights = job
+    evaluator = _player(start, contact_weights)
     # Seeded apart from the self-play chunks' [seed, index].
     rng = np.random.default_rng([seed, 1, index])
     boards = np.array(lopsided_positions(chunk, rng), dtype=np.int8)
+    if race:
+        boards = boards[~contact(boards)]
     began = time.perf_counter()
     y = rollout_labels(evaluator, boards, rollout_trials, rng)
     np.savez_compressed(labels / f"lopsided-{index:04d}.npz", boards=boards, y=y)
     each = (time.perf_counter() - began) / len(boards) * 1000
     return f"rollout-labelled lopsided chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+
+
+def _random_race_job(job: Job) -> str:
+    """Make and rollout-label one chunk of :func:`random_races`; returns its log line."""
+    start, labels, seed, index, chunk, rollout_trials, _, _, contact_weights = job
+    evaluator = _player(start, contact_weights)
+    # Seeded apart from the self-play chunks' [seed, index] and the lopsided ones' [seed, 1, index].
+    rng = np.random.default_rng([seed, 2, index])
+    boards = np.array(random_races(chunk, rng), dtype=np.int8)
+    began = time.perf_counter()
+    y = rollout_labels(evaluator, boards, rollout_trials, rng)
+    np.savez_compressed(labels / f"races-{index:04d}.npz", boards=boards, y=y)
+    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
+    return f"rollout-labelled random races chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
 def supervised_round(
@@ -268,8 +339,16 @@ def supervised_round(
     rollout_trials: int = 0,
     lopsided: int = 0,
     plies: int = 1,
+    race: bool = False,
+    contact_weights: Path | None = None,
+    races: int = 0,
 ) -> Network:
-    """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them."""
+    """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
+
+    With ``race``, only the races among them (and among the ``lopsided``
+    positions), each labelled by ``rollout_trials`` rollouts; with ``contact_weights`` too, the network in those weights plays the
+    self-play's positions with contact, and ``start`` (the race network) the races.
+    """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
     labels.mkdir(exist_ok=True)
@@ -278,14 +357,24 @@ def supervised_round(
         run,
         f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
     )
-    if lopsided and not rollout_trials:
-        raise ValueError("lopsided positions are labelled by rollouts: give rollout_trials")
+    if (lopsided or race) and not rollout_trials:
+        raise ValueError("lopsided positions and races are labelled by rollouts: give rollout_trials")
+    if (contact_weights is not None or races) and not race:
+        raise ValueError("a contact network and random races are for a race network's round: give race")
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
-    jobs = [(_label_job, (start, labels, seed, index, chunk, rollout_trials, plies)) for index in todo]
+    jobs = [
+        (_label_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
+        for index in todo
+    ]
     jobs += [
-        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials, plies))
+        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
         for index in range(-(-lopsided // chunk))
         if not (labels / f"lopsided-{index:04d}.npz").exists()
+    ]
+    jobs += [
+        (_random_race_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
+        for index in range(-(-races // chunk))
+        if not (labels / f"races-{index:04d}.npz").exists()
     ]
     if workers > 1:
         # Chunks are independent and seeded by their index: any split gives the same labels.
@@ -303,13 +392,15 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
-    extra = sorted(labels.glob("lopsided-*.npz"))[: -(-lopsided // chunk)] if lopsided else []
-    added = 0
-    if extra:
-        chunks = [np.load(p) for p in extra]
-        parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
-        parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
-        added = sum(len(c["y"]) for c in chunks)
+    # Made-up positions (not held out): lopsided game ends, and random races.
+    added = {"lopsided": 0, "races": 0}
+    for kind, wanted in (("lopsided", lopsided), ("races", races)):
+        extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-wanted // chunk)] if wanted else []
+        if extra:
+            chunks = [np.load(p) for p in extra]
+            parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
+            parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
+            added[kind] = sum(len(c["y"]) for c in chunks)
     data = (parts[0], parts[1], parts[2], parts[3])
     network = teacher.copy()
     before = validation_error(network, data[2], data[3])
@@ -325,7 +416,10 @@ def supervised_round(
             "rate": rate,
             "rollout_trials": rollout_trials,
             "label_plies": plies,
-            "lopsided": added,
+            "lopsided": added["lopsided"],
+            "random_races": added["races"],
+            "race": race,
+            "contact": None if contact_weights is None else contact_weights.name,
         }
     )
     network.meta.pop("supervised", None)

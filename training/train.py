@@ -326,6 +326,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=40_000, help="positions a supervised round labels")
     parser.add_argument("--epochs", type=int, default=30, help="epochs a supervised round fits")
     parser.add_argument("--fit-rate", type=float, default=0.003, help="a supervised round's first Adam rate")
+    parser.add_argument(
+        "--chunk", type=int, default=2000, help="self-play positions a labelled chunk is drawn from"
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes labelling a supervised round")
     parser.add_argument(
         "--rollout-trials",
@@ -336,7 +339,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--lopsided", type=int, default=0, help="rollout-labelled one-sided game ends a round adds"
     )
+    parser.add_argument(
+        "--race",
+        action="store_true",
+        help="a round of the race network: self-play's races only, each labelled by --rollout-trials rollouts",
+    )
+    parser.add_argument(
+        "--random-races", type=int, default=0, help="with --race: rollout-labelled random races a round adds"
+    )
+    parser.add_argument(
+        "--contact",
+        type=Path,
+        help="with --race: weights that play the self-play's contact positions (default: --from's)",
+    )
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
+    parser.add_argument(
+        "--ship-as", help="with --ship: the weights' name, if not the main network's (race-1)"
+    )
     parser.add_argument("--average", type=Path, nargs="+", help="snapshots to average into --out")
     parser.add_argument(
         "--ensemble", type=Path, nargs="+", help="networks to join into one wider network at --out"
@@ -356,7 +375,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.ship:
         from gammond.engine.bot.model import ship
 
-        print(ship(args.ship))
+        print(ship(args.ship, name=args.ship_as) if args.ship_as else ship(args.ship))
         return
     if args.supervise:
         from training.supervise import supervised_round
@@ -370,10 +389,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.seed,
             args.epochs,
             args.fit_rate,
+            chunk=args.chunk,
             workers=args.workers,
             rollout_trials=args.rollout_trials,
             lopsided=args.lopsided,
             plies=args.label_plies,
+            race=args.race,
+            contact_weights=args.contact,
+            races=args.random_races,
         )
         return
     settings = Settings(

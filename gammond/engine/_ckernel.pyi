@@ -41,13 +41,19 @@ def score_boards(
     b1: ReadableBuffer | NDArray[Any],
     w2: ReadableBuffer | NDArray[Any],
     b2: ReadableBuffer | NDArray[Any],
+    rw1: ReadableBuffer | NDArray[Any] | None,
+    rb1: ReadableBuffer | NDArray[Any] | None,
+    rw2: ReadableBuffer | NDArray[Any] | None,
+    rb2: ReadableBuffer | NDArray[Any] | None,
     out: WriteableBuffer | NDArray[Any],
     /,
 ) -> None:
     """gammond.engine.bot.neural.score_boards into ``out``, without the GIL.
 
     ``boards``: C-contiguous int8 of n * 26 slots; the weights C-contiguous
-    float32 (w1 INPUTS x H, b1 H, w2 H x 5, b2 5); ``out``: writable
+    float32 (w1 INPUTS x H, b1 H, w2 H x 5, b2 5); ``rw1`` .. ``rb2`` the race
+    network's (the same shapes, its own H), which scores the boards with no
+    contact left, or four Nones; ``out``: writable
     C-contiguous float64 of n * 5 values.  TypeError for a wrong item type,
     ValueError for a wrong size, layout or shared memory.
     """
@@ -62,6 +68,10 @@ def rolled_values(
     pb1: ReadableBuffer | NDArray[Any] | None,
     pw2: ReadableBuffer | NDArray[Any] | None,
     pb2: ReadableBuffer | NDArray[Any] | None,
+    rw1: ReadableBuffer | NDArray[Any] | None,
+    rb1: ReadableBuffer | NDArray[Any] | None,
+    rw2: ReadableBuffer | NDArray[Any] | None,
+    rb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],
@@ -70,9 +80,9 @@ def rolled_values(
 ) -> None:
     """gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator, into ``out``.
 
-    The boards and network as for :func:`score_boards`; ``pw1`` .. ``pb2`` a pruning
-    network's arrays (the replies a roll allows are ranked by it first, and only
-    the best two scored by the network), or four Nones; ``off`` and ``first`` the
+    The boards, network and race network as for :func:`score_boards`; ``pw1`` ..
+    ``pb2`` a pruning network's arrays (the replies a roll allows are ranked by it
+    first, and only the best two scored by the network), or four Nones; ``off`` and ``first`` the
     bear-off database's float64 tables (54264 x 32), ``rank`` its int64 rank
     table (6 x 16 x 17).  Without the GIL.
     """
@@ -87,6 +97,10 @@ def play_out(
     pb1: ReadableBuffer | NDArray[Any] | None,
     pw2: ReadableBuffer | NDArray[Any] | None,
     pb2: ReadableBuffer | NDArray[Any] | None,
+    rw1: ReadableBuffer | NDArray[Any] | None,
+    rb1: ReadableBuffer | NDArray[Any] | None,
+    rw2: ReadableBuffer | NDArray[Any] | None,
+    rb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],

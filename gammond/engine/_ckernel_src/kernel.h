@@ -129,35 +129,37 @@ enum {
 void k_encode_features(const int8_t *boards, size_t n, float *out);
 
 /*
- * The network's weights, row-major float32: w1 is K_FEATURE_INPUTS x hidden, w2 hidden x 5.
+ * The network's weights, row-major float32: w1 is K_FEATURE_INPUTS x hidden, w2 hidden x 5,
+ * and w2t, w2 transposed (5 x hidden, from k_transpose_w2), which the forward pass reads.
  * `prune` (NULL for none) is a cheaper network the searches (ply.c) rank a roll's plays
- * with first: only its K_PRUNE_KEEP best are then scored by this one.
+ * with first: only its K_PRUNE_KEEP best are then scored by this one.  `race` (NULL for
+ * none) is the network that scores a position with no contact left instead of this one.
  */
 typedef struct knet {
-    const float *w1, *b1, *w2, *b2;
+    const float *w1, *b1, *w2, *b2, *w2t;
     int hidden;
-    const struct knet *prune;
+    const struct knet *prune, *race;
 } knet;
 
 /* Plays of a roll a pruning network passes on to the full one (search.PRUNE_KEEP). */
 enum { K_PRUNE_KEEP = 2 };
 
 /*
- * gammond.engine.bot.neural.score_boards (net.c): `n` boards into `n` rows of 5
- * doubles (win, win gammon, win backgammon, lose gammon, lose backgammon).
- * `scratch` holds K_FEATURE_INPUTS + 6 * hidden floats.
+ * gammond.engine.bot.neural.score_boards (net.c), with the race network for races:
+ * `n` boards into `n` rows of 5 doubles (win, win gammon, win backgammon, lose gammon,
+ * lose backgammon).  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune and net->race floats.
  */
 void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out, float *scratch);
-/* The same for one board; `w2t` from k_transpose_w2 (5 x hidden floats), `inputs` and
-   `hidden` scratch of K_FEATURE_INPUTS and hidden floats. */
-void k_transpose_w2(const knet *net, float *w2t);
+/* w2 (hidden x 5) transposed into w2t (5 x hidden). */
+void k_transpose_w2(const float *w2, int hidden, float *w2t);
 /* batch.checkers_off as checkers still on the board: the player on roll's (positive, on
    1..25) and the other's (negative, on 0..24). */
 void k_checkers_on(const int8_t *board, int *mine, int *theirs);
 /* batch.won_outcomes for a board whose player on roll has borne all off. */
 void k_won_outcome(const int8_t *board, int their_off, double p[5]);
-void k_score_one(const knet *net, const float *w2t, const int8_t *board, double p[5], float *inputs,
-                 float *hidden);
+/* The same as k_score_boards for one board; `inputs` and `hidden` scratch of
+   K_FEATURE_INPUTS and the widest hidden layer among net, net->prune and net->race floats. */
+void k_score_one(const knet *net, const int8_t *board, double p[5], float *inputs, float *hidden);
 
 /* The exact one-sided bear-off database (gammond/engine/bot/bearoff.py), in numpy's layout. */
 enum {
@@ -176,9 +178,9 @@ typedef struct {
  * board of the player on roll, before rolling, the average over the 21 rolls of the
  * mover's probabilities after their best play by 0-ply money equity, the network's
  * (or, both sides home, the database's) view; with net->prune, the best of the
- * K_PRUNE_KEEP plays the pruning network ranks first.  `scratch` holds
- * K_FEATURE_INPUTS + 6 * hidden floats, and 6 * net->prune->hidden more with a
- * pruning network.  K_OK or K_NOMEM.
+ * K_PRUNE_KEEP plays the pruning network ranks first; races scored by net->race
+ * where there is one.  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune and net->race floats.
+ * K_OK or K_NOMEM.
  */
 int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
                     float *scratch);

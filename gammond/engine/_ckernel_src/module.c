@@ -733,20 +733,21 @@ static Py_ssize_t get_network(PyObject *const *args, Py_buffer views[4], int *he
 }
 
 PyDoc_STRVAR(score_boards_doc,
-             "score_boards($module, boards, w1, b1, w2, b2, out, /)\n--\n\n"
+             "score_boards($module, boards, w1, b1, w2, b2, rw1, rb1, rw2, rb2, out, /)\n--\n\n"
              "gammond.engine.bot.neural.score_boards into `out`: `boards` a C-contiguous int8\n"
              "buffer of n * 26 slots; w1 (INPUTS x H), b1 (H), w2 (H x 5), b2 (5) C-contiguous\n"
-             "float32; `out` a writable C-contiguous float64 buffer of n * 5 values.  Runs\n"
-             "without the GIL.  Returns None.");
+             "float32; rw1..rb2 the race network's arrays (the same shapes, its own width),\n"
+             "which score the boards with no contact left, or four Nones; `out` a writable\n"
+             "C-contiguous float64 buffer of n * 5 values.  Runs without the GIL.  Returns None.");
 
 PyDoc_STRVAR(rolled_values_doc,
-             "rolled_values($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, off, first, rank,\n"
-             "              out, /)\n--\n\n"
+             "rolled_values($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2,\n"
+             "              off, first, rank, out, /)\n--\n\n"
              "gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator into\n"
-             "`out`: the boards and network as for score_boards; pw1..pb2 a pruning network's\n"
-             "arrays (the same shapes, its own width), or four Nones; off and first the bear-off\n"
-             "database's float64 tables (54264 x 32), rank its int64 rank table (6 x 16 x 17).\n"
-             "Runs without the GIL.  Returns None.");
+             "`out`: the boards, network and race network as for score_boards; pw1..pb2 a pruning\n"
+             "network's arrays (the same shapes, its own width), or four Nones; off and first the\n"
+             "bear-off database's float64 tables (54264 x 32), rank its int64 rank table\n"
+             "(6 x 16 x 17).  Runs without the GIL.  Returns None.");
 
 enum { RUN_SCORE, RUN_ROLLED, RUN_PLAY_OUT };
 
@@ -781,8 +782,8 @@ static int get_dice(PyObject *obj, Py_buffer *view, Py_ssize_t n, Py_ssize_t *ha
 }
 
 PyDoc_STRVAR(play_out_doc,
-             "play_out($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, off, first, rank, dice,\n"
-             "         out, /)\n--\n\n"
+             "play_out($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, off,\n"
+             "         first, rank, dice, out, /)\n--\n\n"
              "Rollout trials with the shipped evaluator into `out` (n * 5 float64): game r plays\n"
              "from board r with the dice of row r (a C-contiguous uint8 buffer of n * H * 2\n"
              "bytes, 1..6), each side's best 0-ply play, for at most H half-moves; the outcome\n"
@@ -790,22 +791,45 @@ PyDoc_STRVAR(play_out_doc,
              "other arguments as for rolled_values.  Runs without the GIL.  Returns None.");
 
 /*
- * score_boards (nargs 6), rolled_values (nargs 13) and play_out (nargs 14) share their
- * checks: boards, the network, [the pruning network or four Nones, off, first, rank,
- * [dice,]] out.
+ * Four arrays of a second network at args[0..3], or four Nones: its width (0 for the
+ * Nones), or -1.  `names` reads "pw1, pb1, pw2 and pb2" or the race network's.
+ */
+static Py_ssize_t get_optional_network(PyObject *const *args, Py_buffer views[4], int *held, const char *names)
+{
+    const int nones = (args[0] == Py_None) + (args[1] == Py_None) + (args[2] == Py_None) + (args[3] == Py_None);
+    if (nones == 4)
+        return 0;
+    if (nones != 0) {
+        PyErr_Format(PyExc_TypeError, "%s must all be arrays or all be None", names);
+        return -1;
+    }
+    return get_network(args, views, held);
+}
+
+/* A knet over the views of get_network, its transposed w2 written to `w2t`. */
+static knet knet_of(Py_buffer views[4], Py_ssize_t hidden, float *w2t)
+{
+    k_transpose_w2(views[2].buf, (int)hidden, w2t);
+    return (knet){views[1].buf, views[0].buf, views[2].buf, views[3].buf, w2t, (int)hidden, NULL, NULL};
+}
+
+/*
+ * score_boards (nargs 10), rolled_values (nargs 17) and play_out (nargs 18) share their
+ * checks: boards, the network, [the pruning network or four Nones,] the race network
+ * or four Nones, [off, first, rank, [dice,]] out.
  */
 static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
 {
     static const char *names[] = {"score_boards", "rolled_values", "play_out"};
-    const Py_ssize_t want = mode == RUN_SCORE ? 6 : mode == RUN_ROLLED ? 13 : 14;
+    const Py_ssize_t want = mode == RUN_SCORE ? 10 : mode == RUN_ROLLED ? 17 : 18;
     const int search = mode != RUN_SCORE;
     if (nargs != want) {
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd", names[mode], want, nargs);
         return NULL;
     }
-    Py_buffer boards, net[4], prune[4], db[3], dice, out;
-    int net_held = 0, prune_held = 0, db_held = 0, dice_held = 0, out_held = 0;
-    Py_ssize_t prune_hidden = 0;
+    Py_buffer boards, net[4], prune[4], race[4], db[3], dice, out;
+    int net_held = 0, prune_held = 0, race_held = 0, db_held = 0, dice_held = 0, out_held = 0;
+    Py_ssize_t prune_hidden = 0, race_hidden = 0;
     Py_ssize_t half_moves = 0;
     PyObject *result = NULL;
     float *scratch = NULL;
@@ -816,29 +840,28 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     if (hidden < 0)
         goto done;
     if (search) {
-        const int nones = (args[5] == Py_None) + (args[6] == Py_None) + (args[7] == Py_None) + (args[8] == Py_None);
-        if (nones != 0 && nones != 4) {
-            PyErr_SetString(PyExc_TypeError, "pw1, pb1, pw2 and pb2 must all be arrays or all be None");
+        prune_hidden = get_optional_network(args + 5, prune, &prune_held, "pw1, pb1, pw2 and pb2");
+        if (prune_hidden < 0)
             goto done;
-        }
-        if (nones == 0) {
-            prune_hidden = get_network(args + 5, prune, &prune_held);
-            if (prune_hidden < 0)
-                goto done;
-        }
+    }
+    const Py_ssize_t race_at = search ? 9 : 5;
+    race_hidden = get_optional_network(args + race_at, race, &race_held, "rw1, rb1, rw2 and rb2");
+    if (race_hidden < 0)
+        goto done;
+    if (search) {
         const Py_ssize_t table = (Py_ssize_t)K_BEAROFF_POSITIONS * K_BEAROFF_ROLLS;
-        if (get_numbers(args[9], &db[0], "off", 'd', table, 0) < 0)
+        if (get_numbers(args[13], &db[0], "off", 'd', table, 0) < 0)
             goto done;
         db_held = 1;
-        if (get_numbers(args[10], &db[1], "first", 'd', table, 0) < 0)
+        if (get_numbers(args[14], &db[1], "first", 'd', table, 0) < 0)
             goto done;
         db_held = 2;
-        if (get_numbers(args[11], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
+        if (get_numbers(args[15], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
             goto done;
         db_held = 3;
     }
     if (mode == RUN_PLAY_OUT) {
-        if (get_dice(args[12], &dice, n, &half_moves) < 0)
+        if (get_dice(args[16], &dice, n, &half_moves) < 0)
             goto done;
         dice_held = 1;
     }
@@ -850,6 +873,8 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
         shared |= overlaps(&out, &net[i]);
     for (int i = 0; i < prune_held; i++)
         shared |= overlaps(&out, &prune[i]);
+    for (int i = 0; i < race_held; i++)
+        shared |= overlaps(&out, &race[i]);
     for (int i = 0; i < db_held; i++)
         shared |= overlaps(&out, &db[i]);
     if (dice_held)
@@ -858,16 +883,24 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
         PyErr_SetString(PyExc_ValueError, "out shares memory with the boards or the weights");
         goto done;
     }
-    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + 6 * hidden + 6 * prune_hidden) * sizeof(float));
+    /* The inputs, one hidden layer as wide as the widest network, and each network's w2t. */
+    Py_ssize_t widest = hidden > prune_hidden ? hidden : prune_hidden;
+    widest = widest > race_hidden ? widest : race_hidden;
+    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + widest + 5 * (hidden + prune_hidden + race_hidden)) *
+                           sizeof(float));
     if (!scratch) {
         PyErr_NoMemory();
         goto done;
     }
-    knet pruning = {NULL, NULL, NULL, NULL, 0, NULL};
-    if (prune_held)
-        pruning = (knet){prune[1].buf, prune[0].buf, prune[2].buf, prune[3].buf, (int)prune_hidden, NULL};
-    const knet network = {net[1].buf, net[0].buf, net[2].buf, net[3].buf, (int)hidden,
-                          prune_held ? &pruning : NULL};
+    float *w2t = scratch + K_FEATURE_INPUTS + widest;
+    const knet racing = race_held ? knet_of(race, race_hidden, w2t) : (knet){0};
+    const knet *race_net = race_held ? &racing : NULL;
+    knet pruning = prune_held ? knet_of(prune, prune_hidden, w2t + 5 * race_hidden) : (knet){0};
+    /* A race is the race network's to score, whichever network ranks the plays. */
+    pruning.race = race_net;
+    knet network = knet_of(net, hidden, w2t + 5 * (race_hidden + prune_hidden));
+    network.prune = prune_held ? &pruning : NULL;
+    network.race = race_net;
     int status = K_OK;
     if (search) {
         /* The rank table holds small non-negative numbers: read as int64 whatever numpy called it. */
@@ -896,6 +929,8 @@ done:
         PyBuffer_Release(&dice);
     for (int i = 0; i < db_held; i++)
         PyBuffer_Release(&db[i]);
+    for (int i = 0; i < race_held; i++)
+        PyBuffer_Release(&race[i]);
     for (int i = 0; i < prune_held; i++)
         PyBuffer_Release(&prune[i]);
     for (int i = 0; i < net_held; i++)

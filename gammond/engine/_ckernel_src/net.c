@@ -1,6 +1,7 @@
 /*
  * The network's forward pass with the finished-game rules around it:
- * gammond/engine/bot/neural.py score_boards, one board at a time.
+ * gammond/engine/bot/neural.py score_boards, one board at a time, by the
+ * race network instead where the board's contact input is 0 and there is one.
  *
  * neural.py (numpy) is the reference and the test oracle.  The hidden layer
  * is summed over the inputs that are not zero only: about 46 of the 220 on a
@@ -79,7 +80,7 @@ static inline void vsigmoid(const float *in, float *out)
 
 /*
  * One board's outputs from its inputs.  `hidden` holds net->hidden floats;
- * `w2t` is w2 transposed (5 rows of net->hidden), so each output is one
+ * net->w2t is w2 transposed (5 rows of net->hidden), so each output is one
  * contiguous dot product.  Built twice with GCC on x86-64, for AVX2 and for
  * any x86-64, the loader picking one; both add lane by lane in the same
  * order (and ISO C mode fuses no multiply-add), so they give the same bits.
@@ -87,8 +88,9 @@ static inline void vsigmoid(const float *in, float *out)
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-static void forward(const knet *net, const float *w2t, const float *inputs, float *hidden, double out[5])
+static void forward(const knet *net, const float *inputs, float *hidden, double out[5])
 {
+    const float *w2t = net->w2t;
     const int width = net->hidden;
     /* The inputs that are not zero: most are point-occupancy flags. */
     int index[K_FEATURE_INPUTS];
@@ -163,13 +165,13 @@ static void make_consistent(double p[5], int mine_off, int their_off)
         p[3] = p[4] = 0.0;
 }
 
-void k_transpose_w2(const knet *net, float *w2t)
+void k_transpose_w2(const float *w2, int hidden, float *w2t)
 {
-    const int width = net->hidden;
-    for (int j = 0; j < width; j++)
+    for (int j = 0; j < hidden; j++)
         for (int k = 0; k < 5; k++)
-            w2t[k * width + j] = net->w2[j * 5 + k];
+            w2t[k * hidden + j] = w2[j * 5 + k];
 }
+
 
 void k_checkers_on(const int8_t *b, int *mine, int *theirs)
 {
@@ -191,7 +193,7 @@ void k_won_outcome(const int8_t *b, int their_off, double p[5])
     p[3] = p[4] = 0.0;
 }
 
-void k_score_one(const knet *net, const float *w2t, const int8_t *b, double p[5], float *inputs, float *hidden)
+void k_score_one(const knet *net, const int8_t *b, double p[5], float *inputs, float *hidden)
 {
     int mine_on, theirs_on;
     k_checkers_on(b, &mine_on, &theirs_on);
@@ -209,15 +211,16 @@ void k_score_one(const knet *net, const float *w2t, const int8_t *b, double p[5]
         k_won_outcome(b, their_off, p);
     } else {
         k_encode_features(b, 1, inputs);
-        forward(net, w2t, inputs, hidden, p);
+        /* The contact input is 0 in a race: the race network's, where there is one. */
+        const knet *scorer = net->race && inputs[K_FEATURE_INPUTS - 2] == 0.0f ? net->race : net;
+        forward(scorer, inputs, hidden, p);
         make_consistent(p, mine_off, their_off);
     }
 }
 
 void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out, float *scratch)
 {
-    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS, *w2t = hidden + net->hidden;
-    k_transpose_w2(net, w2t);
+    float *inputs = scratch, *hidden = scratch + K_FEATURE_INPUTS;
     for (size_t r = 0; r < n; r++)
-        k_score_one(net, w2t, boards + r * K_SLOTS, out + r * 5, inputs, hidden);
+        k_score_one(net, boards + r * K_SLOTS, out + r * 5, inputs, hidden);
 }

@@ -5,8 +5,9 @@
  * For each board of the player on roll: each of the 21 rolls is played every
  * legal way (k_generate), each result is scored from the opponent's side
  * (the exact bear-off odds where both sides are home, as GammondEvaluator
- * does, else k_score_one), the mover keeps the play with the best money equity
- * (the first of equals, in the generator's order, as numpy's argmax), and the
+ * does, else k_score_one: the race network's in a race), the mover keeps
+ * the play with the best money equity (the first of equals, in the
+ * generator's order, as numpy's argmax), and the
  * 21 values are averaged by the rolls' weights.  search.py is the reference
  * and the test oracle; the two agree to float rounding.
  */
@@ -89,18 +90,18 @@ static void exact_odds(const kbearoff *db, const int8_t *b, double p[5])
  * sides are home (they replace every number the network would give, so the
  * network is not run), else the network's.
  */
-static void evaluate(const knet *net, const kbearoff *db, const float *w2t, const int8_t *b, double p[5],
-                     float *inputs, float *hidden)
+static void evaluate(const knet *net, const kbearoff *db, const int8_t *b, double p[5], float *inputs,
+                     float *hidden)
 {
     if (both_home(b))
         exact_odds(db, b, p);
     else
-        k_score_one(net, w2t, b, p, inputs, hidden);
+        k_score_one(net, b, p, inputs, hidden);
 }
 
 /* batch.after_play for one result board (the mover's view): the mover's probabilities. */
-static void after_play(const knet *net, const kbearoff *db, const float *w2t, const int8_t *result,
-                       double p[5], float *inputs, float *hidden)
+static void after_play(const knet *net, const kbearoff *db, const int8_t *result, double p[5], float *inputs,
+                       float *hidden)
 {
     int mine_on, theirs_on;
     k_checkers_on(result, &mine_on, &theirs_on);
@@ -112,7 +113,7 @@ static void after_play(const knet *net, const kbearoff *db, const float *w2t, co
     for (int i = 0; i < K_SLOTS; i++)
         flipped[i] = (int8_t)-result[K_SLOTS - 1 - i];
     double q[5];
-    evaluate(net, db, w2t, flipped, q, inputs, hidden);
+    evaluate(net, db, flipped, q, inputs, hidden);
     p[0] = 1.0 - q[0];
     p[1] = q[3];
     p[2] = q[4];
@@ -125,25 +126,14 @@ static double equity(const double p[5])
     return 2.0 * p[0] + p[1] + p[2] - p[3] - p[4] - 1.0;
 }
 
-/*
- * A call's scratch: the network's inputs and hidden layer, then its output weights
- * transposed; then the pruning network's hidden layer and transposed output weights
- * (the inputs are the same).
- */
+/* A call's scratch: the inputs, then a hidden layer as wide as the widest network's. */
 typedef struct {
-    float *inputs, *hidden, *w2t, *prune_hidden, *prune_w2t;
+    float *inputs, *hidden;
 } kscratch;
 
-static kscratch scratch_of(const knet *net, float *scratch)
+static kscratch scratch_of(float *scratch)
 {
-    kscratch s = {scratch, scratch + K_FEATURE_INPUTS, scratch + K_FEATURE_INPUTS + net->hidden, NULL, NULL};
-    k_transpose_w2(net, s.w2t);
-    if (net->prune) {
-        s.prune_hidden = s.w2t + 5 * net->hidden;
-        s.prune_w2t = s.prune_hidden + net->prune->hidden;
-        k_transpose_w2(net->prune, s.prune_w2t);
-    }
-    return s;
+    return (kscratch){scratch, scratch + K_FEATURE_INPUTS};
 }
 
 /*
@@ -157,8 +147,7 @@ static size_t pruned(const knet *net, const kbearoff *db, const kscratch *s, con
     double kept[K_PRUNE_KEEP], value[5];
     size_t count = 0;
     for (size_t k = 0; k < result->count; k++) {
-        after_play(net->prune, db, s->prune_w2t, kresult_play(result, k)->board.b, value, s->inputs,
-                   s->prune_hidden);
+        after_play(net->prune, db, kresult_play(result, k)->board.b, value, s->inputs, s->hidden);
         const double e = equity(value);
         if (count == K_PRUNE_KEEP && !(e > kept[K_PRUNE_KEEP - 1]))
             continue;
@@ -198,14 +187,14 @@ static int best_play(const knet *net, const kbearoff *db, const kscratch *s, con
     const int8_t *pick = board;
     double value[5], best_equity = 0.0;
     if (result->count == 0)
-        after_play(net, db, s->w2t, board, best, s->inputs, s->hidden);
+        after_play(net, db, board, best, s->inputs, s->hidden);
     size_t keep[K_PRUNE_KEEP];
     const size_t count = net->prune && result->count > K_PRUNE_KEEP ? pruned(net, db, s, result, keep)
                                                                      : result->count;
     const int all = count == result->count;
     for (size_t i = 0; i < count; i++) {
         const int8_t *candidate = kresult_play(result, all ? i : keep[i])->board.b;
-        after_play(net, db, s->w2t, candidate, value, s->inputs, s->hidden);
+        after_play(net, db, candidate, value, s->inputs, s->hidden);
         const double e = equity(value);
         if (i == 0 || e > best_equity) {
             best_equity = e;
@@ -221,7 +210,7 @@ static int best_play(const knet *net, const kbearoff *db, const kscratch *s, con
 int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,
                     float *scratch)
 {
-    const kscratch s = scratch_of(net, scratch);
+    const kscratch s = scratch_of(scratch);
     kresult *result = malloc(sizeof *result);
     if (!result)
         return K_NOMEM;
@@ -233,7 +222,7 @@ int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, s
         k_checkers_on(board, &mine_on, &theirs_on);
         if (theirs_on == 0) {
             /* The previous mover has won: exact, nothing to roll. */
-            k_score_one(net, s.w2t, board, sum, s.inputs, s.hidden);
+            k_score_one(net, board, sum, s.inputs, s.hidden);
             continue;
         }
         for (int k = 0; k < 5; k++)
@@ -300,9 +289,9 @@ static int play_one(const knet *net, const kbearoff *db, const kscratch *s, cons
     int mine_on, theirs_on;
     k_checkers_on(board, &mine_on, &theirs_on);
     if (theirs_on == 0)
-        k_score_one(net, s->w2t, board, p, s->inputs, s->hidden);
+        k_score_one(net, board, p, s->inputs, s->hidden);
     else
-        evaluate(net, db, s->w2t, board, p, s->inputs, s->hidden);
+        evaluate(net, db, board, p, s->inputs, s->hidden);
     if (!ours)
         swap_sides(p);
     return K_OK;
@@ -311,7 +300,7 @@ static int play_one(const knet *net, const kbearoff *db, const kscratch *s, cons
 int k_play_out(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, const uint8_t *dice,
                size_t half_moves, double *out, float *scratch)
 {
-    const kscratch s = scratch_of(net, scratch);
+    const kscratch s = scratch_of(scratch);
     kresult *result = malloc(sizeof *result);
     if (!result)
         return K_NOMEM;

@@ -29,7 +29,7 @@ from gammond.engine.bot.bearoff import exact_probabilities
 from gammond.engine.bot.evaluator import Probabilities
 from gammond.engine.bot.features import INPUTS
 from gammond.engine.bot.network import Network
-from gammond.engine.bot.neural import check_network, network_arrays, score_boards
+from gammond.engine.bot.neural import check_network, network_arrays, optional_arrays, score_boards
 from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
@@ -42,16 +42,33 @@ class GammondEvaluator:
 
     ``pruner``, another evaluator with a smaller network, ranks a roll's
     plays first inside the searches (:func:`gammond.engine.bot.batch.best_plays`);
-    a position's own value is always this evaluator's.
+    a position's own value is always this evaluator's.  ``race``, a network
+    trained on races alone (``race_name`` its weights' name), scores the
+    positions with no contact left in place of ``network``; a pruner made by
+    :func:`load_evaluator` or :meth:`with_race` scores races with it too.
     """
 
-    def __init__(self, network: Network, name: str, pruner: GammondEvaluator | None = None) -> None:
+    def __init__(
+        self,
+        network: Network,
+        name: str,
+        pruner: GammondEvaluator | None = None,
+        race: Network | None = None,
+        race_name: str = "",
+    ) -> None:
         self.network = check_network(network, name)
         self.name = name
         self.pruner = pruner
+        self.race = None if race is None else check_network(race, race_name)
+        self.race_name = race_name
+
+    def with_race(self, race: Network | None, race_name: str = "") -> GammondEvaluator:
+        """This evaluator (and its pruner) with ``race`` scoring the races, or none if None."""
+        pruner = None if self.pruner is None else self.pruner.with_race(race, race_name)
+        return GammondEvaluator(self.network, self.name, pruner, race, race_name if race else "")
 
     def evaluate_boards(self, boards: Boards) -> Probs:
-        out = score_boards(self.network, boards)
+        out = score_boards(self.network, boards, self.race)
         mask, exact = exact_probabilities(boards)
         if mask.any():
             out[mask] = exact
@@ -90,11 +107,14 @@ class GammondEvaluator:
         db = bearoff.database()
         out = np.empty((boards.shape[0], 5))
         pruner = self.pruner if prune else None
-        pruning = [None] * 4 if pruner is None else network_arrays(pruner.network)
+        if pruner is not None and pruner.race is not self.race:
+            # The kernel scores races with one race network, whichever network ranks.
+            return None
         compiled(
             boards,
             *network_arrays(self.network),
-            *pruning,
+            *optional_arrays(None if pruner is None else pruner.network),
+            *optional_arrays(self.race),
             db.off,
             db.first,
             bearoff.rank_table(),
@@ -109,38 +129,56 @@ class GammondEvaluator:
         return [as_probabilities(row) for row in self.evaluate_boards(boards_of(positions))]
 
     def __repr__(self) -> str:
-        if self.pruner is None:
-            return f"load_evaluator({self.name!r})"
-        return f"load_evaluator({self.name!r}, pruner={self.pruner.name!r})"
+        pruner = "" if self.pruner is None else f", pruner={self.pruner.name!r}"
+        race = "" if self.race is None else f", race={self.race_name!r}"
+        return f"load_evaluator({self.name!r}{pruner}{race})"
 
 
 def load_evaluator(
-    name: str = f"gammond-{VERSION}", directory: Path = WEIGHTS_DIR, *, pruner: str | None = None
+    name: str = f"gammond-{VERSION}",
+    directory: Path = WEIGHTS_DIR,
+    *,
+    pruner: str | None = None,
+    race: str | None = None,
 ) -> GammondEvaluator:
-    """The evaluator with the weights file ``<directory>/<name>.npz``, pruning with ``<pruner>.npz`` if named."""
+    """The evaluator with the weights file ``<directory>/<name>.npz``.
+
+    It prunes with ``<pruner>.npz`` and scores races with ``<race>.npz``
+    where they are named.
+    """
+    pruning = None if pruner is None else load_evaluator(pruner, directory)
+    evaluator = GammondEvaluator(_weights(directory, name), name, pruning)
+    return evaluator if race is None else evaluator.with_race(_weights(directory, race), race)
+
+
+def _weights(directory: Path, name: str) -> Network:
     path = directory / f"{name}.npz"
     if not path.exists():
         raise WeightsError(f"no weights file {str(path)!r}")
-    pruning = None if pruner is None else load_evaluator(pruner, directory)
-    return GammondEvaluator(Network.load(path), name, pruning)
+    return Network.load(path)
 
 
 # The shipped network's first member, a third of its hidden units: it ranks
 # the plays inside the searches (see GammondEvaluator and batch.best_plays).
 PRUNER = "gammond-3"
+# The race network: trained on races alone, it scores them (docs/model-card.md).
+RACE = "race-1"
 
 
 @lru_cache(maxsize=1)
 def shipped_evaluator() -> GammondEvaluator:
-    """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`."""
-    return load_evaluator(pruner=PRUNER)
+    """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`, races by :data:`RACE`."""
+    return load_evaluator(pruner=PRUNER, race=RACE)
 
 
-def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR) -> Path:
-    """Write a training checkpoint as this release's weights file, without its resume state."""
+def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR, name: str = f"gammond-{VERSION}") -> Path:
+    """Write a training checkpoint as this release's weights file ``<name>.npz``, without its resume state.
+
+    The name is the main network's unless told (``RACE`` for the race network).
+    """
     network = Network.load(checkpoint)
     network.meta.pop("rng", None)
-    network.meta.update(name=f"gammond-{VERSION}", source=checkpoint.name)
-    target = directory / f"gammond-{VERSION}.npz"
+    network.meta.update(name=name, source=checkpoint.name)
+    target = directory / f"{name}.npz"
     network.save(target)
     return target

@@ -33,19 +33,20 @@ from gammond.engine.bot.network import Network
 from gammond.engine.errors import WeightsError
 
 
-def score_boards(network: Network, boards: Boards) -> Probs:
+def score_boards(network: Network, boards: Boards, race: Network | None = None) -> Probs:
     """The network's consistent probabilities, with finished games scored exactly.
 
-    The compiled kernel's ``score_boards`` when it is built (the same numbers
-    to float32 rounding, summed over the inputs that are not zero, without
-    the GIL); else :func:`reference_scores`.
+    With ``race``, the boards with no contact left are that network's to
+    score instead.  The compiled kernel's ``score_boards`` when it is built
+    (the same numbers to float32 rounding, summed over the inputs that are
+    not zero, without the GIL); else :func:`reference_scores`.
     """
     compiled = kernel.score_boards
     if compiled is None or network.inputs != INPUTS:
-        return reference_scores(network, boards)
+        return reference_scores(network, boards, race)
     boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
     out = np.empty((boards.shape[0], 5))
-    compiled(boards, *network_arrays(network), out)
+    compiled(boards, *network_arrays(network), *optional_arrays(race), out)
     return out
 
 
@@ -56,7 +57,12 @@ def network_arrays(network: Network) -> list[npt.NDArray[np.float32]]:
     ]
 
 
-def reference_scores(network: Network, boards: Boards) -> Probs:
+def optional_arrays(network: Network | None) -> list[npt.NDArray[np.float32]] | list[None]:
+    """:func:`network_arrays`, or the four Nones the kernel takes for no network."""
+    return [None] * 4 if network is None else network_arrays(network)
+
+
+def reference_scores(network: Network, boards: Boards, race: Network | None = None) -> Probs:
     """:func:`score_boards` in numpy: the reference the kernel is tested against."""
     mine_off, their_off = checkers_off(boards)
     lost = their_off == 15
@@ -64,7 +70,12 @@ def reference_scores(network: Network, boards: Boards) -> Probs:
     live = ~(lost | won)
     out = np.empty((boards.shape[0], 5))
     if live.any():
-        raw = network.forward(encode(boards[live])).astype(np.float64)
+        inputs = encode(boards[live])
+        raw = network.forward(inputs).astype(np.float64)
+        # The contact input is 0 in a race: the race network's, where there is one.
+        racing = inputs[:, INPUTS - 2] == 0
+        if race is not None and racing.any():
+            raw[racing] = race.forward(inputs[racing]).astype(np.float64)
         out[live] = consistent(raw, boards[live])
     if lost.any():
         out[lost] = flip(won_outcomes(flip_boards(boards[lost])))
