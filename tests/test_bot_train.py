@@ -281,6 +281,20 @@ def test_random_races_have_no_contact_and_stragglers_on_both_sides_and_repeat_wi
     assert np.array_equal(boards, np.array(random_races(400, np.random.default_rng(9)), dtype=np.int8))
 
 
+def test_bar_bearoffs_keep_contact_with_a_checker_on_the_bar_and_either_side_on_roll() -> None:
+    from gammond.engine import Position
+    from gammond.engine.bot.features import contact
+    from training.supervise import bar_bearoffs
+
+    boards = np.array(bar_bearoffs(300, np.random.default_rng(8)), dtype=np.int8)
+    assert len(boards) == 300 and contact(boards).all()
+    assert all(not Position(tuple(int(v) for v in b)).is_game_over() for b in boards)
+    # The bar is slot 25 for the player on roll, slot 0 for the other side.
+    on_roll_barred = boards[:, 25] > 0
+    assert (on_roll_barred | (boards[:, 0] < 0)).all()
+    assert 0.3 < on_roll_barred.mean() < 0.7
+
+
 def test_lopsided_positions_have_checkers_off_on_one_side_only() -> None:
     from gammond.engine import Position
     from gammond.engine.bot.batch import checkers_off

@@ -193,6 +193,33 @@ def random_races(count: int, rng: np.random.Generator) -> list[Board]:
     return [b for b, k in zip(found, keep) if k]
 
 
+def bar_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:
+    """Bearing off against checkers on the bar: contact positions self-play seldom reaches.
+
+    One side has 1 to 10 checkers off and the rest in its home board; the
+    other has one or two checkers on the bar, up to two more in the first
+    side's home board, and the rest (3 to 12) on its own half of the board;
+    either side is on roll.  gammond-4 is far off here (docs/benchmarks.md,
+    "Families of positions"): not yet a training round's data, a measure.
+    """
+    found: list[Board] = []
+    while len(found) < count:
+        bearer, other = [0] * 25, [0] * 25
+        for _ in range(int(rng.integers(5, 15))):
+            bearer[int(rng.integers(0, 6))] += 1
+        other[24] = int(rng.integers(1, 3))
+        for _ in range(int(rng.integers(0, 3))):
+            other[int(rng.integers(18, 24))] += 1
+        for _ in range(int(rng.integers(3, 13))):
+            other[int(rng.integers(0, 12))] += 1
+        # The other side's checkers may not stand on a point the bearer holds.
+        if any(other[p] and bearer[23 - p] for p in range(24)):
+            continue
+        board = Position.from_sides(bearer, other).board
+        found.append(board if rng.random() < 0.5 else _flip(board))
+    return found
+
+
 def label_chunk(
     evaluator: GammondEvaluator,
     boards: list[Board],
