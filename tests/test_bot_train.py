@@ -286,8 +286,11 @@ def test_bar_bearoffs_keep_contact_with_a_checker_on_the_bar_and_either_side_on_
     from gammond.engine.bot.features import contact
     from training.supervise import bar_bearoffs
 
-    boards = np.array(bar_bearoffs(300, np.random.default_rng(8)), dtype=np.int8)
-    assert len(boards) == 300 and contact(boards).all()
+    # Many seeds: every draw must make a legal position (at most 15 checkers a side).
+    boards = np.array(
+        [b for seed in range(8) for b in bar_bearoffs(300, np.random.default_rng(seed))], dtype=np.int8
+    )
+    assert len(boards) == 2400 and contact(boards).all()
     assert all(not Position(tuple(int(v) for v in b)).is_game_over() for b in boards)
     # The bar is slot 25 for the player on roll, slot 0 for the other side.
     on_roll_barred = boards[:, 25] > 0

@@ -198,7 +198,7 @@ def bar_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:
 
     One side has 1 to 10 checkers off and the rest in its home board; the
     other has one or two checkers on the bar, up to two more in the first
-    side's home board, and the rest (3 to 12) on its own half of the board;
+    side's home board, and 3 to 12 more (15 in all at most) on its own half of the board;
     either side is on roll.  gammond-4 is far off here (docs/benchmarks.md,
     "Families of positions"): not yet a training round's data, a measure.
     """
@@ -210,7 +210,8 @@ def bar_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:
         other[24] = int(rng.integers(1, 3))
         for _ in range(int(rng.integers(0, 3))):
             other[int(rng.integers(18, 24))] += 1
-        for _ in range(int(rng.integers(3, 13))):
+        # At most 15 in all: up to four already on the bar or back.
+        for _ in range(min(int(rng.integers(3, 13)), 15 - sum(other))):
             other[int(rng.integers(0, 12))] += 1
         # The other side's checkers may not stand on a point the bearer holds.
         if any(other[p] and bearer[23 - p] for p in range(24)):
