@@ -362,19 +362,14 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
     first: dict[Level, Measured] = {}
     for path in _curve_files(args):
         evaluator: GammondEvaluator
+        # With --race-curve each file is a race network beside the shipped one; "none" for none.
+        without = args.race_curve and path.name == "none"
+        network = shipped_evaluator().network if without else Network.load(path)
         if args.race_curve:
-            # Each file a race network beside the shipped one; "none" for the shipped network alone.
-            shipped = shipped_evaluator()
-            network = shipped.network if path.name == "none" else Network.load(path)
-            evaluator = shipped.with_race(None if path.name == "none" else network, path.stem)
+            evaluator = shipped_evaluator().with_race(None if without else network, path.stem)
         else:
-            network = Network.load(path)
             evaluator = GammondEvaluator(network, path.stem)
-        name = (
-            "no race network"
-            if args.race_curve and path.name == "none"
-            else f"{path.parent.name}/{path.name}"
-        )
+        name = "no race network" if without else f"{path.parent.name}/{path.name}"
         games = int(network.meta.get("games", 0))
         point: dict[str, Any] = {"weights": name, "games": games}
         line = f"  {name:28s} {games:7d} TD games:"

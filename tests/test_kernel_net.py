@@ -28,7 +28,7 @@ from gammond.engine import kernel
 from gammond.engine.bot.features import INPUTS, contact
 from gammond.engine.bot.model import shipped_evaluator
 from gammond.engine.bot.network import Network
-from gammond.engine.bot.neural import reference_scores, score_boards
+from gammond.engine.bot.neural import network_arrays, optional_arrays, reference_scores, score_boards
 from tests.support.positions import random_position, sample_positions
 
 SEED = 12
@@ -55,18 +55,11 @@ def boards() -> Boards:
     return np.array(played + raw, dtype=np.int8)
 
 
-def _weights(network: Network) -> list[npt.NDArray[np.float32]]:
-    return [
-        np.ascontiguousarray(w, dtype=np.float32) for w in (network.w1, network.b1, network.w2, network.b2)
-    ]
-
-
 def compiled(
     ck: ModuleType, network: Network, batch: Boards, race: Network | None = None
 ) -> npt.NDArray[np.float64]:
     out = np.full((batch.shape[0], 5), np.nan)
-    racing = [None] * 4 if race is None else _weights(race)
-    ck.score_boards(np.ascontiguousarray(batch), *_weights(network), *racing, out)
+    ck.score_boards(np.ascontiguousarray(batch), *network_arrays(network), *optional_arrays(race), out)
     return out
 
 
@@ -144,7 +137,7 @@ def test_the_evaluator_uses_the_compiled_pass_when_it_is_built(ck: ModuleType) -
 
 def test_an_empty_batch_writes_nothing(ck: ModuleType) -> None:
     out = np.empty((0, 5))
-    network = _weights(shipped_evaluator().network)
+    network = network_arrays(shipped_evaluator().network)
     assert ck.score_boards(np.empty((0, 26), dtype=np.int8), *network, *[None] * 4, out) is None
 
 
@@ -166,7 +159,7 @@ def test_a_race_network_scores_the_races_and_only_them_as_the_reference_does(ck:
 
 def _arguments(hidden: int = 8) -> list[object]:
     network = Network.initial(INPUTS, hidden, seed=1)
-    return [np.zeros((2, 26), dtype=np.int8), *_weights(network), *[None] * 4, np.empty((2, 5))]
+    return [np.zeros((2, 26), dtype=np.int8), *network_arrays(network), *[None] * 4, np.empty((2, 5))]
 
 
 @pytest.mark.parametrize(

@@ -325,34 +325,35 @@ def _label_job(job: Job) -> str:
     return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
 
 
-def _lopsided_job(job: Job) -> str:
-    """Make and rollout-label one chunk of lopsided positions; returns its log line."""
+def _made_up_chunk(
+    job: Job, kind: str, what: str, make: Callable[[int, np.random.Generator], list[Board]], stream: int
+) -> str:
+    """Make one chunk of ``what`` with ``make``, rollout-label them, save them as ``<kind>-<index>.npz``.
+
+    ``stream`` seeds the chunk apart from the self-play chunks' ``[seed, index]``
+    and the other kinds.  In a race round only the races are kept.
+    """
     start, labels, seed, index, chunk, rollout_trials, _, race, contact_weights = job
     evaluator = _player(start, contact_weights)
-    # Seeded apart from the self-play chunks' [seed, index].
-    rng = np.random.default_rng([seed, 1, index])
-    boards = np.array(lopsided_positions(chunk, rng), dtype=np.int8)
+    rng = np.random.default_rng([seed, stream, index])
+    boards = np.array(make(chunk, rng), dtype=np.int8)
     if race:
         boards = boards[~contact(boards)]
     began = time.perf_counter()
     y = rollout_labels(evaluator, boards, rollout_trials, rng)
-    np.savez_compressed(labels / f"lopsided-{index:04d}.npz", boards=boards, y=y)
-    each = (time.perf_counter() - began) / len(boards) * 1000
-    return f"rollout-labelled lopsided chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+    np.savez_compressed(labels / f"{kind}-{index:04d}.npz", boards=boards, y=y)
+    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
+    return f"rollout-labelled {what} chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+
+
+def _lopsided_job(job: Job) -> str:
+    """Make and rollout-label one chunk of lopsided positions; returns its log line."""
+    return _made_up_chunk(job, "lopsided", "lopsided", lopsided_positions, 1)
 
 
 def _random_race_job(job: Job) -> str:
     """Make and rollout-label one chunk of :func:`random_races`; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials, _, _, contact_weights = job
-    evaluator = _player(start, contact_weights)
-    # Seeded apart from the self-play chunks' [seed, index] and the lopsided ones' [seed, 1, index].
-    rng = np.random.default_rng([seed, 2, index])
-    boards = np.array(random_races(chunk, rng), dtype=np.int8)
-    began = time.perf_counter()
-    y = rollout_labels(evaluator, boards, rollout_trials, rng)
-    np.savez_compressed(labels / f"races-{index:04d}.npz", boards=boards, y=y)
-    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
-    return f"rollout-labelled random races chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+    return _made_up_chunk(job, "races", "random races", random_races, 2)
 
 
 def supervised_round(
