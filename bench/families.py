@@ -7,9 +7,11 @@ shipped evaluator (``--trials`` games, the first roll stratified, played
 to the end), and reports, per family, the mean signed gap (bias) and the
 mean absolute gap between the rollout's cubeless money equity and:
 
-* our 0-ply (the shipped evaluator: gammond-4, race-1 in races),
+* our 0-ply (the shipped evaluator: gammond-4, race-1 in races, bearing-1
+  in bear-offs still in contact),
 * our 1-ply search,
-* gammond-4 alone at 0-ply (no race network), and
+* our 0-ply without the bearing network (gammond-4 in bear-offs in contact),
+* gammond-4 alone at 0-ply (no race or bearing network), and
 * gnubg_nn at 0 and 2 plies (dev-only, the referee: it says whether the
   rollouts themselves can be trusted; it is never a label).
 
@@ -68,7 +70,8 @@ def measure(family: str, count: int, trials: int, seed: int, gnubg: bool) -> dic
     estimates = {
         "ours 0-ply": equity(shipped.evaluate_boards(boards)),
         "ours 1-ply": equity(on_roll_values(shipped, [tuple(int(v) for v in b) for b in boards], 1)),
-        "gammond-4 alone, 0-ply": equity(shipped.with_race(None).evaluate_boards(boards)),
+        "ours without bearing-1, 0-ply": equity(shipped.with_bearing(None).evaluate_boards(boards)),
+        "gammond-4 alone, 0-ply": equity(shipped.with_race(None).with_bearing(None).evaluate_boards(boards)),
     }
     if gnubg:
         estimates["gnubg 0-ply"] = _gnubg_equities(boards, 0)
@@ -96,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{family}: {row['positions']} positions, rollouts of {args.trials} games")
         for name, gap in row.items():
             if isinstance(gap, dict):
-                print(f"  {name:24s} bias {gap['bias']:+.3f}  mean |gap| {gap['mad']:.3f}", flush=True)
+                print(f"  {name:30s} bias {gap['bias']:+.3f}  mean |gap| {gap['mad']:.3f}", flush=True)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=2) + "\n", encoding="utf-8")
 

@@ -53,6 +53,7 @@ import numpy as np  # noqa: E402
 from gammond.engine import Position, kernel
 from gammond.engine.bot.batch import won_outcomes
 from gammond.engine.bot.evaluator import Evaluator
+from gammond.engine.bot.features import bearing
 from gammond.engine.bot.search import LEVELS, Level, best_play
 from tests.support.peers import gnubg_board
 
@@ -340,6 +341,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return summary
 
 
+def _bears_off_in_contact(decision: Decision) -> bool:
+    """Whether the position, or a play's result, is a bear-off in contact (the bearing network's)."""
+    boards = [decision.position.board] + [
+        r for _, r in kernel.generate(decision.position.board, *decision.dice)
+    ]
+    return bool(bearing(np.array(boards, dtype=np.int8)).any())
+
+
 def _curve_files(args: argparse.Namespace) -> list[Path]:
     """The weights ``--curve`` measures: a directory's snapshots every ``--curve-step`` games, or the files named."""
     if len(args.curve) == 1 and args.curve[0].is_dir():
@@ -357,19 +366,26 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
     if args.races_only:
         decisions = [d for d in decisions if d.position.is_race()]
         print(f"{len(decisions)} decisions in races")
+    if args.bearing_only:
+        decisions = [d for d in decisions if _bears_off_in_contact(d)]
+        print(f"{len(decisions)} decisions bearing off in contact, before or after the play")
+    # With --race-curve (--bearing-curve) each file is a race (bearing) network beside
+    # the shipped one; "none" for none.
+    phase = "race" if args.race_curve else "bearing" if args.bearing_curve else ""
     points = []
     levels = [Level[name.upper()] for name in args.curve_levels]
     first: dict[Level, Measured] = {}
     for path in _curve_files(args):
         evaluator: GammondEvaluator
-        # With --race-curve each file is a race network beside the shipped one; "none" for none.
-        without = args.race_curve and path.name == "none"
+        without = bool(phase) and path.name == "none"
         network = shipped_evaluator().network if without else Network.load(path)
-        if args.race_curve:
+        if phase == "race":
             evaluator = shipped_evaluator().with_race(None if without else network, path.stem)
+        elif phase == "bearing":
+            evaluator = shipped_evaluator().with_bearing(None if without else network, path.stem)
         else:
             evaluator = GammondEvaluator(network, path.stem)
-        name = "no race network" if without else f"{path.parent.name}/{path.name}"
+        name = f"no {phase} network" if without else f"{path.parent.name}/{path.name}"
         games = int(network.meta.get("games", 0))
         point: dict[str, Any] = {"weights": name, "games": games}
         line = f"  {name:28s} {games:7d} TD games:"
@@ -424,6 +440,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument(
         "--races-only", action="store_true", help="--curve measures the decisions in races only"
+    )
+    parser.add_argument(
+        "--bearing-curve",
+        action="store_true",
+        help="the --curve files are bearing networks, each beside the shipped network ('none': without one)",
+    )
+    parser.add_argument(
+        "--bearing-only",
+        action="store_true",
+        help="--curve measures the decisions bearing off in contact (before or after the play) only",
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)

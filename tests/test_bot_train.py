@@ -267,6 +267,50 @@ def test_a_race_round_keeps_only_races_and_labels_each_by_its_rollouts(tmp_path:
         assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
 
 
+def test_a_bearing_round_keeps_only_bear_offs_in_contact_and_labels_each_by_its_rollouts(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from gammond.engine.bot.features import INPUTS, bearing
+    from gammond.engine.bot.model import WEIGHTS_DIR
+    from training.supervise import supervised_round
+
+    start, race_net = tmp_path / "start.npz", tmp_path / "race.npz"
+    for seed, path in enumerate((start, race_net)):
+        Network.initial(INPUTS, 6, seed=seed).save(path)
+    # A trained network plays the contact part, so the games reach their bear-offs.
+    contact_net = WEIGHTS_DIR / "gammond-3.npz"
+    run = tmp_path / "round"
+    with pytest.raises(ValueError, match="not both"):
+        supervised_round(run, start, 400, seed=5, chunk=400, rollout_trials=2, race=True, bearing=True)
+    with pytest.raises(ValueError, match="give bearing"):
+        supervised_round(run, start, 400, seed=5, chunk=400, rollout_trials=2, race_weights=race_net)
+    with pytest.raises(ValueError, match="give rollout_trials"):
+        supervised_round(run, start, 400, seed=5, chunk=400, bearing=True)
+    network = supervised_round(
+        run,
+        start,
+        6000,
+        seed=5,
+        epochs=1,
+        chunk=3000,
+        rollout_trials=2,
+        bearing=True,
+        contact_weights=contact_net,
+        race_weights=race_net,
+        bar=200,
+    )
+    behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
+    assert behind["bearing"] is True and behind["race_network"] == "race.npz" and behind["bar_bearoffs"] > 200
+    for name in ("chunk-0000.npz", "chunk-0001.npz", "bar-0000.npz"):
+        chunk = np.load(run / "labels" / name)
+        boards, labels = chunk["boards"], chunk["y"]
+        assert len(boards) > 5 and bearing(boards).all()
+        # Every label is a rollout's: two played-out games, so each win chance is 0, 1/2 or 1.
+        assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+
+
 def test_random_races_have_no_contact_and_stragglers_on_both_sides_and_repeat_with_their_seed() -> None:
     from gammond.engine import Position
     from gammond.engine.bot.bearoff import home_boards

@@ -25,7 +25,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gammond.engine import kernel
-from gammond.engine.bot.features import INPUTS, contact
+from gammond.engine.bot.features import INPUTS, bearing, contact
 from gammond.engine.bot.model import shipped_evaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import network_arrays, optional_arrays, reference_scores, score_boards
@@ -56,10 +56,20 @@ def boards() -> Boards:
 
 
 def compiled(
-    ck: ModuleType, network: Network, batch: Boards, race: Network | None = None
+    ck: ModuleType,
+    network: Network,
+    batch: Boards,
+    race: Network | None = None,
+    bearing: Network | None = None,
 ) -> npt.NDArray[np.float64]:
     out = np.full((batch.shape[0], 5), np.nan)
-    ck.score_boards(np.ascontiguousarray(batch), *network_arrays(network), *optional_arrays(race), out)
+    ck.score_boards(
+        np.ascontiguousarray(batch),
+        *network_arrays(network),
+        *optional_arrays(race),
+        *optional_arrays(bearing),
+        out,
+    )
     return out
 
 
@@ -138,7 +148,7 @@ def test_the_evaluator_uses_the_compiled_pass_when_it_is_built(ck: ModuleType) -
 def test_an_empty_batch_writes_nothing(ck: ModuleType) -> None:
     out = np.empty((0, 5))
     network = network_arrays(shipped_evaluator().network)
-    assert ck.score_boards(np.empty((0, 26), dtype=np.int8), *network, *[None] * 4, out) is None
+    assert ck.score_boards(np.empty((0, 26), dtype=np.int8), *network, *[None] * 8, out) is None
 
 
 def test_a_race_network_scores_the_races_and_only_them_as_the_reference_does(ck: ModuleType) -> None:
@@ -154,12 +164,30 @@ def test_a_race_network_scores_the_races_and_only_them_as_the_reference_does(ck:
     assert not np.allclose(got[live], compiled(ck, network, batch[live]), atol=1e-3)
 
 
+def test_a_bearing_network_scores_the_bear_offs_in_contact_and_only_them_as_the_reference_does(
+    ck: ModuleType,
+) -> None:
+    # Three widths: the scratch must fit the widest, and each network its own w2t.
+    network, race = shipped_evaluator().network, Network.initial(INPUTS, 200, seed=3)
+    bearing_net = Network.initial(INPUTS, 450, seed=4)
+    batch = boards()
+    got = compiled(ck, network, batch, race, bearing_net)
+    np.testing.assert_allclose(
+        got, reference_scores(network, batch, race, bearing_net), rtol=0, atol=TOLERANCE
+    )
+    off_home = bearing(batch)
+    assert 50 < off_home.sum() < len(batch) - 50
+    np.testing.assert_array_equal(got[~off_home], compiled(ck, network, batch[~off_home], race))
+    live = off_home & (np.abs(batch).sum(axis=1) > 10)
+    assert not np.allclose(got[live], compiled(ck, network, batch[live], race), atol=1e-3)
+
+
 # -- bad arguments ----------------------------------------------------------------
 
 
 def _arguments(hidden: int = 8) -> list[object]:
     network = Network.initial(INPUTS, hidden, seed=1)
-    return [np.zeros((2, 26), dtype=np.int8), *network_arrays(network), *[None] * 4, np.empty((2, 5))]
+    return [np.zeros((2, 26), dtype=np.int8), *network_arrays(network), *[None] * 8, np.empty((2, 5))]
 
 
 @pytest.mark.parametrize(
@@ -171,10 +199,11 @@ def _arguments(hidden: int = 8) -> list[object]:
         (3, np.zeros((8, 4), dtype=np.float32), ValueError, "w2 holds 32 values, not 40"),
         (4, np.zeros(6, dtype=np.float32), ValueError, "b2 holds 6 values, not 5"),
         (1, np.zeros((8, INPUTS), dtype=np.float32).T, ValueError, "w1 must be C-contiguous"),
-        (9, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
-        (9, np.empty((2, 5), dtype=np.float32), TypeError, "out must hold float64"),
-        (9, bytes(80), TypeError, "writable"),
+        (13, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
+        (13, np.empty((2, 5), dtype=np.float32), TypeError, "out must hold float64"),
+        (13, bytes(80), TypeError, "writable"),
         (5, np.zeros((INPUTS, 8), dtype=np.float32), TypeError, "rw1, rb1, rw2 and rb2 must all be"),
+        (9, np.zeros((INPUTS, 8), dtype=np.float32), TypeError, "bw1, bb1, bw2 and bb2 must all be"),
         (0, np.zeros((2, 26), dtype=np.int16), TypeError, "int8 items"),
     ],
 )
@@ -191,11 +220,11 @@ def test_an_output_sharing_memory_with_the_weights_is_refused(ck: ModuleType) ->
     arguments = _arguments()
     w1 = arguments[1]
     assert isinstance(w1, np.ndarray)
-    arguments[9] = w1.view(np.float64).reshape(-1)[:10]
+    arguments[13] = w1.view(np.float64).reshape(-1)[:10]
     with pytest.raises(ValueError, match="shares memory"):
         ck.score_boards(*arguments)
 
 
 def test_a_wrong_number_of_arguments_is_a_type_error(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="10 arguments"):
-        ck.score_boards(*_arguments()[:9])
+    with pytest.raises(TypeError, match="14 arguments"):
+        ck.score_boards(*_arguments()[:13])

@@ -75,6 +75,18 @@ def _race(rng: random.Random) -> tuple[int, ...]:
     return Position.from_sides(mine, theirs).board
 
 
+def _bearing_in_contact(rng: random.Random) -> tuple[int, ...]:
+    """One side home or off, the other with a checker on the bar: the bearing network scores these."""
+    bearer, other = [0] * 25, [0] * 25
+    for _ in range(rng.randint(3, 15)):
+        bearer[rng.randrange(6)] += 1
+    other[24] = 1
+    for _ in range(rng.randint(2, 10)):
+        other[rng.randrange(6, 18)] += 1
+    board = Position.from_sides(bearer, other).board
+    return board if rng.random() < 0.5 else Position(board).flipped().board
+
+
 @cache
 def boards() -> list[tuple[int, ...]]:
     rng = random.Random(SEED)
@@ -82,12 +94,15 @@ def boards() -> list[tuple[int, ...]]:
     raw = [random_position(rng).board for _ in range(60)]
     raw = [b for b in raw if not Position(b).is_game_over()]
     races = [_home_race(rng) for _ in range(40)] + [_race(rng) for _ in range(30)]
+    races += [_bearing_in_contact(rng) for _ in range(30)]
     # White on the bar against a closed board: some rolls cannot be played.
     closed = Position.from_sides([0] * 24 + [2], [2, 2, 2, 2, 2, 2] + [0] * 19).board
     return played + raw + races + [closed]
 
 
-def test_the_compiled_ply_equals_the_python_search_on_played_raw_and_bear_off_boards(ck: ModuleType) -> None:
+def test_the_compiled_ply_equals_the_python_search_on_played_raw_race_and_bear_off_boards(
+    ck: ModuleType,
+) -> None:
     evaluator = shipped_evaluator()
     compiled = evaluator.rolled_values(np.array(boards(), dtype=np.int8))
     assert compiled is not None
@@ -140,6 +155,7 @@ def _arguments() -> list[object]:
         *network_arrays(shipped_evaluator().network),
         *network_arrays(load_evaluator("gammond-3").network),
         *optional_arrays(shipped_evaluator().race),
+        *optional_arrays(shipped_evaluator().bearing),
         db.off,
         db.first,
         rank_table(),
@@ -154,11 +170,12 @@ def _arguments() -> list[object]:
         (6, np.zeros(7, dtype=np.float32), ValueError, "w1 holds"),
         (9, None, TypeError, "rw1, rb1, rw2 and rb2 must all be arrays or all be None"),
         (10, np.zeros(0, dtype=np.float32), ValueError, "b1 holds 0 values"),
-        (13, np.zeros((10, 32)), ValueError, "off holds 320 values"),
-        (14, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
-        (15, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
-        (15, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
-        (16, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
+        (13, None, TypeError, "bw1, bb1, bw2 and bb2 must all be arrays or all be None"),
+        (17, np.zeros((10, 32)), ValueError, "off holds 320 values"),
+        (18, np.zeros((54264, 32), dtype=np.float32), TypeError, "first must hold float64"),
+        (19, np.zeros((6, 16, 17), dtype=np.int32), TypeError, "rank must hold int64"),
+        (19, np.zeros((6, 16, 16), dtype=np.int64), ValueError, "rank holds 1536 values"),
+        (20, np.empty((3, 5)), ValueError, "out holds 15 values, not 10"),
     ],
 )
 def test_arguments_of_the_wrong_kind_or_size_are_refused(
@@ -172,18 +189,18 @@ def test_arguments_of_the_wrong_kind_or_size_are_refused(
 
 def test_an_output_sharing_memory_with_the_database_is_refused(ck: ModuleType) -> None:
     arguments = _arguments()
-    arguments[16] = np.array(arguments[13]).reshape(-1)[:10]  # a copy: not shared
+    arguments[20] = np.array(arguments[17]).reshape(-1)[:10]  # a copy: not shared
     ck.rolled_values(*arguments)
     off = np.array(database().off)
-    arguments[13] = off
-    arguments[16] = off.reshape(-1)[:10]
+    arguments[17] = off
+    arguments[20] = off.reshape(-1)[:10]
     with pytest.raises(ValueError, match="shares memory"):
         ck.rolled_values(*arguments)
 
 
 def test_a_wrong_number_of_arguments_is_a_type_error(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="17 arguments"):
-        ck.rolled_values(*_arguments()[:16])
+    with pytest.raises(TypeError, match="21 arguments"):
+        ck.rolled_values(*_arguments()[:20])
 
 
 def test_without_a_pruning_network_the_compiled_ply_scores_every_reply(ck: ModuleType) -> None:
@@ -191,12 +208,12 @@ def test_without_a_pruning_network_the_compiled_ply_scores_every_reply(ck: Modul
     assert evaluator.pruner is None and evaluator.race is None
     sample = np.array(boards()[:30], dtype=np.int8)
     arguments = _arguments()
-    arguments[0], arguments[5:13], arguments[16] = sample, [None] * 8, np.empty((len(sample), 5))
+    arguments[0], arguments[5:17], arguments[20] = sample, [None] * 12, np.empty((len(sample), 5))
     ck.rolled_values(*arguments)
     np.testing.assert_allclose(
-        arguments[16], on_roll_values(PythonPath(evaluator), list(boards()[:30]), 1), rtol=0, atol=TOLERANCE
+        arguments[20], on_roll_values(PythonPath(evaluator), list(boards()[:30]), 1), rtol=0, atol=TOLERANCE
     )
     # Pruning changes a reply now and then, and never by much.
     pruned = load_evaluator(pruner=PRUNER).rolled_values(sample)
     assert pruned is not None
-    assert np.abs(pruned - arguments[16]).max() < 0.05
+    assert np.abs(pruned - arguments[20]).max() < 0.05

@@ -99,7 +99,7 @@ def _arguments(dice: object) -> list[object]:
     return [
         boards()[:2],
         *network_arrays(shipped_evaluator().network),
-        *[None] * 8,
+        *[None] * 12,
         db.off,
         db.first,
         rank_table(),
@@ -123,5 +123,5 @@ def test_the_kernel_refuses_bad_dice_buffers(ck: ModuleType, dice: object, error
 
 
 def test_the_kernel_checks_its_argument_count(ck: ModuleType) -> None:
-    with pytest.raises(TypeError, match="play_out takes 18 arguments, got 17"):
-        ck.play_out(*_arguments(np.ones((2, 1, 2), dtype=np.uint8))[:17])
+    with pytest.raises(TypeError, match="play_out takes 22 arguments, got 21"):
+        ck.play_out(*_arguments(np.ones((2, 1, 2), dtype=np.uint8))[:21])

@@ -29,7 +29,11 @@ With ``race``, a round trains the race network instead (docs/model-card.md,
 left (bear-offs the database scores aside), and with ``lopsided`` the races
 among those made-up positions, and labels every one of them by rollouts; a
 race cannot turn back into contact, so the games it plays out are races
-too, and their results are the label.
+too, and their results are the label.  With ``bearing``, likewise the
+bearing network (docs/model-card.md, "The bearing network"): only the
+positions still in contact where one side has every checker home or off
+(:func:`gammond.engine.bot.features.bearing`), each labelled by rollouts,
+and with ``bar`` that many made-up :func:`bar_bearoffs` besides.
 
 Labels are written in chunks under ``<dir>/labels/`` so a stopped round
 resumes where it stopped; the fitted network goes to
@@ -39,18 +43,20 @@ resumes where it stopped; the fitted network goes to
 
 from __future__ import annotations
 
+import functools
 import json
 import multiprocessing
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from gammond.engine import kernel
 from gammond.engine.bot.batch import checkers_off, equity
 from gammond.engine.bot.bearoff import home_boards
-from gammond.engine.bot.features import INPUTS, contact, encode
+from gammond.engine.bot.features import INPUTS, bearing, contact, encode
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.playout import play_out
@@ -200,7 +206,7 @@ def bar_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:
     other has one or two checkers on the bar, up to two more in the first
     side's home board, and 3 to 12 more (15 in all at most) on its own half of the board;
     either side is on roll.  gammond-4 is far off here (docs/benchmarks.md,
-    "Families of positions"): not yet a training round's data, a measure.
+    "Families of positions"); the bearing network's rounds add them (``bar``).
     """
     found: list[Board] = []
     while len(found) < count:
@@ -284,7 +290,20 @@ def fit(
     return curve
 
 
-Job = tuple[Path, Path, int, int, int, int, int, bool, Path | None]
+class Job(NamedTuple):
+    """One chunk of a round's labelling, as a worker process gets it."""
+
+    start: Path
+    labels: Path
+    seed: int
+    number: int
+    chunk: int
+    rollout_trials: int
+    plies: int
+    # "" (every position), "race" or "bearing": the positions the round's network scores.
+    phase: str
+    contact_weights: Path | None
+    race_weights: Path | None
 
 
 def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
@@ -292,37 +311,54 @@ def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
     return run(arguments)
 
 
-def _player(start: Path, contact_weights: Path | None) -> GammondEvaluator:
-    """The network that plays and labels a round's positions.
+def _player(job: Job) -> GammondEvaluator:
+    """The evaluator that plays and labels a round's positions.
 
-    With ``contact_weights``, ``start`` is a race network in training: it
-    plays the races, and the network in ``contact_weights`` the rest.
+    In a race or bearing round ``start`` is the network in training: it
+    scores its phase's positions, the network in ``contact_weights`` (or
+    ``start`` if none) the rest, and in a bearing round the one in
+    ``race_weights`` (if any) the races.
     """
-    network = Network.load(start)
-    if contact_weights is None:
-        return GammondEvaluator(network, start.stem)
-    return GammondEvaluator(
-        Network.load(contact_weights), contact_weights.stem, race=network, race_name=start.stem
-    )
+    network = Network.load(job.start)
+    contact_weights = job.contact_weights or job.start
+    player = GammondEvaluator(Network.load(contact_weights), contact_weights.stem)
+    if job.phase == "race":
+        return player.with_race(network, job.start.stem)
+    if job.race_weights is not None:
+        player = player.with_race(Network.load(job.race_weights), job.race_weights.stem)
+    if job.phase == "bearing":
+        player = player.with_bearing(network, job.start.stem)
+    return player
+
+
+def _phase_only(boards: np.ndarray, phase: str) -> np.ndarray:
+    """The boards of a race or bearing round's phase; every board for a round of the main network."""
+    if phase == "race":
+        return boards[~contact(boards)]
+    if phase == "bearing":
+        return boards[bearing(boards)]
+    return boards
 
 
 def _label_job(job: Job) -> str:
     """Play and label one chunk of positions; returns its log line."""
-    start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights = job
-    evaluator = _player(start, contact_weights)
-    rng = np.random.default_rng([seed, index])
-    boards = self_play_positions(evaluator, chunk, rng)
+    evaluator = _player(job)
+    rng = np.random.default_rng([job.seed, job.number])
+    boards = self_play_positions(evaluator, job.chunk, rng)
     began = time.perf_counter()
-    if race:
-        array = np.array(boards, dtype=np.int8).reshape(-1, 26)
-        array = array[~contact(array)]
+    if job.phase:
+        array = _phase_only(np.array(boards, dtype=np.int8).reshape(-1, 26), job.phase)
         boards = [tuple(int(v) for v in b) for b in array]
-        y = rollout_labels(evaluator, array, rollout_trials, rng)
+        y = rollout_labels(evaluator, array, job.rollout_trials, rng)
     else:
-        y = label_chunk(evaluator, boards, rollout_trials=rollout_trials, rng=rng, plies=plies)
-    np.savez_compressed(labels / f"chunk-{index:04d}.npz", boards=np.array(boards, dtype=np.int8), y=y)
+        y = label_chunk(evaluator, boards, rollout_trials=job.rollout_trials, rng=rng, plies=job.plies)
+    np.savez_compressed(
+        job.labels / f"chunk-{job.number:04d}.npz",
+        boards=np.array(boards, dtype=np.int8).reshape(-1, 26),
+        y=y,
+    )
     each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
-    return f"labelled chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+    return f"labelled chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
 
 
 def _made_up_chunk(
@@ -331,29 +367,31 @@ def _made_up_chunk(
     """Make one chunk of ``what`` with ``make``, rollout-label them, save them as ``<kind>-<index>.npz``.
 
     ``stream`` seeds the chunk apart from the self-play chunks' ``[seed, index]``
-    and the other kinds.  In a race round only the races are kept.
+    and the other kinds.  In a race or bearing round only its phase's positions are kept.
     """
-    start, labels, seed, index, chunk, rollout_trials, _, race, contact_weights = job
-    evaluator = _player(start, contact_weights)
-    rng = np.random.default_rng([seed, stream, index])
-    boards = np.array(make(chunk, rng), dtype=np.int8)
-    if race:
-        boards = boards[~contact(boards)]
+    evaluator = _player(job)
+    rng = np.random.default_rng([job.seed, stream, job.number])
+    boards = _phase_only(np.array(make(job.chunk, rng), dtype=np.int8), job.phase)
     began = time.perf_counter()
-    y = rollout_labels(evaluator, boards, rollout_trials, rng)
-    np.savez_compressed(labels / f"{kind}-{index:04d}.npz", boards=boards, y=y)
+    y = rollout_labels(evaluator, boards, job.rollout_trials, rng)
+    np.savez_compressed(job.labels / f"{kind}-{job.number:04d}.npz", boards=boards, y=y)
     each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
-    return f"rollout-labelled {what} chunk {index}: {len(boards)} positions, {each:.2f} ms each"
+    return f"rollout-labelled {what} chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
 
 
-def _lopsided_job(job: Job) -> str:
-    """Make and rollout-label one chunk of lopsided positions; returns its log line."""
-    return _made_up_chunk(job, "lopsided", "lopsided", lopsided_positions, 1)
+# Made-up positions a round may add, by their files' prefix: the log's words, the
+# generator, and its seed stream (apart from self-play's and each other's).
+_MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]], int]] = {
+    "lopsided": ("lopsided", lopsided_positions, 1),
+    "races": ("random races", random_races, 2),
+    "bar": ("bar bear-offs", bar_bearoffs, 3),
+}
 
 
-def _random_race_job(job: Job) -> str:
-    """Make and rollout-label one chunk of :func:`random_races`; returns its log line."""
-    return _made_up_chunk(job, "races", "random races", random_races, 2)
+def _made_up_job(job: Job, kind: str) -> str:
+    """Make and rollout-label one chunk of the made-up ``kind``; returns its log line."""
+    what, make, stream = _MADE_UP[kind]
+    return _made_up_chunk(job, kind, what, make, stream)
 
 
 def supervised_round(
@@ -371,12 +409,19 @@ def supervised_round(
     race: bool = False,
     contact_weights: Path | None = None,
     races: int = 0,
+    bearing: bool = False,
+    race_weights: Path | None = None,
+    bar: int = 0,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
-    With ``race``, only the races among them (and among the ``lopsided``
-    positions), each labelled by ``rollout_trials`` rollouts; with ``contact_weights`` too, the network in those weights plays the
-    self-play's positions with contact, and ``start`` (the race network) the races.
+    With ``race`` (or ``bearing``), only the races (or the bear-offs in
+    contact) among them and among the made-up positions, each labelled by
+    ``rollout_trials`` rollouts; ``start`` is then that phase's network, and
+    the one in ``contact_weights`` plays the rest of the self-play (in a
+    bearing round, the one in ``race_weights`` its races).  ``lopsided``,
+    ``races`` and ``bar`` add that many made-up positions of each kind,
+    rollout-labelled.
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
@@ -386,33 +431,39 @@ def supervised_round(
         run,
         f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
     )
-    if (lopsided or race) and not rollout_trials:
-        raise ValueError("lopsided positions and races are labelled by rollouts: give rollout_trials")
-    if (contact_weights is not None or races) and not race:
-        raise ValueError("a contact network and random races are for a race network's round: give race")
+    if race and bearing:
+        raise ValueError("a round trains one network: give race or bearing, not both")
+    if (lopsided or race or bearing or bar) and not rollout_trials:
+        raise ValueError(
+            "made-up positions, races and bear-offs are labelled by rollouts: give rollout_trials"
+        )
+    if contact_weights is not None and not (race or bearing):
+        raise ValueError("a contact network is for a race or bearing network's round: give race or bearing")
+    if races and not race:
+        raise ValueError("random races are for a race network's round: give race")
+    if race_weights is not None and not bearing:
+        raise ValueError("a race network plays a bearing network's round: give bearing")
+    if bar and race:
+        raise ValueError("bar bear-offs are in contact, not a race network's positions")
+    phase = "race" if race else "bearing" if bearing else ""
+    job = Job(start, labels, seed, 0, chunk, rollout_trials, plies, phase, contact_weights, race_weights)
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
-    jobs = [
-        (_label_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
-        for index in todo
-    ]
-    jobs += [
-        (_lopsided_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
-        for index in range(-(-lopsided // chunk))
-        if not (labels / f"lopsided-{index:04d}.npz").exists()
-    ]
-    jobs += [
-        (_random_race_job, (start, labels, seed, index, chunk, rollout_trials, plies, race, contact_weights))
-        for index in range(-(-races // chunk))
-        if not (labels / f"races-{index:04d}.npz").exists()
-    ]
+    jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
+    wanted = {"lopsided": lopsided, "races": races, "bar": bar}
+    for kind, count in wanted.items():
+        jobs += [
+            (functools.partial(_made_up_job, kind=kind), job._replace(number=i))
+            for i in range(-(-count // chunk))
+            if not (labels / f"{kind}-{i:04d}.npz").exists()
+        ]
     if workers > 1:
         # Chunks are independent and seeded by their index: any split gives the same labels.
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             for line in pool.imap_unordered(_run_job, jobs):
                 log_line(run, line)
     else:
-        for job in jobs:
-            log_line(run, _run_job(job))
+        for each in jobs:
+            log_line(run, _run_job(each))
     files = sorted(labels.glob("chunk-*.npz"))
     # The first `held` chunks are kept out of the fit to measure it.
     held = max(1, len(files) // 25)
@@ -421,10 +472,10 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
-    # Made-up positions (not held out): lopsided game ends, and random races.
-    added = {"lopsided": 0, "races": 0}
-    for kind, wanted in (("lopsided", lopsided), ("races", races)):
-        extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-wanted // chunk)] if wanted else []
+    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs.
+    added = dict.fromkeys(wanted, 0)
+    for kind, count in wanted.items():
+        extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-count // chunk)] if count else []
         if extra:
             chunks = [np.load(p) for p in extra]
             parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
@@ -449,6 +500,9 @@ def supervised_round(
             "random_races": added["races"],
             "race": race,
             "contact": None if contact_weights is None else contact_weights.name,
+            "bearing": bearing,
+            "bar_bearoffs": added["bar"],
+            "race_network": None if race_weights is None else race_weights.name,
         }
     )
     network.meta.pop("supervised", None)

@@ -350,11 +350,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--contact",
         type=Path,
-        help="with --race: weights that play the self-play's contact positions (default: --from's)",
+        help="with --race or --bearing: weights that play the rest of the self-play (default: --from's)",
+    )
+    parser.add_argument(
+        "--bearing",
+        action="store_true",
+        help="a round of the bearing network: self-play's bear-offs in contact only, labelled by rollouts",
+    )
+    parser.add_argument(
+        "--race-weights", type=Path, help="with --bearing: the race network that plays the self-play's races"
+    )
+    parser.add_argument(
+        "--bar-bearoffs", type=int, default=0, help="rollout-labelled bear-offs against the bar a round adds"
     )
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
     parser.add_argument(
-        "--ship-as", help="with --ship: the weights' name, if not the main network's (race-1)"
+        "--ship-as", help="with --ship: the weights' name, if not the main network's (race-1, bearing-1)"
     )
     parser.add_argument("--average", type=Path, nargs="+", help="snapshots to average into --out")
     parser.add_argument(
@@ -397,6 +408,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             race=args.race,
             contact_weights=args.contact,
             races=args.random_races,
+            bearing=args.bearing,
+            race_weights=args.race_weights,
+            bar=args.bar_bearoffs,
         )
         return
     settings = Settings(

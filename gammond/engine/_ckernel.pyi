@@ -45,6 +45,10 @@ def score_boards(
     rb1: ReadableBuffer | NDArray[Any] | None,
     rw2: ReadableBuffer | NDArray[Any] | None,
     rb2: ReadableBuffer | NDArray[Any] | None,
+    bw1: ReadableBuffer | NDArray[Any] | None,
+    bb1: ReadableBuffer | NDArray[Any] | None,
+    bw2: ReadableBuffer | NDArray[Any] | None,
+    bb2: ReadableBuffer | NDArray[Any] | None,
     out: WriteableBuffer | NDArray[Any],
     /,
 ) -> None:
@@ -53,7 +57,9 @@ def score_boards(
     ``boards``: C-contiguous int8 of n * 26 slots; the weights C-contiguous
     float32 (w1 INPUTS x H, b1 H, w2 H x 5, b2 5); ``rw1`` .. ``rb2`` the race
     network's (the same shapes, its own H), which scores the boards with no
-    contact left, or four Nones; ``out``: writable
+    contact left, or four Nones; ``bw1`` .. ``bb2`` the bearing network's, which
+    scores the boards still in contact where one side has every checker home
+    or off, or four Nones; ``out``: writable
     C-contiguous float64 of n * 5 values.  TypeError for a wrong item type,
     ValueError for a wrong size, layout or shared memory.
     """
@@ -72,6 +78,10 @@ def rolled_values(
     rb1: ReadableBuffer | NDArray[Any] | None,
     rw2: ReadableBuffer | NDArray[Any] | None,
     rb2: ReadableBuffer | NDArray[Any] | None,
+    bw1: ReadableBuffer | NDArray[Any] | None,
+    bb1: ReadableBuffer | NDArray[Any] | None,
+    bw2: ReadableBuffer | NDArray[Any] | None,
+    bb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],
@@ -80,7 +90,7 @@ def rolled_values(
 ) -> None:
     """gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator, into ``out``.
 
-    The boards, network and race network as for :func:`score_boards`; ``pw1`` ..
+    The boards and networks as for :func:`score_boards`; ``pw1`` ..
     ``pb2`` a pruning network's arrays (the replies a roll allows are ranked by it
     first, and only the best two scored by the network), or four Nones; ``off`` and ``first`` the
     bear-off database's float64 tables (54264 x 32), ``rank`` its int64 rank
@@ -101,6 +111,10 @@ def play_out(
     rb1: ReadableBuffer | NDArray[Any] | None,
     rw2: ReadableBuffer | NDArray[Any] | None,
     rb2: ReadableBuffer | NDArray[Any] | None,
+    bw1: ReadableBuffer | NDArray[Any] | None,
+    bb1: ReadableBuffer | NDArray[Any] | None,
+    bw2: ReadableBuffer | NDArray[Any] | None,
+    bb2: ReadableBuffer | NDArray[Any] | None,
     off: ReadableBuffer | NDArray[Any],
     first: ReadableBuffer | NDArray[Any],
     rank: ReadableBuffer | NDArray[Any],

@@ -9,19 +9,20 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 * ``encode_features(boards, out)``: the bot's network inputs
   (:func:`gammond.engine.bot.features.encode`) written into ``out``; compiled only,
   ``None`` on the pure-Python path, where the numpy reference is used.
-* ``score_boards(boards, w1, b1, w2, b2, rw1, rb1, rw2, rb2, out)``: the network's
-  probabilities, the race network's (``rw1`` .. ``rb2``, or four Nones) where no
-  contact is left, with finished games scored exactly
+* ``score_boards(boards, w1, b1, w2, b2, rw1, rb1, rw2, rb2, bw1, bb1, bw2, bb2, out)``:
+  the network's probabilities, the race network's (``rw1`` .. ``rb2``, or four
+  Nones) where no contact is left, the bearing network's (``bw1`` .. ``bb2``, or
+  four Nones) where one side bears off in contact, with finished games scored exactly
   (:func:`gammond.engine.bot.neural.score_boards`) written into ``out``, without
   the GIL; compiled only, ``None`` on the pure-Python path, where the numpy
   reference is used.
-* ``rolled_values(boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, off,
-  first, rank, out)``: one ply of search
+* ``rolled_values(boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, bw1,
+  bb1, bw2, bb2, off, first, rank, out)``: one ply of search
   (:func:`gammond.engine.bot.search.on_roll_values` at 1 ply with the shipped
   evaluator, its pruning network (``pw1`` .. ``pb2``, or four Nones), its race
-  network and the bear-off database) in one call, without the GIL; compiled only.
-* ``play_out(boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, off, first,
-  rank, dice, out)``: rollout
+  and bearing networks and the bear-off database) in one call, without the GIL; compiled only.
+* ``play_out(boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, bw1, bb1,
+  bw2, bb2, off, first, rank, dice, out)``: rollout
   trials with the given dice (:func:`gammond.engine.bot.playout.play_out`
   with the shipped evaluator) in one call, without the GIL; compiled only.
 * ``plays_wire(board, die1, die2, black, parts)``: the plays written as the

@@ -133,21 +133,28 @@ void k_encode_features(const int8_t *boards, size_t n, float *out);
  * and w2t, w2 transposed (5 x hidden, from k_transpose_w2), which the forward pass reads.
  * `prune` (NULL for none) is a cheaper network the searches (ply.c) rank a roll's plays
  * with first: only its K_PRUNE_KEEP best are then scored by this one.  `race` (NULL for
- * none) is the network that scores a position with no contact left instead of this one.
+ * none) is the network that scores a position with no contact left instead of this one;
+ * `bearing` (NULL for none) the one that scores a position still in contact where one
+ * side has every checker home or off (k_is_bearing).
  */
 typedef struct knet {
     const float *w1, *b1, *w2, *b2, *w2t;
     int hidden;
-    const struct knet *prune, *race;
+    const struct knet *prune, *race, *bearing;
 } knet;
+
+/* gammond.engine.bot.features.bearing for a board still in contact: one side has every
+   checker in its home board or off (none on the bar). */
+int k_is_bearing(const int8_t *board);
 
 /* Plays of a roll a pruning network passes on to the full one (search.PRUNE_KEEP). */
 enum { K_PRUNE_KEEP = 2 };
 
 /*
- * gammond.engine.bot.neural.score_boards (net.c), with the race network for races:
+ * gammond.engine.bot.neural.score_boards (net.c), with the race network for races and the
+ * bearing network for bear-offs in contact:
  * `n` boards into `n` rows of 5 doubles (win, win gammon, win backgammon, lose gammon,
- * lose backgammon).  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune and net->race floats.
+ * lose backgammon).  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune, net->race and net->bearing floats.
  */
 void k_score_boards(const knet *net, const int8_t *boards, size_t n, double *out, float *scratch);
 /* w2 (hidden x 5) transposed into w2t (5 x hidden). */
@@ -158,7 +165,7 @@ void k_checkers_on(const int8_t *board, int *mine, int *theirs);
 /* batch.won_outcomes for a board whose player on roll has borne all off. */
 void k_won_outcome(const int8_t *board, int their_off, double p[5]);
 /* The same as k_score_boards for one board; `inputs` and `hidden` scratch of
-   K_FEATURE_INPUTS and the widest hidden layer among net, net->prune and net->race floats. */
+   K_FEATURE_INPUTS and the widest hidden layer among net, net->prune, net->race and net->bearing floats. */
 void k_score_one(const knet *net, const int8_t *board, double p[5], float *inputs, float *hidden);
 
 /* The exact one-sided bear-off database (gammond/engine/bot/bearoff.py), in numpy's layout. */
@@ -179,7 +186,7 @@ typedef struct {
  * mover's probabilities after their best play by 0-ply money equity, the network's
  * (or, both sides home, the database's) view; with net->prune, the best of the
  * K_PRUNE_KEEP plays the pruning network ranks first; races scored by net->race
- * where there is one.  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune and net->race floats.
+ * and bear-offs in contact by net->bearing where there are those.  `scratch` holds K_FEATURE_INPUTS + the widest hidden layer among net, net->prune, net->race and net->bearing floats.
  * K_OK or K_NOMEM.
  */
 int k_rolled_values(const knet *net, const kbearoff *db, const int8_t *boards, size_t n, double *out,

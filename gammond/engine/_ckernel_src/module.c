@@ -733,18 +733,20 @@ static Py_ssize_t get_network(PyObject *const *args, Py_buffer views[4], int *he
 }
 
 PyDoc_STRVAR(score_boards_doc,
-             "score_boards($module, boards, w1, b1, w2, b2, rw1, rb1, rw2, rb2, out, /)\n--\n\n"
+             "score_boards($module, boards, w1, b1, w2, b2, rw1, rb1, rw2, rb2, bw1, bb1, bw2, bb2, out, /)\n--\n\n"
              "gammond.engine.bot.neural.score_boards into `out`: `boards` a C-contiguous int8\n"
              "buffer of n * 26 slots; w1 (INPUTS x H), b1 (H), w2 (H x 5), b2 (5) C-contiguous\n"
              "float32; rw1..rb2 the race network's arrays (the same shapes, its own width),\n"
-             "which score the boards with no contact left, or four Nones; `out` a writable\n"
+             "which score the boards with no contact left, or four Nones; bw1..bb2 the bearing\n"
+             "network's, which score the boards in contact where one side has every checker home\n"
+             "or off, or four Nones; `out` a writable\n"
              "C-contiguous float64 buffer of n * 5 values.  Runs without the GIL.  Returns None.");
 
 PyDoc_STRVAR(rolled_values_doc,
              "rolled_values($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2,\n"
-             "              off, first, rank, out, /)\n--\n\n"
+             "              bw1, bb1, bw2, bb2, off, first, rank, out, /)\n--\n\n"
              "gammond.engine.bot.search.on_roll_values(boards, 1) with the shipped evaluator into\n"
-             "`out`: the boards, network and race network as for score_boards; pw1..pb2 a pruning\n"
+             "`out`: the boards and networks as for score_boards; pw1..pb2 a pruning\n"
              "network's arrays (the same shapes, its own width), or four Nones; off and first the\n"
              "bear-off database's float64 tables (54264 x 32), rank its int64 rank table\n"
              "(6 x 16 x 17).  Runs without the GIL.  Returns None.");
@@ -782,8 +784,8 @@ static int get_dice(PyObject *obj, Py_buffer *view, Py_ssize_t n, Py_ssize_t *ha
 }
 
 PyDoc_STRVAR(play_out_doc,
-             "play_out($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, off,\n"
-             "         first, rank, dice, out, /)\n--\n\n"
+             "play_out($module, boards, w1, b1, w2, b2, pw1, pb1, pw2, pb2, rw1, rb1, rw2, rb2, bw1,\n"
+             "         bb1, bw2, bb2, off, first, rank, dice, out, /)\n--\n\n"
              "Rollout trials with the shipped evaluator into `out` (n * 5 float64): game r plays\n"
              "from board r with the dice of row r (a C-contiguous uint8 buffer of n * H * 2\n"
              "bytes, 1..6), each side's best 0-ply play, for at most H half-moves; the outcome\n"
@@ -792,7 +794,7 @@ PyDoc_STRVAR(play_out_doc,
 
 /*
  * Four arrays of a second network at args[0..3], or four Nones: its width (0 for the
- * Nones), or -1.  `names` reads "pw1, pb1, pw2 and pb2" or the race network's.
+ * Nones), or -1.  `names` reads "pw1, pb1, pw2 and pb2" or the race or bearing network's.
  */
 static Py_ssize_t get_optional_network(PyObject *const *args, Py_buffer views[4], int *held, const char *names)
 {
@@ -810,26 +812,26 @@ static Py_ssize_t get_optional_network(PyObject *const *args, Py_buffer views[4]
 static knet knet_of(Py_buffer views[4], Py_ssize_t hidden, float *w2t)
 {
     k_transpose_w2(views[2].buf, (int)hidden, w2t);
-    return (knet){views[1].buf, views[0].buf, views[2].buf, views[3].buf, w2t, (int)hidden, NULL, NULL};
+    return (knet){views[1].buf, views[0].buf, views[2].buf, views[3].buf, w2t, (int)hidden, NULL, NULL, NULL};
 }
 
 /*
- * score_boards (nargs 10), rolled_values (nargs 17) and play_out (nargs 18) share their
+ * score_boards (nargs 14), rolled_values (nargs 21) and play_out (nargs 22) share their
  * checks: boards, the network, [the pruning network or four Nones,] the race network
- * or four Nones, [off, first, rank, [dice,]] out.
+ * or four Nones, the bearing network or four Nones, [off, first, rank, [dice,]] out.
  */
 static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
 {
     static const char *names[] = {"score_boards", "rolled_values", "play_out"};
-    const Py_ssize_t want = mode == RUN_SCORE ? 10 : mode == RUN_ROLLED ? 17 : 18;
+    const Py_ssize_t want = mode == RUN_SCORE ? 14 : mode == RUN_ROLLED ? 21 : 22;
     const int search = mode != RUN_SCORE;
     if (nargs != want) {
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, got %zd", names[mode], want, nargs);
         return NULL;
     }
-    Py_buffer boards, net[4], prune[4], race[4], db[3], dice, out;
-    int net_held = 0, prune_held = 0, race_held = 0, db_held = 0, dice_held = 0, out_held = 0;
-    Py_ssize_t prune_hidden = 0, race_hidden = 0;
+    Py_buffer boards, net[4], prune[4], race[4], bear[4], db[3], dice, out;
+    int net_held = 0, prune_held = 0, race_held = 0, bear_held = 0, db_held = 0, dice_held = 0, out_held = 0;
+    Py_ssize_t prune_hidden = 0, race_hidden = 0, bear_hidden = 0;
     Py_ssize_t half_moves = 0;
     PyObject *result = NULL;
     float *scratch = NULL;
@@ -848,20 +850,23 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     race_hidden = get_optional_network(args + race_at, race, &race_held, "rw1, rb1, rw2 and rb2");
     if (race_hidden < 0)
         goto done;
+    bear_hidden = get_optional_network(args + race_at + 4, bear, &bear_held, "bw1, bb1, bw2 and bb2");
+    if (bear_hidden < 0)
+        goto done;
     if (search) {
         const Py_ssize_t table = (Py_ssize_t)K_BEAROFF_POSITIONS * K_BEAROFF_ROLLS;
-        if (get_numbers(args[13], &db[0], "off", 'd', table, 0) < 0)
+        if (get_numbers(args[17], &db[0], "off", 'd', table, 0) < 0)
             goto done;
         db_held = 1;
-        if (get_numbers(args[14], &db[1], "first", 'd', table, 0) < 0)
+        if (get_numbers(args[18], &db[1], "first", 'd', table, 0) < 0)
             goto done;
         db_held = 2;
-        if (get_numbers(args[15], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
+        if (get_numbers(args[19], &db[2], "rank", 'q', K_BEAROFF_RANKS, 0) < 0)
             goto done;
         db_held = 3;
     }
     if (mode == RUN_PLAY_OUT) {
-        if (get_dice(args[16], &dice, n, &half_moves) < 0)
+        if (get_dice(args[20], &dice, n, &half_moves) < 0)
             goto done;
         dice_held = 1;
     }
@@ -875,6 +880,8 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
         shared |= overlaps(&out, &prune[i]);
     for (int i = 0; i < race_held; i++)
         shared |= overlaps(&out, &race[i]);
+    for (int i = 0; i < bear_held; i++)
+        shared |= overlaps(&out, &bear[i]);
     for (int i = 0; i < db_held; i++)
         shared |= overlaps(&out, &db[i]);
     if (dice_held)
@@ -886,8 +893,10 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     /* The inputs, one hidden layer as wide as the widest network, and each network's w2t. */
     Py_ssize_t widest = hidden > prune_hidden ? hidden : prune_hidden;
     widest = widest > race_hidden ? widest : race_hidden;
-    scratch = PyMem_Malloc((size_t)(K_FEATURE_INPUTS + widest + 5 * (hidden + prune_hidden + race_hidden)) *
-                           sizeof(float));
+    widest = widest > bear_hidden ? widest : bear_hidden;
+    scratch = PyMem_Malloc(
+        (size_t)(K_FEATURE_INPUTS + widest + 5 * (hidden + prune_hidden + race_hidden + bear_hidden)) *
+        sizeof(float));
     if (!scratch) {
         PyErr_NoMemory();
         goto done;
@@ -895,12 +904,18 @@ static PyObject *run_network(PyObject *const *args, Py_ssize_t nargs, int mode)
     float *w2t = scratch + K_FEATURE_INPUTS + widest;
     const knet racing = race_held ? knet_of(race, race_hidden, w2t) : (knet){0};
     const knet *race_net = race_held ? &racing : NULL;
-    knet pruning = prune_held ? knet_of(prune, prune_hidden, w2t + 5 * race_hidden) : (knet){0};
-    /* A race is the race network's to score, whichever network ranks the plays. */
+    const knet bearing = bear_held ? knet_of(bear, bear_hidden, w2t + 5 * race_hidden) : (knet){0};
+    const knet *bear_net = bear_held ? &bearing : NULL;
+    float *rest = w2t + 5 * (race_hidden + bear_hidden);
+    knet pruning = prune_held ? knet_of(prune, prune_hidden, rest) : (knet){0};
+    /* A race is the race network's to score, and a bear-off in contact the bearing
+       network's, whichever network ranks the plays. */
     pruning.race = race_net;
-    knet network = knet_of(net, hidden, w2t + 5 * (race_hidden + prune_hidden));
+    pruning.bearing = bear_net;
+    knet network = knet_of(net, hidden, rest + 5 * prune_hidden);
     network.prune = prune_held ? &pruning : NULL;
     network.race = race_net;
+    network.bearing = bear_net;
     int status = K_OK;
     if (search) {
         /* The rank table holds small non-negative numbers: read as int64 whatever numpy called it. */
@@ -929,6 +944,8 @@ done:
         PyBuffer_Release(&dice);
     for (int i = 0; i < db_held; i++)
         PyBuffer_Release(&db[i]);
+    for (int i = 0; i < bear_held; i++)
+        PyBuffer_Release(&bear[i]);
     for (int i = 0; i < race_held; i++)
         PyBuffer_Release(&race[i]);
     for (int i = 0; i < prune_held; i++)

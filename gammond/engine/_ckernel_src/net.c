@@ -1,7 +1,8 @@
 /*
  * The network's forward pass with the finished-game rules around it:
  * gammond/engine/bot/neural.py score_boards, one board at a time, by the
- * race network instead where the board's contact input is 0 and there is one.
+ * race network instead where the board's contact input is 0 and there is one, and by
+ * the bearing network where one side is bearing off in contact and there is one.
  *
  * neural.py (numpy) is the reference and the test oracle.  The hidden layer
  * is summed over the inputs that are not zero only: about 46 of the 220 on a
@@ -193,6 +194,18 @@ void k_won_outcome(const int8_t *b, int their_off, double p[5])
     p[3] = p[4] = 0.0;
 }
 
+int k_is_bearing(const int8_t *b)
+{
+    /* The player on roll's checkers are positive on 1..25 (25 the bar), home 1..6; the
+       other's negative on 0..24 (0 the bar), home 19..24. */
+    int mine_out = 0, theirs_out = 0;
+    for (int i = 7; i <= K_BAR; i++)
+        mine_out |= b[i] > 0;
+    for (int i = 0; i <= 18; i++)
+        theirs_out |= b[i] < 0;
+    return !mine_out || !theirs_out;
+}
+
 void k_score_one(const knet *net, const int8_t *b, double p[5], float *inputs, float *hidden)
 {
     int mine_on, theirs_on;
@@ -211,8 +224,15 @@ void k_score_one(const knet *net, const int8_t *b, double p[5], float *inputs, f
         k_won_outcome(b, their_off, p);
     } else {
         k_encode_features(b, 1, inputs);
-        /* The contact input is 0 in a race: the race network's, where there is one. */
-        const knet *scorer = net->race && inputs[K_FEATURE_INPUTS - 2] == 0.0f ? net->race : net;
+        /* The contact input is 0 in a race: the race network's, where there is one; a
+           bear-off still in contact is the bearing network's, where there is one. */
+        const knet *scorer = net;
+        if (inputs[K_FEATURE_INPUTS - 2] == 0.0f) {
+            if (net->race)
+                scorer = net->race;
+        } else if (net->bearing && k_is_bearing(b)) {
+            scorer = net->bearing;
+        }
         forward(scorer, inputs, hidden, p);
         make_consistent(p, mine_off, their_off);
     }

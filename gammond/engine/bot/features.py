@@ -196,6 +196,27 @@ def contact(boards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
     return result
 
 
+def one_side_home(boards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
+    """True per board where one side has every checker in its home board or off."""
+    b = boards.astype(np.int16)
+    mine_out = (b[:, 7:26] > 0).sum(axis=1)
+    theirs_out = (b[:, 0:19] < 0).sum(axis=1)
+    result: npt.NDArray[np.bool_] = (mine_out == 0) | (theirs_out == 0)
+    return result
+
+
+def bearing(boards: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
+    """True per board still in contact where one side has every checker home or off.
+
+    Bearing off (or about to) against checkers that may still hit or be
+    hit: the bearing network's positions (docs/model-card.md, "The
+    bearing network"), which the contact network valued worst.
+    """
+    result: npt.NDArray[np.bool_] = contact(boards)
+    result &= one_side_home(boards)
+    return result
+
+
 def encode(boards: npt.NDArray[np.integer]) -> Floats:
     """The network inputs for a batch of boards seen from the player on roll."""
     compiled = kernel.encode_features

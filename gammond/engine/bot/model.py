@@ -44,8 +44,12 @@ class GammondEvaluator:
     plays first inside the searches (:func:`gammond.engine.bot.batch.best_plays`);
     a position's own value is always this evaluator's.  ``race``, a network
     trained on races alone (``race_name`` its weights' name), scores the
-    positions with no contact left in place of ``network``; a pruner made by
-    :func:`load_evaluator` or :meth:`with_race` scores races with it too.
+    positions with no contact left in place of ``network``; ``bearing``
+    (``bearing_name``), a network trained on bear-offs in contact, the
+    positions still in contact where one side has every checker home or off
+    (:func:`gammond.engine.bot.features.bearing`).  A pruner made by
+    :func:`load_evaluator`, :meth:`with_race` or :meth:`with_bearing` scores
+    those positions with them too.
     """
 
     def __init__(
@@ -55,20 +59,39 @@ class GammondEvaluator:
         pruner: GammondEvaluator | None = None,
         race: Network | None = None,
         race_name: str = "",
+        bearing: Network | None = None,
+        bearing_name: str = "",
     ) -> None:
         self.network = check_network(network, name)
         self.name = name
         self.pruner = pruner
         self.race = None if race is None else check_network(race, race_name)
         self.race_name = race_name
+        self.bearing = None if bearing is None else check_network(bearing, bearing_name)
+        self.bearing_name = bearing_name
 
     def with_race(self, race: Network | None, race_name: str = "") -> GammondEvaluator:
         """This evaluator (and its pruner) with ``race`` scoring the races, or none if None."""
         pruner = None if self.pruner is None else self.pruner.with_race(race, race_name)
-        return GammondEvaluator(self.network, self.name, pruner, race, race_name if race else "")
+        return GammondEvaluator(
+            self.network, self.name, pruner, race, race_name if race else "", self.bearing, self.bearing_name
+        )
+
+    def with_bearing(self, bearing: Network | None, bearing_name: str = "") -> GammondEvaluator:
+        """This evaluator (and its pruner) with ``bearing`` scoring bear-offs in contact, or none if None."""
+        pruner = None if self.pruner is None else self.pruner.with_bearing(bearing, bearing_name)
+        return GammondEvaluator(
+            self.network,
+            self.name,
+            pruner,
+            self.race,
+            self.race_name,
+            bearing,
+            bearing_name if bearing else "",
+        )
 
     def evaluate_boards(self, boards: Boards) -> Probs:
-        out = score_boards(self.network, boards, self.race)
+        out = score_boards(self.network, boards, self.race, self.bearing)
         mask, exact = exact_probabilities(boards)
         if mask.any():
             out[mask] = exact
@@ -107,14 +130,15 @@ class GammondEvaluator:
         db = bearoff.database()
         out = np.empty((boards.shape[0], 5))
         pruner = self.pruner if prune else None
-        if pruner is not None and pruner.race is not self.race:
-            # The kernel scores races with one race network, whichever network ranks.
+        if pruner is not None and (pruner.race is not self.race or pruner.bearing is not self.bearing):
+            # The kernel scores races (and bear-offs in contact) with one network, whichever network ranks.
             return None
         compiled(
             boards,
             *network_arrays(self.network),
             *optional_arrays(None if pruner is None else pruner.network),
             *optional_arrays(self.race),
+            *optional_arrays(self.bearing),
             db.off,
             db.first,
             bearoff.rank_table(),
@@ -131,7 +155,8 @@ class GammondEvaluator:
     def __repr__(self) -> str:
         pruner = "" if self.pruner is None else f", pruner={self.pruner.name!r}"
         race = "" if self.race is None else f", race={self.race_name!r}"
-        return f"load_evaluator({self.name!r}{pruner}{race})"
+        bearing = "" if self.bearing is None else f", bearing={self.bearing_name!r}"
+        return f"load_evaluator({self.name!r}{pruner}{race}{bearing})"
 
 
 def load_evaluator(
@@ -140,15 +165,20 @@ def load_evaluator(
     *,
     pruner: str | None = None,
     race: str | None = None,
+    bearing: str | None = None,
 ) -> GammondEvaluator:
     """The evaluator with the weights file ``<directory>/<name>.npz``.
 
-    It prunes with ``<pruner>.npz`` and scores races with ``<race>.npz``
-    where they are named.
+    It prunes with ``<pruner>.npz``, scores races with ``<race>.npz`` and
+    bear-offs in contact with ``<bearing>.npz`` where they are named.
     """
     pruning = None if pruner is None else load_evaluator(pruner, directory)
     evaluator = GammondEvaluator(_weights(directory, name), name, pruning)
-    return evaluator if race is None else evaluator.with_race(_weights(directory, race), race)
+    if race is not None:
+        evaluator = evaluator.with_race(_weights(directory, race), race)
+    if bearing is not None:
+        evaluator = evaluator.with_bearing(_weights(directory, bearing), bearing)
+    return evaluator
 
 
 def _weights(directory: Path, name: str) -> Network:
@@ -163,18 +193,22 @@ def _weights(directory: Path, name: str) -> Network:
 PRUNER = "gammond-3"
 # The race network: trained on races alone, it scores them (docs/model-card.md).
 RACE = "race-1"
+# The bearing network: trained on bear-offs still in contact alone, it scores them.
+BEARING = "bearing-1"
 
 
 @lru_cache(maxsize=1)
 def shipped_evaluator() -> GammondEvaluator:
-    """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`, races by :data:`RACE`."""
-    return load_evaluator(pruner=PRUNER, race=RACE)
+    """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`,
+    races by :data:`RACE`, bear-offs in contact by :data:`BEARING`."""
+    return load_evaluator(pruner=PRUNER, race=RACE, bearing=BEARING)
 
 
 def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR, name: str = f"gammond-{VERSION}") -> Path:
     """Write a training checkpoint as this release's weights file ``<name>.npz``, without its resume state.
 
-    The name is the main network's unless told (``RACE`` for the race network).
+    The name is the main network's unless told (``RACE`` for the race network,
+    ``BEARING`` for the bearing network).
     """
     network = Network.load(checkpoint)
     network.meta.pop("rng", None)

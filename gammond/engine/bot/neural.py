@@ -28,25 +28,28 @@ from gammond.engine.bot.batch import (
     flip_boards,
     won_outcomes,
 )
-from gammond.engine.bot.features import FEATURE_VERSION, INPUTS, encode
+from gammond.engine.bot.features import FEATURE_VERSION, INPUTS, encode, one_side_home
 from gammond.engine.bot.network import Network
 from gammond.engine.errors import WeightsError
 
 
-def score_boards(network: Network, boards: Boards, race: Network | None = None) -> Probs:
+def score_boards(
+    network: Network, boards: Boards, race: Network | None = None, bearing: Network | None = None
+) -> Probs:
     """The network's consistent probabilities, with finished games scored exactly.
 
     With ``race``, the boards with no contact left are that network's to
-    score instead.  The compiled kernel's ``score_boards`` when it is built
+    score instead; with ``bearing``, the boards still in contact where one
+    side has every checker home or off (:func:`features.bearing`).  The compiled kernel's ``score_boards`` when it is built
     (the same numbers to float32 rounding, summed over the inputs that are
     not zero, without the GIL); else :func:`reference_scores`.
     """
     compiled = kernel.score_boards
     if compiled is None or network.inputs != INPUTS:
-        return reference_scores(network, boards, race)
+        return reference_scores(network, boards, race, bearing)
     boards = np.ascontiguousarray(boards, dtype=np.int8).reshape(-1, 26)
     out = np.empty((boards.shape[0], 5))
-    compiled(boards, *network_arrays(network), *optional_arrays(race), out)
+    compiled(boards, *network_arrays(network), *optional_arrays(race), *optional_arrays(bearing), out)
     return out
 
 
@@ -62,7 +65,9 @@ def optional_arrays(network: Network | None) -> list[npt.NDArray[np.float32]] | 
     return [None] * 4 if network is None else network_arrays(network)
 
 
-def reference_scores(network: Network, boards: Boards, race: Network | None = None) -> Probs:
+def reference_scores(
+    network: Network, boards: Boards, race: Network | None = None, bearing: Network | None = None
+) -> Probs:
     """:func:`score_boards` in numpy: the reference the kernel is tested against."""
     mine_off, their_off = checkers_off(boards)
     lost = their_off == 15
@@ -76,6 +81,10 @@ def reference_scores(network: Network, boards: Boards, race: Network | None = No
         racing = inputs[:, INPUTS - 2] == 0
         if race is not None and racing.any():
             raw[racing] = race.forward(inputs[racing]).astype(np.float64)
+        # As the kernel tells a bear-off in contact: the contact input, then the sides' homes.
+        off_home = ~racing & one_side_home(boards[live])
+        if bearing is not None and off_home.any():
+            raw[off_home] = bearing.forward(inputs[off_home]).astype(np.float64)
         out[live] = consistent(raw, boards[live])
     if lost.any():
         out[lost] = flip(won_outcomes(flip_boards(boards[lost])))
