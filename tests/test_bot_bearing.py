@@ -1,4 +1,8 @@
-"""The bearing network: the shipped evaluator scores bear-offs still in contact by a network trained on them alone."""
+"""The bearing network: the shipped evaluator scores bear-offs still in contact by a network trained on them alone.
+
+The pruner's share of the phase networks, and the refusals of a missing or
+mismatched race or bearing network, are here for both.
+"""
 
 from __future__ import annotations
 
@@ -44,10 +48,13 @@ def test_the_shipped_evaluator_scores_bear_offs_in_contact_by_the_bearing_networ
     np.testing.assert_array_equal(got[2:], without[2:])
 
 
-def test_the_pruner_scores_bear_offs_in_contact_by_the_same_bearing_network() -> None:
+@pytest.mark.parametrize(("phase", "position"), [("race", RACE_POSITION), ("bearing", BEARING_OFF)])
+def test_the_pruner_scores_races_and_bear_offs_in_contact_by_the_same_phase_network(
+    phase: str, position: Position
+) -> None:
     shipped = shipped_evaluator()
-    assert shipped.pruner is not None and shipped.pruner.bearing is shipped.bearing
-    board = boards_of([BEARING_OFF])
+    assert shipped.pruner is not None and getattr(shipped.pruner, phase) is getattr(shipped, phase)
+    board = boards_of([position])
     np.testing.assert_array_equal(shipped.pruner.evaluate_boards(board), shipped.evaluate_boards(board))
 
 
@@ -77,17 +84,19 @@ def test_the_repr_names_the_bearing_network_and_rebuilds_the_evaluator() -> None
     np.testing.assert_array_equal(rebuilt.evaluate_boards(boards), shipped.evaluate_boards(boards))
 
 
-def test_a_missing_bearing_network_is_refused_by_its_file_name(tmp_path: Path) -> None:
+@pytest.mark.parametrize("phase", ["race", "bearing"])
+def test_a_missing_phase_network_is_refused_by_its_file_name(tmp_path: Path, phase: str) -> None:
     Network.initial(INPUTS, 4, seed=1).save(tmp_path / "main.npz")
-    with pytest.raises(WeightsError, match="no-such-bearing.npz"):
-        load_evaluator("main", tmp_path, bearing="no-such-bearing")
+    with pytest.raises(WeightsError, match=f"no-such-{phase}.npz"):
+        load_evaluator("main", tmp_path, **{phase: f"no-such-{phase}"})
 
 
-def test_a_bearing_network_of_another_encoding_is_refused_by_name(tmp_path: Path) -> None:
+@pytest.mark.parametrize("phase", ["race", "bearing"])
+def test_a_phase_network_of_another_encoding_is_refused_by_name(tmp_path: Path, phase: str) -> None:
     Network.initial(INPUTS, 4, seed=1).save(tmp_path / "main.npz")
     Network.initial(INPUTS - 1, 4, seed=1).save(tmp_path / "odd.npz")
     with pytest.raises(WeightsError, match="'odd'"):
-        load_evaluator("main", tmp_path, bearing="odd")
+        load_evaluator("main", tmp_path, **{phase: "odd"})
 
 
 def test_the_bearing_network_ships_with_the_bearing_round_behind_it() -> None:

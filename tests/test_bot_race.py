@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-import pytest
 
 from gammond.engine import Position
 from gammond.engine.bot import load_evaluator, shipped_evaluator
@@ -14,7 +11,6 @@ from gammond.engine.bot.features import INPUTS, contact
 from gammond.engine.bot.model import PRUNER, RACE, WEIGHTS_DIR
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import reference_scores
-from gammond.engine.errors import WeightsError
 
 # A race (White 3 and 5 checkers deep, Black past them), a contact position, and a bear-off.
 RACE_POSITION = Position.from_sides([0] * 7 + [3, 4, 4, 4] + [0] * 14, [0] * 5 + [5, 5, 5] + [0] * 17)
@@ -42,32 +38,12 @@ def test_the_bear_off_database_still_scores_positions_with_both_sides_home() -> 
     )
 
 
-def test_the_pruner_scores_races_by_the_same_race_network() -> None:
-    shipped = shipped_evaluator()
-    assert shipped.pruner is not None and shipped.pruner.race is shipped.race
-    board = boards_of([RACE_POSITION])
-    np.testing.assert_array_equal(shipped.pruner.evaluate_boards(board), shipped.evaluate_boards(board))
-
-
 def test_the_repr_names_the_race_network_and_rebuilds_the_evaluator() -> None:
     shipped = shipped_evaluator()
     assert repr(shipped).startswith(f"load_evaluator('{shipped.name}', pruner='{PRUNER}', race='{RACE}'")
     rebuilt = eval(repr(shipped), {"load_evaluator": load_evaluator})
     board = boards_of([RACE_POSITION, CONTACT_POSITION])
     np.testing.assert_array_equal(rebuilt.evaluate_boards(board), shipped.evaluate_boards(board))
-
-
-def test_a_missing_race_network_is_refused_by_its_file_name(tmp_path: Path) -> None:
-    Network.initial(INPUTS, 4, seed=1).save(tmp_path / "main.npz")
-    with pytest.raises(WeightsError, match="no-such-race.npz"):
-        load_evaluator("main", tmp_path, race="no-such-race")
-
-
-def test_a_race_network_of_another_encoding_is_refused_by_name(tmp_path: Path) -> None:
-    Network.initial(INPUTS, 4, seed=1).save(tmp_path / "main.npz")
-    Network.initial(INPUTS - 1, 4, seed=1).save(tmp_path / "odd.npz")
-    with pytest.raises(WeightsError, match="'odd'"):
-        load_evaluator("main", tmp_path, race="odd")
 
 
 def test_the_race_network_ships_beside_the_main_one_as_the_three_race_rounds_joined() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -224,6 +226,22 @@ def test_a_round_with_rollout_labels_lists_its_trials_and_lopsided_positions_amo
     assert behind["lopsided"] == len(np.load(run / "labels" / "lopsided-0000.npz")["y"]) > 30
 
 
+# A phase round long enough for its games to reach races and bear-offs: chunks of 3,000.
+LONG_ROUND: dict[str, Any] = {"seed": 5, "epochs": 1, "chunk": 3000, "rollout_trials": 2}
+
+
+def _assert_rollout_labelled(
+    run: Path, names: tuple[str, ...], in_phase: Callable[[np.ndarray], np.ndarray]
+) -> None:
+    """Each named label file holds positions of the round's phase only, each labelled by two rollouts."""
+    for name in names:
+        chunk = np.load(run / "labels" / name)
+        boards, labels = chunk["boards"], chunk["y"]
+        assert len(boards) > 5 and in_phase(boards).all()
+        # Every label is a rollout's: two played-out games, so each win chance is 0, 1/2 or 1.
+        assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+
+
 def test_a_race_round_keeps_only_races_and_labels_each_by_its_rollouts(tmp_path: Path) -> None:
     import json
 
@@ -243,28 +261,15 @@ def test_a_race_round_keeps_only_races_and_labels_each_by_its_rollouts(tmp_path:
     contact_net = tmp_path / "contact.npz"
     Network.initial(INPUTS, 6, seed=6).save(contact_net)
     network = supervised_round(
-        run,
-        start,
-        6000,
-        seed=5,
-        epochs=1,
-        chunk=3000,
-        rollout_trials=2,
-        race=True,
-        contact_weights=contact_net,
-        lopsided=300,
-        races=200,
+        run, start, 6000, **LONG_ROUND, race=True, contact_weights=contact_net, lopsided=300, races=200
     )
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
     assert (
         behind["race"] is True and behind["contact"] == "contact.npz" and 0 < behind["random_races"] <= 3000
     )
-    for name in ("chunk-0001.npz", "lopsided-0000.npz", "races-0000.npz"):
-        chunk = np.load(run / "labels" / name)
-        boards, labels = chunk["boards"], chunk["y"]
-        assert len(boards) > 5 and not contact(boards).any()
-        # Every label is a rollout's: two played-out games, so each win chance is 0, 1/2 or 1.
-        assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+    _assert_rollout_labelled(
+        run, ("chunk-0001.npz", "lopsided-0000.npz", "races-0000.npz"), lambda b: ~contact(b)
+    )
 
 
 def test_a_bearing_round_keeps_only_bear_offs_in_contact_and_labels_each_by_its_rollouts(
@@ -292,10 +297,7 @@ def test_a_bearing_round_keeps_only_bear_offs_in_contact_and_labels_each_by_its_
         run,
         start,
         6000,
-        seed=5,
-        epochs=1,
-        chunk=3000,
-        rollout_trials=2,
+        **LONG_ROUND,
         bearing=True,
         contact_weights=contact_net,
         race_weights=race_net,
@@ -303,12 +305,7 @@ def test_a_bearing_round_keeps_only_bear_offs_in_contact_and_labels_each_by_its_
     )
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
     assert behind["bearing"] is True and behind["race_network"] == "race.npz" and behind["bar_bearoffs"] > 200
-    for name in ("chunk-0000.npz", "chunk-0001.npz", "bar-0000.npz"):
-        chunk = np.load(run / "labels" / name)
-        boards, labels = chunk["boards"], chunk["y"]
-        assert len(boards) > 5 and bearing(boards).all()
-        # Every label is a rollout's: two played-out games, so each win chance is 0, 1/2 or 1.
-        assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+    _assert_rollout_labelled(run, ("chunk-0000.npz", "chunk-0001.npz", "bar-0000.npz"), bearing)
 
 
 def test_random_races_have_no_contact_and_stragglers_on_both_sides_and_repeat_with_their_seed() -> None:
