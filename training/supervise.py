@@ -320,8 +320,10 @@ def _player(job: Job) -> GammondEvaluator:
     ``race_weights`` (if any) the races.
     """
     network = Network.load(job.start)
-    contact_weights = job.contact_weights or job.start
-    player = GammondEvaluator(Network.load(contact_weights), contact_weights.stem)
+    if job.contact_weights is None:
+        player = GammondEvaluator(network, job.start.stem)
+    else:
+        player = GammondEvaluator(Network.load(job.contact_weights), job.contact_weights.stem)
     if job.phase == "race":
         return player.with_race(network, job.start.stem)
     if job.race_weights is not None:

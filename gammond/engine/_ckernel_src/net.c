@@ -173,7 +173,6 @@ void k_transpose_w2(const float *w2, int hidden, float *w2t)
             w2t[k * hidden + j] = w2[j * 5 + k];
 }
 
-
 void k_checkers_on(const int8_t *b, int *mine, int *theirs)
 {
     *mine = *theirs = 0;

@@ -5,7 +5,8 @@
  * For each board of the player on roll: each of the 21 rolls is played every
  * legal way (k_generate), each result is scored from the opponent's side
  * (the exact bear-off odds where both sides are home, as GammondEvaluator
- * does, else k_score_one: the race network's in a race), the mover keeps
+ * does, else k_score_one: the race network's in a race, the bearing network's
+ * in a bear-off still in contact), the mover keeps
  * the play with the best money equity (the first of equals, in the
  * generator's order, as numpy's argmax), and the
  * 21 values are averaged by the rolls' weights.  search.py is the reference

@@ -72,23 +72,20 @@ class GammondEvaluator:
 
     def with_race(self, race: Network | None, race_name: str = "") -> GammondEvaluator:
         """This evaluator (and its pruner) with ``race`` scoring the races, or none if None."""
-        pruner = None if self.pruner is None else self.pruner.with_race(race, race_name)
-        return GammondEvaluator(
-            self.network, self.name, pruner, race, race_name if race else "", self.bearing, self.bearing_name
-        )
+        return self._with_phases(race, race_name if race else "", self.bearing, self.bearing_name)
 
     def with_bearing(self, bearing: Network | None, bearing_name: str = "") -> GammondEvaluator:
         """This evaluator (and its pruner) with ``bearing`` scoring bear-offs in contact, or none if None."""
-        pruner = None if self.pruner is None else self.pruner.with_bearing(bearing, bearing_name)
-        return GammondEvaluator(
-            self.network,
-            self.name,
-            pruner,
-            self.race,
-            self.race_name,
-            bearing,
-            bearing_name if bearing else "",
+        return self._with_phases(self.race, self.race_name, bearing, bearing_name if bearing else "")
+
+    def _with_phases(
+        self, race: Network | None, race_name: str, bearing: Network | None, bearing_name: str
+    ) -> GammondEvaluator:
+        # The pruner gets the same phase networks: the kernel scores those positions with one.
+        pruner = (
+            None if self.pruner is None else self.pruner._with_phases(race, race_name, bearing, bearing_name)
         )
+        return GammondEvaluator(self.network, self.name, pruner, race, race_name, bearing, bearing_name)
 
     def evaluate_boards(self, boards: Boards) -> Probs:
         out = score_boards(self.network, boards, self.race, self.bearing)

@@ -81,10 +81,11 @@ def reference_scores(
         racing = inputs[:, INPUTS - 2] == 0
         if race is not None and racing.any():
             raw[racing] = race.forward(inputs[racing]).astype(np.float64)
-        # As the kernel tells a bear-off in contact: the contact input, then the sides' homes.
-        off_home = ~racing & one_side_home(boards[live])
-        if bearing is not None and off_home.any():
-            raw[off_home] = bearing.forward(inputs[off_home]).astype(np.float64)
+        if bearing is not None:
+            # As the kernel tells a bear-off in contact: the contact input, then the sides' homes.
+            off_home = ~racing & one_side_home(boards[live])
+            if off_home.any():
+                raw[off_home] = bearing.forward(inputs[off_home]).astype(np.float64)
         out[live] = consistent(raw, boards[live])
     if lost.any():
         out[lost] = flip(won_outcomes(flip_boards(boards[lost])))
