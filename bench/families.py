@@ -7,11 +7,11 @@ shipped evaluator (``--trials`` games, the first roll stratified, played
 to the end), and reports, per family, the mean signed gap (bias) and the
 mean absolute gap between the rollout's cubeless money equity and:
 
-* our 0-ply (the shipped evaluator: gammond-4, race-1 in races, bearing-1
-  in bear-offs still in contact),
+* our 0-ply (the shipped evaluator: its main network, race-1 in races,
+  bearing-1 in bear-offs still in contact),
 * our 1-ply search,
-* our 0-ply without the bearing network (gammond-4 in bear-offs in contact),
-* gammond-4 alone at 0-ply (no race or bearing network), and
+* our 0-ply without the bearing network (the main network in bear-offs in contact),
+* the main network alone at 0-ply (no race or bearing network), and
 * gnubg_nn at 0 and 2 plies (dev-only, the referee: it says whether the
   rollouts themselves can be trusted; it is never a label).
 
@@ -71,7 +71,9 @@ def measure(family: str, count: int, trials: int, seed: int, gnubg: bool) -> dic
         "ours 0-ply": equity(shipped.evaluate_boards(boards)),
         "ours 1-ply": equity(on_roll_values(shipped, [tuple(int(v) for v in b) for b in boards], 1)),
         "ours without bearing-1, 0-ply": equity(shipped.with_bearing(None).evaluate_boards(boards)),
-        "gammond-4 alone, 0-ply": equity(shipped.with_race(None).with_bearing(None).evaluate_boards(boards)),
+        f"{shipped.name} alone, 0-ply": equity(
+            shipped.with_race(None).with_bearing(None).evaluate_boards(boards)
+        ),
     }
     if gnubg:
         estimates["gnubg 0-ply"] = _gnubg_equities(boards, 0)

@@ -383,6 +383,12 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
             evaluator = shipped_evaluator().with_race(None if without else network, path.stem)
         elif phase == "bearing":
             evaluator = shipped_evaluator().with_bearing(None if without else network, path.stem)
+        elif args.shipped_curve:
+            # The network in the shipped main network's place: its pruner and phase networks beside it.
+            s = shipped_evaluator()
+            evaluator = GammondEvaluator(
+                network, path.stem, s.pruner, s.race, s.race_name, s.bearing, s.bearing_name
+            )
         else:
             evaluator = GammondEvaluator(network, path.stem)
         name = f"no {phase} network" if without else f"{path.parent.name}/{path.name}"
@@ -440,6 +446,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument(
         "--races-only", action="store_true", help="--curve measures the decisions in races only"
+    )
+    parser.add_argument(
+        "--shipped-curve",
+        action="store_true",
+        help="the --curve files are main networks, each with the shipped pruner, race and bearing networks",
     )
     parser.add_argument(
         "--bearing-curve",

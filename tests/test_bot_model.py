@@ -129,3 +129,18 @@ def test_weights_for_another_encoding_are_refused_by_name(tmp_path: Path) -> Non
 def test_a_missing_weights_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(WeightsError, match="nothing.npz"):
         load_evaluator("nothing", tmp_path)
+
+
+def test_gammond_5_is_the_mean_of_three_rounds_beside_the_phase_networks_after_gammond_4() -> None:
+    import json
+
+    shipped = Network.load(WEIGHTS_DIR / "gammond-5.npz")
+    assert json.loads(shipped.meta["averaged"]) == [f"sup-{r}/checkpoint.npz" for r in "rst"]
+    rounds = json.loads(str(shipped.meta["supervised_rounds"]))
+    assert [r["dir"] for r in rounds] == [f"sup-{r}" for r in "lnopqrst"]
+    assert rounds[0]["from"] == "gammond-4.npz"
+    assert all((r["race_network"], r["bearing_network"]) == ("race-1.npz", "bearing-1.npz") for r in rounds)
+    # gammond-4's shape, its units no longer three separate members.
+    gammond_4 = Network.load(WEIGHTS_DIR / "gammond-4.npz")
+    assert shipped.hidden == gammond_4.hidden == 384
+    assert not np.allclose(shipped.w1, gammond_4.w1)

@@ -289,8 +289,14 @@ def test_a_bearing_round_keeps_only_bear_offs_in_contact_and_labels_each_by_its_
     run = tmp_path / "round"
     with pytest.raises(ValueError, match="not both"):
         supervised_round(run, start, 400, seed=5, chunk=400, rollout_trials=2, race=True, bearing=True)
-    with pytest.raises(ValueError, match="give bearing"):
-        supervised_round(run, start, 400, seed=5, chunk=400, rollout_trials=2, race_weights=race_net)
+    with pytest.raises(ValueError, match="race round"):
+        supervised_round(
+            run, start, 400, seed=5, chunk=400, rollout_trials=2, race=True, race_weights=race_net
+        )
+    with pytest.raises(ValueError, match="main network"):
+        supervised_round(
+            run, start, 400, seed=5, chunk=400, rollout_trials=2, bearing=True, bearing_weights=race_net
+        )
     with pytest.raises(ValueError, match="give rollout_trials"):
         supervised_round(run, start, 400, seed=5, chunk=400, bearing=True)
     network = supervised_round(
@@ -358,3 +364,50 @@ def test_the_gammon_rate_of_self_play_is_a_share_of_finished_games_and_repeats_w
     # Every game is played to its end, so each counts 0 or 1: the rate is a multiple of 1/60.
     assert abs(rate * 60 - round(rate * 60)) < 1e-9
     assert gammon_rate(60, seed=4) == (rate, error, unfinished)
+
+
+def test_a_main_round_beside_phase_networks_keeps_their_positions_out_and_labels_by_its_teachers_search(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from gammond.engine.bot.features import INPUTS, bearing, contact
+    from gammond.engine.bot.model import WEIGHTS_DIR, GammondEvaluator
+    from gammond.engine.bot.search import on_roll_values
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    teacher, race_net, bearing_net = (
+        WEIGHTS_DIR / f"{name}.npz" for name in ("gammond-3", "race-1", "bearing-1")
+    )
+    run = tmp_path / "round"
+    network = supervised_round(
+        run,
+        start,
+        6000,
+        seed=5,
+        epochs=1,
+        chunk=3000,
+        race_weights=race_net,
+        bearing_weights=bearing_net,
+        teacher=teacher,
+    )
+    behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
+    assert (behind["teacher"], behind["race_network"], behind["bearing_network"]) == (
+        "gammond-3.npz",
+        "race-1.npz",
+        "bearing-1.npz",
+    )
+    chunk = np.load(run / "labels" / "chunk-0000.npz")
+    boards, labels = chunk["boards"], chunk["y"]
+    # A trained teacher's games reach races and bear-offs; the round kept none of them.
+    assert 1000 < len(boards) < 3000
+    assert contact(boards).all() and not bearing(boards).any()
+    # The labels are the teacher's 1-ply search, its phase networks scoring the races and bear-offs it reaches.
+    player = (
+        GammondEvaluator(Network.load(teacher), "gammond-3")
+        .with_race(Network.load(race_net), "race-1")
+        .with_bearing(Network.load(bearing_net), "bearing-1")
+    )
+    assert np.allclose(labels[:50], on_roll_values(player, [tuple(b) for b in boards[:50]], 1))

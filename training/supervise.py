@@ -33,7 +33,11 @@ too, and their results are the label.  With ``bearing``, likewise the
 bearing network (docs/model-card.md, "The bearing network"): only the
 positions still in contact where one side has every checker home or off
 (:func:`gammond.engine.bot.features.bearing`), each labelled by rollouts,
-and with ``bar`` that many made-up :func:`bar_bearoffs` besides.
+and with ``bar`` that many made-up :func:`bar_bearoffs` besides.  A round
+of the main network given the race and bearing networks plays and labels
+as the shipped evaluator does, those networks scoring their phases, and
+keeps only the positions left to the main network (docs/model-card.md,
+"Rounds beside the phase networks").
 
 Labels are written in chunks under ``<dir>/labels/`` so a stopped round
 resumes where it stopped; the fitted network goes to
@@ -304,6 +308,9 @@ class Job(NamedTuple):
     phase: str
     contact_weights: Path | None
     race_weights: Path | None
+    # A main round's only: the bearing network beside it, and the network whose search labels (None: start's).
+    bearing_weights: Path | None = None
+    teacher: Path | None = None
 
 
 def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
@@ -317,40 +324,54 @@ def _player(job: Job) -> GammondEvaluator:
     In a race or bearing round ``start`` is the network in training: it
     scores its phase's positions, the network in ``contact_weights`` (or
     ``start`` if none) the rest, and in a bearing round the one in
-    ``race_weights`` (if any) the races.
+    ``race_weights`` (if any) the races.  In a round of the main network
+    the ``teacher`` (or ``start``) plays and labels, with the race and
+    bearing networks given scoring their phases, as the shipped evaluator does.
     """
-    network = Network.load(job.start)
+    source = job.teacher or job.start
+    network = Network.load(source)
     if job.contact_weights is None:
-        player = GammondEvaluator(network, job.start.stem)
+        player = GammondEvaluator(network, source.stem)
     else:
         player = GammondEvaluator(Network.load(job.contact_weights), job.contact_weights.stem)
     if job.phase == "race":
-        return player.with_race(network, job.start.stem)
+        return player.with_race(network, source.stem)
     if job.race_weights is not None:
         player = player.with_race(Network.load(job.race_weights), job.race_weights.stem)
     if job.phase == "bearing":
-        player = player.with_bearing(network, job.start.stem)
+        return player.with_bearing(network, source.stem)
+    if job.bearing_weights is not None:
+        player = player.with_bearing(Network.load(job.bearing_weights), job.bearing_weights.stem)
     return player
 
 
-def _phase_only(boards: np.ndarray, phase: str) -> np.ndarray:
-    """The boards of a race or bearing round's phase; every board for a round of the main network."""
-    if phase == "race":
+def _phase_only(boards: np.ndarray, job: Job) -> np.ndarray:
+    """The boards the round's network scores: its phase's, or in a main round those no phase network takes.
+
+    A position the race or bearing network scores teaches the main network
+    nothing it will use, so a main round given those networks drops it.
+    """
+    if job.phase == "race":
         return boards[~contact(boards)]
-    if phase == "bearing":
+    if job.phase == "bearing":
         return boards[bearing(boards)]
-    return boards
+    keep = np.ones(len(boards), dtype=bool)
+    if job.race_weights is not None:
+        keep &= contact(boards)
+    if job.bearing_weights is not None:
+        keep &= ~bearing(boards)
+    return boards[keep]
 
 
 def _label_job(job: Job) -> str:
     """Play and label one chunk of positions; returns its log line."""
     evaluator = _player(job)
     rng = np.random.default_rng([job.seed, job.number])
-    boards = self_play_positions(evaluator, job.chunk, rng)
+    played = np.array(self_play_positions(evaluator, job.chunk, rng), dtype=np.int8).reshape(-1, 26)
+    array = _phase_only(played, job)
+    boards = [tuple(int(v) for v in b) for b in array]
     began = time.perf_counter()
     if job.phase:
-        array = _phase_only(np.array(boards, dtype=np.int8).reshape(-1, 26), job.phase)
-        boards = [tuple(int(v) for v in b) for b in array]
         y = rollout_labels(evaluator, array, job.rollout_trials, rng)
     else:
         y = label_chunk(evaluator, boards, rollout_trials=job.rollout_trials, rng=rng, plies=job.plies)
@@ -369,11 +390,11 @@ def _made_up_chunk(
     """Make one chunk of ``what`` with ``make``, rollout-label them, save them as ``<kind>-<index>.npz``.
 
     ``stream`` seeds the chunk apart from the self-play chunks' ``[seed, index]``
-    and the other kinds.  In a race or bearing round only its phase's positions are kept.
+    and the other kinds.  Only the positions the round's network scores are kept (:func:`_phase_only`).
     """
     evaluator = _player(job)
     rng = np.random.default_rng([job.seed, stream, job.number])
-    boards = _phase_only(np.array(make(job.chunk, rng), dtype=np.int8), job.phase)
+    boards = _phase_only(np.array(make(job.chunk, rng), dtype=np.int8).reshape(-1, 26), job)
     began = time.perf_counter()
     y = rollout_labels(evaluator, boards, job.rollout_trials, rng)
     np.savez_compressed(job.labels / f"{kind}-{job.number:04d}.npz", boards=boards, y=y)
@@ -414,6 +435,8 @@ def supervised_round(
     bearing: bool = False,
     race_weights: Path | None = None,
     bar: int = 0,
+    bearing_weights: Path | None = None,
+    teacher: Path | None = None,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
@@ -423,15 +446,19 @@ def supervised_round(
     the one in ``contact_weights`` plays the rest of the self-play (in a
     bearing round, the one in ``race_weights`` its races).  ``lopsided``,
     ``races`` and ``bar`` add that many made-up positions of each kind,
-    rollout-labelled.
+    rollout-labelled.  A round of the main network may name the
+    ``race_weights`` and ``bearing_weights`` beside it (the shipped
+    evaluator's phases): it then keeps only the positions left to the main
+    network; and a ``teacher`` whose search labels them, when that is not
+    ``start`` (a small network taught by a larger one's search).
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
     labels.mkdir(exist_ok=True)
-    teacher = Network.load(start)
+    initial = Network.load(start)
     log_line(
         run,
-        f"supervised round from {start} ({int(teacher.meta.get('games', 0))} TD games), {positions} positions",
+        f"supervised round from {start} ({int(initial.meta.get('games', 0))} TD games), {positions} positions",
     )
     if race and bearing:
         raise ValueError("a round trains one network: give race or bearing, not both")
@@ -443,12 +470,29 @@ def supervised_round(
         raise ValueError("a contact network is for a race or bearing network's round: give race or bearing")
     if races and not race:
         raise ValueError("random races are for a race network's round: give race")
-    if race_weights is not None and not bearing:
-        raise ValueError("a race network plays a bearing network's round: give bearing")
+    if race_weights is not None and race:
+        raise ValueError("a race round trains the race network: give race_weights to a bearing or main round")
+    if (bearing_weights is not None or teacher is not None) and (race or bearing):
+        raise ValueError(
+            "bearing_weights and teacher are for a round of the main network: not with race or bearing"
+        )
     if bar and race:
         raise ValueError("bar bear-offs are in contact, not a race network's positions")
     phase = "race" if race else "bearing" if bearing else ""
-    job = Job(start, labels, seed, 0, chunk, rollout_trials, plies, phase, contact_weights, race_weights)
+    job = Job(
+        start,
+        labels,
+        seed,
+        0,
+        chunk,
+        rollout_trials,
+        plies,
+        phase,
+        contact_weights,
+        race_weights,
+        bearing_weights,
+        teacher,
+    )
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
     jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
     wanted = {"lopsided": lopsided, "races": races, "bar": bar}
@@ -484,7 +528,7 @@ def supervised_round(
             parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
             added[kind] = sum(len(c["y"]) for c in chunks)
     data = (parts[0], parts[1], parts[2], parts[3])
-    network = teacher.copy()
+    network = initial.copy()
     before = validation_error(network, data[2], data[3])
     curve = fit(network, data, epochs, rate, np.random.default_rng(seed))
     # Each round appends itself, so a network's file lists every round behind it.
@@ -505,6 +549,8 @@ def supervised_round(
             "bearing": bearing,
             "bar_bearoffs": added["bar"],
             "race_network": None if race_weights is None else race_weights.name,
+            "bearing_network": None if bearing_weights is None else bearing_weights.name,
+            "teacher": None if teacher is None else teacher.name,
         }
     )
     network.meta.pop("supervised", None)

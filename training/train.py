@@ -254,7 +254,9 @@ def average(paths: Sequence[Path]) -> Network:
     mean.w2 = np.mean([n.w2 for n in networks], axis=0).astype(np.float32)
     mean.b2 = np.mean([n.b2 for n in networks], axis=0).astype(np.float32)
     mean.meta.pop("rng", None)
-    mean.meta["averaged"] = json.dumps([f"{p.parent.parent.name}/{p.name}" for p in paths])
+    # A snapshot is named by its run (run/snapshots/games-N.npz), a round's checkpoint by its round's directory.
+    runs = [p.parent.parent.name if p.parent.name == "snapshots" else p.parent.name for p in paths]
+    mean.meta["averaged"] = json.dumps([f"{run}/{p.name}" for run, p in zip(runs, paths)])
     mean.meta["games"] = max(int(n.meta.get("games", 0)) for n in networks)
     return mean
 
@@ -358,7 +360,17 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="a round of the bearing network: self-play's bear-offs in contact only, labelled by rollouts",
     )
     parser.add_argument(
-        "--race-weights", type=Path, help="with --bearing: the race network that plays the self-play's races"
+        "--race-weights",
+        type=Path,
+        help="in a bearing or main round: the race network that scores the self-play's races",
+    )
+    parser.add_argument(
+        "--bearing-weights",
+        type=Path,
+        help="in a main round: the bearing network that scores bear-offs in contact (the round drops them)",
+    )
+    parser.add_argument(
+        "--teacher", type=Path, help="in a main round: the network whose search labels (default: --from's)"
     )
     parser.add_argument(
         "--bar-bearoffs", type=int, default=0, help="rollout-labelled bear-offs against the bar a round adds"
@@ -411,6 +423,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             bearing=args.bearing,
             race_weights=args.race_weights,
             bar=args.bar_bearoffs,
+            bearing_weights=args.bearing_weights,
+            teacher=args.teacher,
         )
         return
     settings = Settings(

@@ -33,7 +33,7 @@ from gammond.engine.bot.neural import check_network, network_arrays, optional_ar
 from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
-VERSION = "4"
+VERSION = "5"
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 
 
@@ -185,8 +185,8 @@ def _weights(directory: Path, name: str) -> Network:
     return Network.load(path)
 
 
-# The shipped network's first member, a third of its hidden units: it ranks
-# the plays inside the searches (see GammondEvaluator and batch.best_plays).
+# gammond-4's first member, a third of the shipped network's hidden units: it
+# ranks the plays inside the searches (see GammondEvaluator and batch.best_plays).
 PRUNER = "gammond-3"
 # The race network: trained on races alone, it scores them (docs/model-card.md).
 RACE = "race-1"
