@@ -180,11 +180,25 @@ class GammondClient:
     def new_game(self, request: play_service_pb2.NewGameRequest) -> play_service_pb2.NewGameResponse:
         return self._call(self.play.NewGame, request)
 
-    def list_actions(self, game: game_pb2.Game) -> play_service_pb2.ListActionsResponse:
-        return self._call(self.play.ListActions, play_service_pb2.ListActionsRequest(game=game))
+    def list_actions(
+        self,
+        game: game_pb2.Game,
+        view: play_service_pb2.ActionsView.ValueType = play_service_pb2.ACTIONS_VIEW_UNSPECIFIED,
+    ) -> play_service_pb2.ListActionsResponse:
+        return self._call(self.play.ListActions, play_service_pb2.ListActionsRequest(game=game, view=view))
 
-    def act(self, game: game_pb2.Game, action: game_pb2.Action) -> play_service_pb2.ActResponse:
-        return self._call(self.play.Act, play_service_pb2.ActRequest(game=game, action=action))
+    def act(
+        self,
+        game: game_pb2.Game,
+        action: game_pb2.Action,
+        view: play_service_pb2.ActionsView.ValueType = play_service_pb2.ACTIONS_VIEW_UNSPECIFIED,
+    ) -> play_service_pb2.ActResponse:
+        request = play_service_pb2.ActRequest(game=game, action=action, view=view)
+        return self._call(self.play.Act, request)
+
+    def act_request(self, request: play_service_pb2.ActRequest) -> play_service_pb2.ActResponse:
+        """Act with every field of the request yours to set (bot_reply, expected_version)."""
+        return self._call(self.play.Act, request)
 
     def bot_act(self, request: play_service_pb2.BotActRequest) -> play_service_pb2.BotActResponse:
         return self._call(self.play.BotAct, request)

@@ -18,12 +18,14 @@ from gammond.engine.flow.actions import (
     replay,
 )
 from gammond.engine.flow.check import check_game
+from gammond.engine.flow.log import LogDigest, chain_step, entry_bytes
 from gammond.engine.flow.rolls import commitment, fair_roll, seeded_roll
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
     MAX_SHEET,
+    MAX_VERSION,
     Action,
     ActionKind,
     DiceSource,
@@ -39,6 +41,7 @@ __all__ = [
     "MAX_LOG",
     "MAX_SCORE",
     "MAX_SHEET",
+    "MAX_VERSION",
     "Action",
     "ActionKind",
     "Choices",
@@ -46,12 +49,15 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "LogDigest",
     "LogEntry",
     "Phase",
     "add_client_seed",
     "apply_action",
+    "chain_step",
     "check_game",
     "commitment",
+    "entry_bytes",
     "fair_roll",
     "fresh",
     "list_actions",

@@ -10,12 +10,14 @@ only orders them into turns.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
+from gammond.engine.flow.log import LogDigest
 from gammond.engine.flow.rolls import fair_roll, seeded_roll, system_roll
 from gammond.engine.flow.state import (
     CUBE_KINDS,
@@ -43,6 +45,7 @@ from gammond.engine.scoring import GameOutcome
 from gammond.engine.turn import MoveOption, TurnOptions, turn_options
 
 Roller = Callable[[], tuple[int, int]]
+GAME_ID_BYTES = 16
 # Tied opening roll-offs one server roll may go through before it hands back
 # (each tie is 1 in 6; the game simply stays at the opening roll).
 _MAX_TIES_PER_ROLL = 64
@@ -74,20 +77,39 @@ def new_game(
     dice_source: DiceSource = DiceSource.SERVER,
     seed: bytes = b"",
     nonce: bytes = b"",
+    lean: bool = False,
+    game_id: bytes | None = None,
 ) -> Game:
     """The first game of a match (or money session) under ``rules``, at the opening roll.
 
     A FAIR game takes the server's fresh secret ``seed`` and the ``nonce`` it
-    was derived from.
+    was derived from.  ``lean``: the game travels with its log's digest
+    instead of its log.  ``game_id``: 16 random bytes unless given.
     """
-    return Game(rules=rules, score=MatchState.start(rules), dice_source=dice_source, seed=seed, nonce=nonce)
+    return Game(
+        rules=rules,
+        score=MatchState.start(rules),
+        dice_source=dice_source,
+        seed=seed,
+        nonce=nonce,
+        game_id=new_game_id() if game_id is None else game_id,
+        base=LogDigest() if lean else None,
+    )
 
 
-def next_game(previous: Game, *, seed: bytes | None = None, nonce: bytes = b"") -> Game:
+def new_game_id() -> bytes:
+    """A fresh random game id."""
+    return os.urandom(GAME_ID_BYTES)
+
+
+def next_game(
+    previous: Game, *, seed: bytes | None = None, nonce: bytes = b"", lean: bool | None = None
+) -> Game:
     """The game after the finished ``previous``: the score and sheet carried on, Crawford flag set.
 
     A FAIR game's seed was revealed when it ended, so the next game needs a
     fresh ``seed`` (and its ``nonce``); the players add their seeds again.
+    The next game is lean if ``lean`` says so, else if ``previous`` was.
     """
     if previous.dice_source is DiceSource.FAIR and seed is None:
         raise IllegalActionError("the next game of fair dice needs a fresh server seed")
@@ -104,6 +126,8 @@ def next_game(previous: Game, *, seed: bytes | None = None, nonce: bytes = b"") 
         dice_source=previous.dice_source,
         seed=previous.seed if seed is None else seed,
         nonce=nonce if seed is not None else previous.nonce,
+        game_id=new_game_id(),
+        base=LogDigest() if (previous.is_lean() if lean is None else lean) else None,
     )
 
 
@@ -118,7 +142,7 @@ def add_client_seed(game: Game, player: Player, seed: bytes) -> Game:
         raise IllegalActionError(
             f"only a game with fair dice takes players' seeds (dice from the {game.dice_source.value})"
         )
-    if game.phase is not Phase.OPENING_ROLL or game.log:
+    if game.phase is not Phase.OPENING_ROLL or game.log or game.digest().length:
         raise IllegalActionError("players' seeds are added before the first roll of the game")
     if not 1 <= len(seed) <= MAX_SEED_BYTES:
         raise IllegalActionError(f"a player's seed has 1..{MAX_SEED_BYTES} bytes")
@@ -233,13 +257,20 @@ def _roll(game: Game, action: Action, roller: Roller | None) -> tuple[int, int]:
         return check_dice(action.dice)
     if action.dice is not None:
         raise IllegalActionError(f"this game's dice come from the {game.dice_source.value}, not the client")
+    # Every roll is in the log: the tied roll-offs, then each player's rolls.
+    drawn = _opening_ties(game) + game.rolls[0] + game.rolls[1]
     if game.dice_source is DiceSource.SEEDED:
-        drawn = sum(1 for entry in game.log if entry.kind is ActionKind.ROLL)
         return seeded_roll(game.seed, game.number, drawn)
     if game.dice_source is DiceSource.FAIR:
-        drawn = sum(1 for entry in game.log if entry.kind is ActionKind.ROLL)
         return fair_roll(game.seed, game.client_seeds, game.number, drawn)
     return (roller or system_roll)()
+
+
+def _opening_ties(game: Game) -> int:
+    """Tied opening roll-offs so far (the only rolls at the opening roll)."""
+    if game.phase is Phase.OPENING_ROLL:
+        return (game.base.length if game.base is not None else 0) + len(game.log)
+    return game.digest().opening_ties
 
 
 def apply_action(game: Game, action: Action, roller: Roller | None = None) -> tuple[Game, tuple[Event, ...]]:
@@ -248,8 +279,14 @@ def apply_action(game: Game, action: Action, roller: Roller | None = None) -> tu
     Raises :class:`IllegalActionError` (or :class:`IllegalPlayError`) saying
     why when the action is not allowed now; ``game`` itself never changes.
     ``roller`` stands in for the server's dice (tests); the game's
-    dice source decides whether it is used.
+    dice source decides whether it is used.  The next game's ``version`` is
+    one more than ``game``'s.
     """
+    after, events = _apply(game, action, roller)
+    return replace(after, version=game.version + 1), events
+
+
+def _apply(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tuple[Event, ...]]:
     kind = action.kind
     if kind is ActionKind.ROLL and game.phase is Phase.OPENING_ROLL:
         return _opening(game, action, roller)
@@ -292,7 +329,7 @@ def _actor(game: Game) -> Player:
 def _opening(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tuple[Event, ...]]:
     events: list[Event] = []
     log = game.log
-    ties = sum(1 for entry in log if entry.kind is ActionKind.ROLL)
+    ties = _opening_ties(game)
     for _ in range(1 if game.dice_source is DiceSource.CLIENT else _MAX_TIES_PER_ROLL):
         white, black = _roll(replace(game, log=log), action, roller)
         log = (*log, LogEntry(ActionKind.ROLL, None, (white, black)))
@@ -497,7 +534,7 @@ def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:
 
 
 def fresh(game: Game) -> Game:
-    """``game`` as it stood at its opening roll: what :func:`replay` starts from."""
+    """``game`` as it stood at its opening roll: what :func:`replay` starts from (a full game)."""
     return Game(
         rules=game.rules,
         score=game.score,
@@ -507,4 +544,5 @@ def fresh(game: Game) -> Game:
         seed=game.seed,
         client_seeds=game.client_seeds,
         nonce=game.nonce,
+        game_id=game.game_id,
     )

@@ -25,6 +25,7 @@ from typing import TypeVar
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
 from gammond.engine.flow.actions import moving_options
+from gammond.engine.flow.log import CHAIN_BYTES, LogDigest
 from gammond.engine.flow.rolls import FAIR_SEED_BYTES
 from gammond.engine.flow.state import (
     MAX_CUBE,
@@ -32,6 +33,7 @@ from gammond.engine.flow.state import (
     MAX_SCORE,
     MAX_SEED_BYTES,
     MAX_SHEET,
+    MAX_VERSION,
     ActionKind,
     DiceSource,
     Game,
@@ -42,7 +44,7 @@ from gammond.engine.match import MatchState, ScoreSheet
 from gammond.engine.play import check_dice
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
-from gammond.engine.result import classify_win
+from gammond.engine.result import ResultKind, classify_win
 from gammond.engine.scoring import GameEnd, GameOutcome
 
 T = TypeVar("T")
@@ -59,13 +61,28 @@ def _at(field: str, build: Callable[[], T]) -> T:
 
 
 def check_game(game: Game) -> Game:
-    """``game`` itself if it is consistent; else :class:`InvalidGameError` naming the field."""
+    """``game`` itself if it is consistent; else :class:`InvalidGameError` naming the field.
+
+    A full game's log is walked entry by entry; a lean game's digest
+    (:class:`~gammond.engine.flow.log.LogDigest`) is checked in constant
+    time against the rest of the state instead.
+    """
+    digest = game.digest()
     _check_match(game)
-    _check_log(game)
+    if game.version > MAX_VERSION:
+        raise InvalidGameError("version", f"{game.version} is above {MAX_VERSION}, the largest accepted")
+    if game.is_whole_log():
+        _check_log(game)
+    else:
+        _check_digest(game, digest)
+    _check_raises(game, digest)
     _check_board(game)
-    _check_cube(game)
-    _check_phase(game)
-    _check_turns(game)
+    _check_cube(game, digest)
+    _check_phase(game, digest)
+    if game.is_whole_log():
+        _check_turns(game)
+    else:
+        _check_last_turn(game, digest)
     return game
 
 
@@ -138,14 +155,66 @@ def _check_sheet(game: Game) -> None:
         )
 
 
-def _opening_ties(log: tuple[LogEntry, ...]) -> int:
-    ties = 0
-    for entry in log:
-        if entry.kind is ActionKind.ROLL and entry.player is None and entry.dice is not None:
-            if entry.dice[0] != entry.dice[1]:
-                break
-            ties += 1
-    return ties
+def _check_entry(entry: LogEntry, where: str) -> None:
+    """One entry on its own: a roll's dice, a play's moves, a resignation's kind."""
+    if entry.kind is ActionKind.ROLL:
+        if entry.dice is None:
+            raise InvalidGameError(f"{where}.dice", "a roll needs its dice")
+        try:
+            check_dice(entry.dice)
+        except EngineError as exc:
+            raise InvalidGameError(f"{where}.dice", str(exc)) from None
+        if entry.moves or entry.resign is not None:
+            raise InvalidGameError(f"{where}", "a roll has only its dice")
+        return
+    if entry.player is None:
+        raise InvalidGameError(f"{where}.player", "is required")
+    if (entry.kind is ActionKind.RESIGN) != (entry.resign is not None):
+        raise InvalidGameError(f"{where}.resign", "only a resignation, and every one, has a kind")
+    if entry.kind is ActionKind.PLAY and not entry.moves:
+        raise InvalidGameError(f"{where}.moves", "a play in the log has its moves")
+    if entry.kind is not ActionKind.PLAY and (entry.moves or entry.dice is not None):
+        raise InvalidGameError(f"{where}", f"a {entry.kind.value} has no dice or moves")
+    if entry.kind in (ActionKind.MOVE, ActionKind.UNDO, ActionKind.CONFIRM):
+        raise InvalidGameError(f"{where}.kind", "single moves, undo and confirm are not logged")
+
+
+def _check_digest(game: Game, digest: LogDigest) -> None:
+    """A lean game's digest: within bounds, its entries well formed, its counts possible."""
+    if digest.length > MAX_LOG:
+        raise InvalidGameError("digest.length", f"is {digest.length}; more than {MAX_LOG} entries is refused")
+    if len(digest.chain) != CHAIN_BYTES:
+        raise InvalidGameError("digest.chain", f"a log's chain has {CHAIN_BYTES} bytes")
+    if digest.last is None or digest.anchor is None:
+        raise InvalidGameError("digest.last", "a log with entries has a last entry and an anchor")
+    _check_entry(digest.last, "digest.last")
+    _check_entry(digest.anchor, "digest.anchor")
+    if digest.anchor.kind in (ActionKind.RESIGN, ActionKind.REJECT):
+        raise InvalidGameError(
+            "digest.anchor", "is the last entry that is not a resignation or its rejection"
+        )
+    if digest.last.kind not in (ActionKind.RESIGN, ActionKind.REJECT) and digest.last != digest.anchor:
+        raise InvalidGameError(
+            "digest.anchor", "is the last entry unless that is a resignation or its answer"
+        )
+    counted = digest.opening_ties + game.rolls[0] + game.rolls[1] + digest.raises + digest.resignations
+    if counted > digest.length:
+        raise InvalidGameError(
+            "digest.length", f"is {digest.length}, fewer than the rolls, raises and resignations"
+        )
+    if (digest.resignations == 0) != (digest.resigned is None):
+        raise InvalidGameError("digest.resigned", "is set exactly when a resignation was offered")
+    if digest.last.kind is ActionKind.RESIGN and digest.last.resign is not digest.resigned:
+        raise InvalidGameError("digest.resigned", "is the kind of the last resignation")
+    if game.phase is not Phase.OPENING_ROLL and sum(game.rolls) < 1:
+        raise InvalidGameError("rolls", "the opening roll was played, so someone has rolled")
+
+
+def _check_raises(game: Game, digest: LogDigest) -> None:
+    # The cube's value is the automatic doubles times one doubling per take, beaver and raccoon.
+    expected = opening_cube(digest.opening_ties, game.rules).value << min(digest.raises, 64)
+    if game.cube.value != expected and game.phase is not Phase.OPENING_ROLL:
+        raise InvalidGameError("cube.value", f"is {game.cube.value}, but the log makes it {expected}")
 
 
 def _check_log(game: Game) -> None:
@@ -156,13 +225,10 @@ def _check_log(game: Game) -> None:
     opening_done = False
     for i, entry in enumerate(log):
         where = f"log[{i}]"
+        _check_entry(entry, where)
         if entry.kind is ActionKind.ROLL:
-            if entry.dice is None:
-                raise InvalidGameError(f"{where}.dice", "a roll needs its dice")
-            try:
-                dice = check_dice(entry.dice)
-            except EngineError as exc:
-                raise InvalidGameError(f"{where}.dice", str(exc)) from None
+            assert entry.dice is not None
+            dice = entry.dice
             if entry.player is None:
                 if opening_done:
                     raise InvalidGameError(f"{where}.player", "an opening roll-off after the opening roll")
@@ -175,23 +241,8 @@ def _check_log(game: Game) -> None:
             raise InvalidGameError(
                 f"{where}.kind", f"a {entry.kind.value} before the opening roll is decided"
             )
-        if entry.player is None:
-            raise InvalidGameError(f"{where}.player", "is required")
-        if (entry.kind is ActionKind.RESIGN) != (entry.resign is not None):
-            raise InvalidGameError(f"{where}.resign", "only a resignation, and every one, has a kind")
-        if entry.kind is ActionKind.PLAY and not entry.moves:
-            raise InvalidGameError(f"{where}.moves", "a play in the log has its moves")
-        if entry.kind not in (ActionKind.ROLL, ActionKind.PLAY) and (entry.moves or entry.dice is not None):
-            raise InvalidGameError(f"{where}", f"a {entry.kind.value} has no dice or moves")
-        if entry.kind in (ActionKind.MOVE, ActionKind.UNDO, ActionKind.CONFIRM):
-            raise InvalidGameError(f"{where}.kind", "single moves, undo and confirm are not logged")
     if tuple(rolls) != game.rolls:
         raise InvalidGameError("rolls", f"are {game.rolls} (White, Black), but the log has {tuple(rolls)}")
-    # The cube's value is the automatic doubles times one doubling per take, beaver and raccoon.
-    raised = sum(1 for e in log if e.kind in (ActionKind.TAKE, ActionKind.BEAVER, ActionKind.RACCOON))
-    expected = opening_cube(_opening_ties(log), game.rules).value << min(raised, 64)
-    if game.cube.value != expected and game.phase is not Phase.OPENING_ROLL:
-        raise InvalidGameError("cube.value", f"is {game.cube.value}, but the log makes it {expected}")
 
 
 def _check_board(game: Game) -> None:
@@ -205,7 +256,7 @@ def _check_board(game: Game) -> None:
         raise InvalidGameError("board", "the opening roll is played from the starting position")
 
 
-def _check_cube(game: Game) -> None:
+def _check_cube(game: Game, digest: LogDigest) -> None:
     cube, rules, score = game.cube, game.rules, game.score
     if cube.value > MAX_CUBE:
         raise InvalidGameError("cube.value", f"{cube.value} is above {MAX_CUBE}, the largest cube accepted")
@@ -214,7 +265,7 @@ def _check_cube(game: Game) -> None:
         where = "cubeless game" if rules.cubeless else "Crawford game"
         field = "cube.pending" if cube.pending is not None else "cube.value"
         raise InvalidGameError(field, f"there is no cube in a {where}")
-    if cube.owner is None and cube.value > opening_cube(_opening_ties(game.log), rules).value:
+    if cube.owner is None and cube.value > opening_cube(digest.opening_ties, rules).value:
         raise InvalidGameError(
             "cube.owner",
             f"a centred cube on {cube.value} can only come from automatic doubles, and there were fewer",
@@ -225,9 +276,9 @@ def _check_cube(game: Game) -> None:
         raise InvalidGameError("cube.doubled_this_turn", "nobody is on turn")
 
 
-def _check_phase(game: Game) -> None:
+def _check_phase(game: Game, digest: LogDigest) -> None:
     phase, turn = game.phase, game.turn
-    last = game.log[-1] if game.log else None
+    last = digest.last
     if (phase is Phase.OPENING_ROLL) != (turn is None):
         raise InvalidGameError("turn", "is unset exactly while the opening roll is to be made")
     if (phase is Phase.RESIGNATION_OFFERED) != (game.resignation is not None):
@@ -246,16 +297,16 @@ def _check_phase(game: Game) -> None:
     if game.moves and not moving:
         raise InvalidGameError("moves", f"no checker moves are made at {phase.value}")
     if phase is Phase.OPENING_ROLL:
-        if game.log and _opening_ties(game.log) != len(game.log):
+        if digest.opening_ties != digest.length:
             raise InvalidGameError("log", "at the opening roll the log holds only tied roll-offs")
-        if game.cube != opening_cube(len(game.log), game.rules):
+        if game.cube != opening_cube(digest.length, game.rules):
             raise InvalidGameError(
                 "cube", "at the opening roll the cube is centred, raised only by automatic doubles"
             )
         return
     assert turn is not None
     if moving:
-        _check_moving(game, turn, last)
+        _check_moving(game, turn, digest.anchor)
     if phase is Phase.CUBE_OFFERED:
         _check_offer(game, turn, last)
     if phase is Phase.RESIGNATION_OFFERED:
@@ -277,16 +328,15 @@ def _check_phase(game: Game) -> None:
     ):
         raise InvalidGameError("phase", f"the log's last {last.kind.value} still awaits an answer")
     if game.over:
-        _check_result(game, turn, last)
+        _check_result(game, turn, last, digest.resigned)
 
 
 def _check_moving(game: Game, turn: Player, last: LogEntry | None) -> None:
+    """``last``: the roll being played, before any resignations offered and rejected since."""
     if game.dice is None:
         raise InvalidGameError("dice", "are required while moving")
     if game.rolls[turn] < 1:
         raise InvalidGameError("rolls", f"{turn.name} is moving but has not rolled")
-    # The roll being played, before any resignations offered and rejected since.
-    last = next((e for e in reversed(game.log) if e.kind not in (ActionKind.RESIGN, ActionKind.REJECT)), None)
     if last is None or last.kind is not ActionKind.ROLL or last.dice is None:
         raise InvalidGameError("dice", "the last entry of the log is not the roll being played")
     rolled = last.dice if last.player is not None else (max(last.dice), min(last.dice))
@@ -356,7 +406,7 @@ def _why_not_double(game: Game, cube: CubeState, turn: Player) -> str:
     return "the rules do not allow it"  # pragma: no cover - only reached if the two checks disagree
 
 
-def _check_result(game: Game, turn: Player, last: LogEntry | None) -> None:
+def _check_result(game: Game, turn: Player, last: LogEntry | None, resigned: ResultKind | None) -> None:
     result = game.result
     assert result is not None
     after = _at("result", lambda: game.score.record(result))
@@ -389,8 +439,7 @@ def _check_result(game: Game, turn: Player, last: LogEntry | None) -> None:
     else:
         if last is None or last.kind is not ActionKind.ACCEPT or last.player is not result.winner:
             raise InvalidGameError("log", "a resigned game ends with the winner's acceptance")
-        offered = next((e for e in reversed(game.log) if e.kind is ActionKind.RESIGN), None)
-        if offered is None or offered.resign is not result.kind:
+        if resigned is not result.kind:
             raise InvalidGameError("result.kind", "is not the kind the loser resigned")
         expected = GameOutcome.resigned(
             result.winner, result.kind, game.cube.value, game.rules, cube_turned=game.cube.turned
@@ -435,3 +484,30 @@ def _check_turns(game: Game) -> None:
 
 
 _TURN_KINDS = (ActionKind.ROLL, ActionKind.PLAY, ActionKind.DOUBLE, ActionKind.RESIGN)
+
+
+def _check_last_turn(game: Game, digest: LogDigest) -> None:
+    """A lean game's turn against its last turn-changing entry (the anchor), in constant time.
+
+    The full check walks the log; without it, the anchor still says whose
+    turn it is after a play, a roll or an offer (the phase checks have
+    matched the roll being played and the offers to their entries).
+    """
+    anchor = digest.anchor
+    if anchor is None or game.over or game.turn is None:
+        return
+    if anchor.kind is ActionKind.PLAY:
+        expected = anchor.player.opponent if anchor.player is not None else None
+    elif anchor.kind is ActionKind.ROLL and anchor.dice is not None:
+        roller = anchor.player
+        if roller is None:
+            roller = Player.WHITE if anchor.dice[0] > anchor.dice[1] else Player.BLACK
+        expected = roller if game.dice is not None else roller.opponent  # moving, or passed
+    elif anchor.kind is ActionKind.DOUBLE:
+        expected = anchor.player
+    else:
+        return  # answers to offers: _check_offer matched them
+    if game.turn is not expected:
+        raise InvalidGameError(
+            "turn", f"is {game.turn.name}, but the log's last {anchor.kind.value} gives the other"
+        )

@@ -18,6 +18,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from gammond.engine.cube import CubeAction, CubeState
+
+# The log's types live with the log; re-exported here, where the game's other types are.
+from gammond.engine.flow.log import ActionKind as ActionKind
+from gammond.engine.flow.log import LogDigest as LogDigest
+from gammond.engine.flow.log import LogEntry as LogEntry
 from gammond.engine.match import MatchState, ScoreSheetRow
 from gammond.engine.play import Move
 from gammond.engine.players import Player
@@ -36,6 +41,8 @@ MAX_LOG = 4096
 # Games on one score sheet: far beyond any match or session, and a bound on the work of checking it.
 MAX_SHEET = 1024
 MAX_SEED_BYTES = 64
+# Actions on one game (each Act, each of BotAct's): far beyond any game, inside a double's integer.
+MAX_VERSION = 1 << 48
 
 
 class Phase(Enum):
@@ -61,24 +68,6 @@ class DiceSource(Enum):
     """Roll n of game g is derived from the game's seed: replays give the same rolls."""
     FAIR = "fair"
     """Provably fair: the server's secret seed, committed before the first roll, and the players' seeds."""
-
-
-class ActionKind(Enum):
-    """Everything a player can do in a game."""
-
-    ROLL = "roll"
-    DOUBLE = "double"
-    TAKE = "take"
-    DROP = "drop"
-    BEAVER = "beaver"
-    RACCOON = "raccoon"
-    RESIGN = "resign"
-    ACCEPT = "accept"
-    REJECT = "reject"
-    MOVE = "move"
-    UNDO = "undo"
-    CONFIRM = "confirm"
-    PLAY = "play"
 
 
 CUBE_KINDS: dict[ActionKind, CubeAction] = {
@@ -107,22 +96,6 @@ class Action:
     dice: tuple[int, int] | None = None
     steps: tuple[Move, ...] = ()
     dice_used: tuple[int, ...] = ()
-    resign: ResultKind | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One thing that happened in the game, enough to replay it.
-
-    ROLL with ``player`` None is an opening roll-off (``dice`` White's die,
-    Black's die); PLAY is a confirmed play (its ``moves``, empty never: a
-    roll that cannot be played passes the turn without a PLAY entry).
-    """
-
-    kind: ActionKind
-    player: Player | None = None
-    dice: tuple[int, int] | None = None
-    moves: tuple[Move, ...] = ()
     resign: ResultKind | None = None
 
 
@@ -181,6 +154,9 @@ class Game:
     from White's side; ``moves`` the checker moves made so far this turn by
     ``turn`` with ``dice``.  ``rolls`` counts White's and Black's rolls this
     game (the opening roll counts for the player who plays it).
+    ``game_id`` names the game and ``version`` counts the actions taken on
+    it.  A lean game (``base`` set) carries the digest of its log instead
+    of the log: ``log`` then holds only the entries added since ``base``.
     """
 
     rules: RuleOptions
@@ -201,6 +177,21 @@ class Game:
     resignation: Resignation | None = None
     result: GameOutcome | None = None
     log: tuple[LogEntry, ...] = ()
+    game_id: bytes = b""
+    version: int = 0
+    base: LogDigest | None = None
+
+    def is_lean(self) -> bool:
+        """Whether this game travels lean: ``base`` sums up the log before ``log``'s entries."""
+        return self.base is not None
+
+    def digest(self) -> LogDigest:
+        """The digest of the whole log: ``base`` (if lean) extended by ``log``."""
+        return (self.base or LogDigest()).extended(self.log)
+
+    def is_whole_log(self) -> bool:
+        """Whether ``log`` is the whole log (a full game), so the checks can walk it."""
+        return self.base is None or self.base.length == 0
 
     @property
     def over(self) -> bool:

@@ -97,6 +97,11 @@ def record_of(
                 raise InvalidGameError(
                     where, f"game {index + 1} does not follow game {index}: score or sheet differs"
                 )
+        if not game.is_whole_log():
+            raise InvalidGameError(
+                f"{where}.log",
+                "a lean game's record needs its whole log: send the entries the answers' `logged` gave",
+            )
         try:
             again = replay(fresh(game), game.log)
         except EngineError as exc:

@@ -17,7 +17,11 @@ from backgammon.v1 import play_service_pb2 as pb
 from backgammon.v1 import play_service_pb2_grpc
 from gammond.engine import (
     MAX_SEED_BYTES,
+    Action,
     DiceSource,
+    Game,
+    Phase,
+    Player,
     add_client_seed,
     apply_action,
     list_actions,
@@ -36,13 +40,51 @@ from gammond.server.wire.choices import choices_wire
 from gammond.server.wire.game import (
     FAIR_NEEDS_KEYS,
     FAIR_REQUIRED,
+    VIEW_COMPACT,
+    VIEW_FULL,
+    VIEW_NONE,
     decode_dice_source,
     decode_flow_action,
+    decode_form,
+    decode_view,
     encode_choices,
+    encode_entries,
     encode_event,
     encode_flow_action,
 )
 from gammond.server.wire.rules import decode_rules
+
+STALE_GAME = "STALE_GAME"
+
+
+def _answer_view(value: int, game: Game) -> int:
+    """An answer's view: unset lists COMPACT for a lean game and nothing for a full one (as before)."""
+    return decode_view(value, "view", VIEW_COMPACT if game.is_lean() else VIEW_NONE)
+
+
+def _choices(game: Game, view: int) -> pb.ListActionsResponse | None:
+    return None if view == VIEW_NONE else encode_choices(game, list_actions(game), view)
+
+
+def _alone_to_act(game: Game, player: Player) -> bool:
+    """Whether ``player``, and nobody else, has something the bot can do now."""
+    if game.over:
+        return False
+    listed = list_actions(game).actions
+    if not listed or any(a.player is not player for a in listed):
+        return False
+    # Dice from the client: the bot cannot roll for them, so it leaves its turn's start to its client.
+    return game.dice_source is not DiceSource.CLIENT or game.phase is not Phase.BEFORE_ROLL
+
+
+def _check_version(request: pb.ActRequest | pb.BotActRequest, game: Game) -> None:
+    """The stale-state guard: the caller names the version it handed out last."""
+    if request.HasField("expected_version") and game.version != request.expected_version:
+        raise PreconditionError(
+            STALE_GAME,
+            f"game {game.game_id.hex() or '(no id)'} is at version {game.version}, "
+            f"not {request.expected_version}: a stale or replayed state",
+        )
 
 
 class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
@@ -79,14 +121,19 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return self.games.new_nonce_and_seed()
 
     def NewGame(self, request: pb.NewGameRequest, context: grpc.ServicerContext) -> pb.NewGameResponse:
-        write = self.games.write
+        game = self._new_game(request)
+        view = _answer_view(request.view, game)
+        return pb.NewGameResponse(game=self.games.write(game), choices=_choices(game, view))
+
+    def _new_game(self, request: pb.NewGameRequest) -> Game:
+        lean = decode_form(request.form, "form")
         if request.HasField("previous"):
             previous = self.games.read(request.previous, "previous")
             self._refuse_unfair(previous.dice_source, "the previous game's dice are")
             if previous.dice_source is DiceSource.FAIR:
                 nonce, fair_seed = self._fresh_seed()
-                return pb.NewGameResponse(game=write(next_game(previous, seed=fair_seed, nonce=nonce)))
-            return pb.NewGameResponse(game=write(next_game(previous)))
+                return next_game(previous, seed=fair_seed, nonce=nonce, lean=lean)
+            return next_game(previous, lean=lean)
         rules = decode_rules(request.rules if request.HasField("rules") else None, "rules")
         default = DiceSource.FAIR if self.require_fair_dice else DiceSource.SERVER
         source = decode_dice_source(request.dice_source, "dice_source", default)
@@ -99,18 +146,28 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         nonce = b""
         if source is DiceSource.FAIR:
             nonce, seed = self._fresh_seed()
-        return pb.NewGameResponse(game=write(new_game(rules, dice_source=source, seed=seed, nonce=nonce)))
+        return new_game(rules, dice_source=source, seed=seed, nonce=nonce, lean=bool(lean))
+
+    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game, int]:
+        game = self.games.read(request.game)
+        view = decode_view(request.view, "view", VIEW_FULL)
+        if view == VIEW_NONE:
+            raise WireError(
+                "view",
+                "ListActions lists actions: ACTIONS_VIEW_NONE is for the answers of Act, BotAct and NewGame",
+            )
+        return game, view
 
     def ListActions(
         self, request: pb.ListActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListActionsResponse:
-        game = self.games.read(request.game)
-        return encode_choices(game, list_actions(game))
+        game, view = self._listing(request)
+        return encode_choices(game, list_actions(game), view)
 
     def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
         """ListActions as the bytes of the same answer, the plays without a message each."""
-        game = self.games.read(request.game)
-        return choices_wire(game, list_actions(game))
+        game, view = self._listing(request)
+        return choices_wire(game, list_actions(game), view)
 
     def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
         """The methods answered as bytes, by RPC name (see :mod:`gammond.server.wire.choices`)."""
@@ -123,14 +180,33 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
         game, source = self.games.read_message(request.game)
+        view = _answer_view(request.view, game)
+        _check_version(request, game)
         action = decode_flow_action(request.action)
+        reply = None
+        if request.bot_reply:
+            reply = decode_level(request.bot_reply, "bot_reply")
+            if action.player is None:
+                raise WireError("action.player", "names the player who acts when the bot replies (bot_reply)")
         after, events = apply_action(game, action)
+        bot_actions: tuple[Action, ...] = ()
+        if reply is not None and action.player is not None:
+            bot = action.player.opponent
+            if _alone_to_act(after, bot):
+                turn = bot_act(after, bot, self.evaluator, reply, stop=stopper(context, self.max_search_s))
+                after, events, bot_actions = turn.game, events + turn.events, turn.actions
         return pb.ActResponse(
-            game=self.games.write(after, (game, source)), events=[encode_event(e) for e in events]
+            game=self.games.write(after, (game, source)),
+            events=[encode_event(e) for e in events],
+            choices=_choices(after, view),
+            logged=encode_entries(after.log[len(game.log) :]),
+            bot_actions=[encode_flow_action(a) for a in bot_actions],
         )
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
         game, source = self.games.read_message(request.game)
+        view = _answer_view(request.view, game)
+        _check_version(request, game)
         level = decode_level(request.level, "level")
         if request.player:
             player = decode_color(request.player, "player")
@@ -153,6 +229,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             game=self.games.write(turn.game, (game, source)),
             events=[encode_event(e) for e in turn.events],
             evaluator=self.evaluator.name,
+            choices=_choices(turn.game, view),
+            logged=encode_entries(turn.game.log[len(game.log) :]),
         )
 
     def AddClientSeed(

@@ -43,6 +43,9 @@ class GameCodec:
             raise SealError(f"{field}.seal.state is not a Game") from None
         if inner.HasField("seal"):
             raise SealError(f"{field}.seal.state holds another seal")
+        # The readable copies a relay compares must be the sealed game's own.
+        if seal.game_id != inner.game_id or seal.version != inner.version:
+            raise SealError(f"{field}.seal's game_id or version differs from the sealed game's")
         return decode_game(inner, field, keyring.fair_seed), inner
 
     def write(self, game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
@@ -53,11 +56,24 @@ class GameCodec:
         """
         message = encode_game(game, before)
         if self.keyring is not None:
+            # The sealed state leaves out what the server derives again (the
+            # board now, the score after); the readable copy leaves out a lean
+            # game's digest, which only the server reads (from the state).
+            sealed = game_pb2.Game()
+            sealed.CopyFrom(message)
+            sealed.ClearField("board_now")
+            sealed.ClearField("score_after")
+            if game.is_lean():
+                message.ClearField("digest")
             # Serialised once; the seal covers exactly these bytes, which the
             # client returns untouched inside `seal.state`.
-            state = message.SerializeToString(deterministic=True)
+            state = sealed.SerializeToString(deterministic=True)
             key_id, mac = self.keyring.seal(state)
-            message.seal.CopyFrom(game_pb2.GameSeal(key_id=key_id, state=state, mac=mac))
+            message.seal.CopyFrom(
+                game_pb2.GameSeal(
+                    key_id=key_id, state=state, mac=mac, game_id=message.game_id, version=message.version
+                )
+            )
         return message
 
     def new_nonce_and_seed(self) -> tuple[bytes, bytes]:

@@ -17,6 +17,7 @@ from gammond.engine import (
     MAX_LOG,
     MAX_SCORE,
     MAX_SHEET,
+    MAX_VERSION,
     Action,
     ActionKind,
     Choices,
@@ -28,6 +29,7 @@ from gammond.engine import (
     Game,
     GameOutcome,
     InvalidGameError,
+    LogDigest,
     LogEntry,
     MatchState,
     Move,
@@ -288,6 +290,73 @@ def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
     return message
 
 
+GAME_ID_BYTES = 16
+CHAIN_BYTES = 16
+
+
+def _decode_digest(message: game_pb2.LogDigest, field: str) -> LogDigest:
+    """A lean game's digest, each field within its bounds (the engine checks the whole)."""
+    length = _count(message.length, f"{field}.length", MAX_LOG)
+    chain = bytes(message.chain)
+    if len(chain) != (CHAIN_BYTES if length else 0):
+        raise WireError(
+            f"{field}.chain", f"has {len(chain)} bytes; a log's chain has {CHAIN_BYTES} (none when empty)"
+        )
+    resigned = None
+    if message.resigned != rules_pb.RESULT_KIND_UNSPECIFIED:
+        resigned = decode_kind(message.resigned, f"{field}.resigned")
+    last = _decode_entry(message.last, f"{field}.last") if message.HasField("last") else None
+    return LogDigest(
+        length=length,
+        chain=chain,
+        opening_ties=_count(message.opening_ties, f"{field}.opening_ties", length),
+        raises=_count(message.raises, f"{field}.raises", length),
+        last=last,
+        # Unset when it is the last entry (most of the time).
+        anchor=_decode_entry(message.anchor, f"{field}.anchor") if message.HasField("anchor") else last,
+        resigned=resigned,
+        resignations=_count(message.resignations, f"{field}.resignations", length),
+    )
+
+
+def _encode_digest(digest: LogDigest) -> game_pb2.LogDigest:
+    message = game_pb2.LogDigest(
+        length=digest.length,
+        chain=digest.chain,
+        opening_ties=digest.opening_ties,
+        raises=digest.raises,
+        resignations=digest.resignations,
+    )
+    if digest.last is not None:
+        message.last.CopyFrom(_encode_entry(digest.last))
+    if digest.anchor is not None and digest.anchor != digest.last:
+        message.anchor.CopyFrom(_encode_entry(digest.anchor))
+    if digest.resigned is not None:
+        message.resigned = encode_kind(digest.resigned)
+    return message
+
+
+def _log_and_base(message: game_pb2.Game, field: str) -> tuple[tuple[LogEntry, ...], LogDigest | None]:
+    """The log and, for a lean game, the digest it stands for.
+
+    A Game with both (a lean game sent back with the entries its client
+    kept, for a record) is a full game once the log matches the digest.
+    """
+    log = tuple(_decoded_entry(entry, field, i) for i, entry in enumerate(message.log))
+    if not message.HasField("digest"):
+        return log, None
+    digest = _decode_digest(message.digest, f"{field}.digest")
+    if not log:
+        return (), digest
+    if LogDigest.of(log) != digest:
+        raise WireError(
+            f"{field}.log",
+            f"does not match {field}.digest: {len(log)} entries given for a log of {digest.length}, "
+            "or an entry differs from the one the server logged",
+        )
+    return log, None
+
+
 FAIR_NEEDS_KEYS = "FAIR_DICE_NEED_STATE_KEYS"
 FAIR_REQUIRED = "FAIR_DICE_REQUIRED"  # the server runs with --require-fair-dice
 
@@ -346,6 +415,10 @@ def decode_game(
         seed, client_seeds, nonce = _fair(message, field, fair_seed)
     elif message.HasField("fair"):
         raise WireError(f"{field}.fair", "only a game with fair dice (DICE_SOURCE_FAIR) has it")
+    game_id = bytes(message.game_id)
+    if len(game_id) not in (0, GAME_ID_BYTES):
+        raise WireError(f"{field}.game_id", f"has {len(game_id)} bytes; a game id has {GAME_ID_BYTES}")
+    log, base = _log_and_base(message, field)
     game = Game(
         rules=rules,
         score=score,
@@ -364,7 +437,10 @@ def decode_game(
         rolls=(message.white_rolls, message.black_rolls),
         resignation=resignation,
         result=decode_outcome(message.result, f"{field}.result") if message.HasField("result") else None,
-        log=tuple(_decoded_entry(entry, field, i) for i, entry in enumerate(message.log)),
+        log=log,
+        game_id=game_id,
+        version=_count(message.version, f"{field}.version", MAX_VERSION),
+        base=base,
     )
     try:
         return check_game(game)
@@ -380,7 +456,7 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
     share are copied from that message rather than encoded again.
     """
     shared = 0
-    if before is not None:
+    if before is not None and not game.is_lean():
         old, old_message = before
         count = len(old.log)
         if len(game.log) >= count and all(a is b for a, b in zip(game.log, old.log)):
@@ -398,10 +474,15 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
         cube=_encode_cube(game.cube),
         white_rolls=game.rolls[0],
         black_rolls=game.rolls[1],
+        game_id=game.game_id,
+        version=game.version,
     )
-    if shared:
-        message.log.extend(old_message.log[:shared])
-    message.log.extend(_encode_entry(entry) for entry in game.log[shared:])
+    if game.is_lean():
+        message.digest.CopyFrom(_encode_digest(game.digest()))
+    else:
+        if shared:
+            message.log.extend(old_message.log[:shared])
+        message.log.extend(_encode_entry(entry) for entry in game.log[shared:])
     if game.turn is not None:
         message.turn = encode_color(game.turn)
         message.moves.extend(encode_move(m, game.turn) for m in game.moves)
@@ -418,7 +499,8 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
         after = game.score_after()
         if after is not None:
             message.score_after.CopyFrom(_encode_score(after))
-    message.board_now.CopyFrom(encode_board(_board_now(game), Player.WHITE))
+    if game.moves or not game.is_lean():  # a lean Game leaves out what `board` already says
+        message.board_now.CopyFrom(encode_board(_board_now(game), Player.WHITE))
     if game.dice_source is DiceSource.FAIR:
         message.fair.CopyFrom(
             game_pb2.FairDice(
@@ -460,7 +542,10 @@ def decode_flow_action(message: game_pb2.Action, field: str = "action") -> Actio
     return Action(kind, player, dice, steps, resign=resign)
 
 
-def encode_flow_action(action: Action, dice_left: Sequence[int] = ()) -> game_pb2.Action:
+def encode_flow_action(
+    action: Action, dice_left: Sequence[int] = (), compact: bool = False
+) -> game_pb2.Action:
+    """An action as listed; ``compact`` (the views after FULL) leaves out a one-hop move's ``steps``."""
     message = game_pb2.Action(kind=_KIND_CODES[action.kind])
     player = action.player
     if player is not None:
@@ -475,7 +560,8 @@ def encode_flow_action(action: Action, dice_left: Sequence[int] = ()) -> game_pb
         first, last = action.steps[0], action.steps[-1]
         whole = Move(first.from_point, last.to_point, any(s.hit for s in action.steps))
         message.move.CopyFrom(encode_move(whole, player))
-        message.steps.extend(encode_move(s, player) for s in action.steps)
+        if not compact or len(action.steps) > 1:
+            message.steps.extend(encode_move(s, player) for s in action.steps)
         message.dice_used.extend(action.dice_used)
         message.dice_left.extend(dice_left)
     else:
@@ -497,17 +583,68 @@ def dice_lefts(choices: Choices) -> dict[tuple[Move, ...], tuple[int, ...]]:
     return {o.steps: o.dice_left for o in choices.turn.options} if choices.turn is not None else {}
 
 
-def encode_choices(game: Game, choices: Choices) -> play_service_pb2.ListActionsResponse:
-    """ListActions' answer (the reference for :func:`gammond.server.wire.choices.choices_wire`)."""
+# What each ActionsView lists while moving (outside moving every view lists every action).
+VIEW_FULL = play_service_pb2.ACTIONS_VIEW_FULL
+VIEW_COMPACT = play_service_pb2.ACTIONS_VIEW_COMPACT
+VIEW_MOVES = play_service_pb2.ACTIONS_VIEW_MOVES
+VIEW_PLAYS = play_service_pb2.ACTIONS_VIEW_PLAYS
+VIEW_NONE = play_service_pb2.ACTIONS_VIEW_NONE
+_VIEWS = {VIEW_FULL, VIEW_COMPACT, VIEW_MOVES, VIEW_PLAYS, VIEW_NONE}
+_MOVE_KINDS = (ActionKind.MOVE, ActionKind.UNDO, ActionKind.CONFIRM)
+
+
+def decode_form(value: int, field: str) -> bool | None:
+    """A GameForm: True for LEAN, False for FULL, None when unset."""
+    if value == game_pb2.GAME_FORM_UNSPECIFIED:
+        return None
+    if value not in (game_pb2.GAME_FORM_FULL, game_pb2.GAME_FORM_LEAN):
+        raise WireError(field, f"must be GAME_FORM_FULL or GAME_FORM_LEAN, got {value}")
+    return value == game_pb2.GAME_FORM_LEAN
+
+
+def decode_view(value: int, field: str, default: int) -> int:
+    """An ActionsView; unset is ``default``."""
+    if value == play_service_pb2.ACTIONS_VIEW_UNSPECIFIED:
+        return default
+    if value not in _VIEWS:
+        raise WireError(field, f"must be an ACTIONS_VIEW_* (FULL, COMPACT, MOVES, PLAYS, NONE), got {value}")
+    return value
+
+
+def listed_actions(choices: Choices, view: int) -> tuple[Action, ...]:
+    """The actions ``view`` lists: FULL all; COMPACT and MOVES no PLAY; PLAYS no single moves or PLAY."""
+    if view == VIEW_FULL:
+        return choices.actions
+    if view == VIEW_PLAYS:
+        return tuple(
+            a for a in choices.actions if a.kind not in _MOVE_KINDS and a.kind is not ActionKind.PLAY
+        )
+    return tuple(a for a in choices.actions if a.kind is not ActionKind.PLAY)
+
+
+def encode_choices(
+    game: Game, choices: Choices, view: int = VIEW_FULL
+) -> play_service_pb2.ListActionsResponse:
+    """ListActions' answer in ``view`` (the reference for :func:`gammond.server.wire.choices.choices_wire`)."""
     response = choices_head(game, choices)
     lefts = dice_lefts(choices)
-    response.actions.extend(encode_flow_action(a, lefts.get(a.steps, ())) for a in choices.actions)
+    compact = view != VIEW_FULL
+    response.actions.extend(
+        encode_flow_action(a, lefts.get(a.steps, ()), compact) for a in listed_actions(choices, view)
+    )
     if game.turn is not None and choices.turn is not None:
-        response.plays.extend(encode_play(p, game.turn) for p in choices.plays)
+        if view != VIEW_MOVES:
+            full = view == VIEW_FULL
+            response.plays.extend(encode_play(p, game.turn, with_result=full) for p in choices.plays)
         response.dice_left.extend(choices.turn.dice_left)
     if choices.board_now is not None:
         response.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
     return response
+
+
+def encode_entries(entries: Iterable[LogEntry]) -> list[game_pb2.LogEntry]:
+    """Log entries for an answer's ``logged``."""
+    return [_encode_entry(entry) for entry in entries]
 
 
 def encode_event(event: Event) -> game_pb2.Event:

@@ -193,6 +193,34 @@ ACTION_KIND_PLAY: ActionKind.ValueType  # 13
 """Play a whole legal play at once (replacing any moves made) and end the turn."""
 Global___ActionKind: _TypeAlias = ActionKind  # noqa: Y015
 
+class _GameForm:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _GameFormEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameForm.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    GAME_FORM_UNSPECIFIED: _GameForm.ValueType  # 0
+    """Not set: NewGame makes a full Game; the next game of a match keeps the
+    previous one's form.
+    """
+    GAME_FORM_FULL: _GameForm.ValueType  # 1
+    """The Game carries its whole log (`log`), growing with each action."""
+    GAME_FORM_LEAN: _GameForm.ValueType  # 2
+    """The Game carries the log's digest (`digest`) instead: constant size."""
+
+class GameForm(_GameForm, metaclass=_GameFormEnumTypeWrapper):
+    """What a Game travels as."""
+
+GAME_FORM_UNSPECIFIED: GameForm.ValueType  # 0
+"""Not set: NewGame makes a full Game; the next game of a match keeps the
+previous one's form.
+"""
+GAME_FORM_FULL: GameForm.ValueType  # 1
+"""The Game carries its whole log (`log`), growing with each action."""
+GAME_FORM_LEAN: GameForm.ValueType  # 2
+"""The Game carries the log's digest (`digest`) instead: constant size."""
+Global___GameForm: _TypeAlias = GameForm  # noqa: Y015
+
 class _EventKind:
     ValueType = _typing.NewType("ValueType", _builtins.int)
     V: _TypeAlias = ValueType  # noqa: Y015
@@ -579,6 +607,9 @@ class Game(_message.Message):
     SCORE_AFTER_FIELD_NUMBER: _builtins.int
     SEAL_FIELD_NUMBER: _builtins.int
     FAIR_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    DIGEST_FIELD_NUMBER: _builtins.int
     game_number: _builtins.int
     """This game's number in the match or session, from 1."""
     dice_source: Global___DiceSource.ValueType
@@ -595,6 +626,16 @@ class Game(_message.Message):
     """
     black_rolls: _builtins.int
     """How many times Black has rolled this game."""
+    game_id: _builtins.bytes
+    """This game's id: 16 random bytes from NewGame (empty in a Game made
+    before ids existed). The next game of a match gets a new one.
+    """
+    version: _builtins.int
+    """Grows by one with every action taken on this game (Act, and each of
+    BotAct's actions), from 0 at NewGame: of two Games with the same
+    `game_id`, the one with the lower version is stale (docs/security.md).
+    At most 2^48.
+    """
     @_builtins.property
     def rules(self) -> _rules_pb2.RuleOptions:
         """The rules. Unset: money play with the cube."""
@@ -641,7 +682,9 @@ class Game(_message.Message):
 
     @_builtins.property
     def board_now(self) -> _board_pb2.Board:
-        """Output only, ignored on input: the board after the moves made so far."""
+        """Output only, ignored on input: the board after the moves made so far.
+        A lean Game sets it only while moves are made (else it is `board`).
+        """
 
     @_builtins.property
     def score_after(self) -> Global___MatchScore:
@@ -662,6 +705,14 @@ class Game(_message.Message):
     def fair(self) -> Global___FairDice:
         """DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
         game is over, the revealed server seed.
+        """
+
+    @_builtins.property
+    def digest(self) -> Global___LogDigest:
+        """A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+        the log, so it keeps one size however long the game runs; the entries
+        come in each answer's `logged`, for a client that keeps a record. Sent
+        back with the `log` filled in (ExportMatch), the log must match it.
         """
 
     def __init__(
@@ -688,14 +739,78 @@ class Game(_message.Message):
         score_after: Global___MatchScore | None = ...,
         seal: Global___GameSeal | None = ...,
         fair: Global___FairDice | None = ...,
+        game_id: _builtins.bytes = ...,
+        version: _builtins.int = ...,
+        digest: Global___LogDigest | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "fair", b"fair", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "digest", b"digest", "fair", b"fair", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_source", b"dice_source", "fair", b"fair", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "white_rolls", b"white_rolls"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_source", b"dice_source", "digest", b"digest", "fair", b"fair", "game_id", b"game_id", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "version", b"version", "white_rolls", b"white_rolls"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Game: _TypeAlias = Game  # noqa: Y015
+
+@_typing.final
+class LogDigest(_message.Message):
+    """A game's log summed up: its length, a hash chain over every entry, and
+    the few facts of it that the server's checks need.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LENGTH_FIELD_NUMBER: _builtins.int
+    CHAIN_FIELD_NUMBER: _builtins.int
+    OPENING_TIES_FIELD_NUMBER: _builtins.int
+    RAISES_FIELD_NUMBER: _builtins.int
+    LAST_FIELD_NUMBER: _builtins.int
+    ANCHOR_FIELD_NUMBER: _builtins.int
+    RESIGNED_FIELD_NUMBER: _builtins.int
+    RESIGNATIONS_FIELD_NUMBER: _builtins.int
+    length: _builtins.int
+    """How many entries the log holds (at most 4,096)."""
+    chain: _builtins.bytes
+    """Empty for an empty log; else the first 16 bytes of SHA-256 over a
+    label, the chain before the last entry and the last entry
+    (docs/api.md, "The lean game").
+    """
+    opening_ties: _builtins.int
+    """Tied opening roll-offs."""
+    raises: _builtins.int
+    """Takes, beavers and raccoons: each doubled the cube."""
+    resigned: _rules_pb2.ResultKind.ValueType
+    """The kind of the last resignation offered, if any."""
+    resignations: _builtins.int
+    """How many resignations were offered."""
+    @_builtins.property
+    def last(self) -> Global___LogEntry:
+        """The log's last entry."""
+
+    @_builtins.property
+    def anchor(self) -> Global___LogEntry:
+        """The last entry that is not a resignation or its rejection (the roll
+        being played, while moving); unset when it is `last`.
+        """
+
+    def __init__(
+        self,
+        *,
+        length: _builtins.int = ...,
+        chain: _builtins.bytes = ...,
+        opening_ties: _builtins.int = ...,
+        raises: _builtins.int = ...,
+        last: Global___LogEntry | None = ...,
+        anchor: Global___LogEntry | None = ...,
+        resigned: _rules_pb2.ResultKind.ValueType = ...,
+        resignations: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["anchor", b"anchor", "last", b"last"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["anchor", b"anchor", "chain", b"chain", "last", b"last", "length", b"length", "opening_ties", b"opening_ties", "raises", b"raises", "resignations", b"resignations", "resigned", b"resigned"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___LogDigest: _TypeAlias = LogDigest  # noqa: Y015
 
 @_typing.final
 class GameSeal(_message.Message):
@@ -706,6 +821,8 @@ class GameSeal(_message.Message):
     KEY_ID_FIELD_NUMBER: _builtins.int
     STATE_FIELD_NUMBER: _builtins.int
     MAC_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
     key_id: _builtins.str
     """The key that made `mac`, one of the server's state keys."""
     state: _builtins.bytes
@@ -716,16 +833,26 @@ class GameSeal(_message.Message):
     """HMAC-SHA-256 under the key `key_id` of "gammond-seal-v1", a zero byte,
     `key_id`, a zero byte and `state`.
     """
+    game_id: _builtins.bytes
+    """A copy of the sealed game's `game_id`, readable without decoding
+    `state`; the server refuses a seal whose copy differs from the state's.
+    """
+    version: _builtins.int
+    """A copy of the sealed game's `version`, checked in the same way: a relay
+    compares it with the last version it passed on (docs/security.md).
+    """
     def __init__(
         self,
         *,
         key_id: _builtins.str = ...,
         state: _builtins.bytes = ...,
         mac: _builtins.bytes = ...,
+        game_id: _builtins.bytes = ...,
+        version: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "mac", b"mac", "state", b"state"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "key_id", b"key_id", "mac", b"mac", "state", b"state", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -13,6 +13,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -24,6 +25,62 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _ActionsView:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _ActionsViewEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ActionsView.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    ACTIONS_VIEW_UNSPECIFIED: _ActionsView.ValueType  # 0
+    """Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+    NewGame answer COMPACT for a lean game and NONE for a full one.
+    """
+    ACTIONS_VIEW_FULL: _ActionsView.ValueType  # 1
+    """Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+    plays again in `plays` with their resulting positions.
+    """
+    ACTIONS_VIEW_COMPACT: _ActionsView.ValueType  # 2
+    """Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+    `plays` (moves and notation, no resulting position) with no PLAY
+    actions; any of them may be sent as a PLAY action.
+    """
+    ACTIONS_VIEW_MOVES: _ActionsView.ValueType  # 3
+    """A board UI's: MOVE, UNDO and CONFIRM, no whole plays."""
+    ACTIONS_VIEW_PLAYS: _ActionsView.ValueType  # 4
+    """A client that chooses whole plays: the plays in `plays` (moves and
+    notation), no MOVE actions.
+    """
+    ACTIONS_VIEW_NONE: _ActionsView.ValueType  # 5
+    """Nothing listed: the answer's `choices` is unset."""
+
+class ActionsView(_ActionsView, metaclass=_ActionsViewEnumTypeWrapper):
+    """How much of the actions allowed now an answer lists. Every view lists
+    the actions outside moving (roll, cube, resignations and their answers).
+    """
+
+ACTIONS_VIEW_UNSPECIFIED: ActionsView.ValueType  # 0
+"""Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+NewGame answer COMPACT for a lean game and NONE for a full one.
+"""
+ACTIONS_VIEW_FULL: ActionsView.ValueType  # 1
+"""Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+plays again in `plays` with their resulting positions.
+"""
+ACTIONS_VIEW_COMPACT: ActionsView.ValueType  # 2
+"""Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+`plays` (moves and notation, no resulting position) with no PLAY
+actions; any of them may be sent as a PLAY action.
+"""
+ACTIONS_VIEW_MOVES: ActionsView.ValueType  # 3
+"""A board UI's: MOVE, UNDO and CONFIRM, no whole plays."""
+ACTIONS_VIEW_PLAYS: ActionsView.ValueType  # 4
+"""A client that chooses whole plays: the plays in `plays` (moves and
+notation), no MOVE actions.
+"""
+ACTIONS_VIEW_NONE: ActionsView.ValueType  # 5
+"""Nothing listed: the answer's `choices` is unset."""
+Global___ActionsView: _TypeAlias = ActionsView  # noqa: Y015
+
 @_typing.final
 class NewGameRequest(_message.Message):
     """Start a game."""
@@ -34,10 +91,20 @@ class NewGameRequest(_message.Message):
     DICE_SOURCE_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     PREVIOUS_FIELD_NUMBER: _builtins.int
+    FORM_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
     dice_source: _game_pb2.DiceSource.ValueType
     """Where the dice come from (unset: the server rolls)."""
     seed: _builtins.bytes
     """DICE_SOURCE_SEEDED: the seed, 1..64 bytes."""
+    form: _game_pb2.GameForm.ValueType
+    """GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+    instead of the log. Unset: FULL, or the previous game's form.
+    """
+    view: Global___ActionsView.ValueType
+    """Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+    game, none for a full one).
+    """
     @_builtins.property
     def rules(self) -> _rules_pb2.RuleOptions:
         """The first game of a match or session under `rules` (unset: money play
@@ -58,10 +125,12 @@ class NewGameRequest(_message.Message):
         dice_source: _game_pb2.DiceSource.ValueType = ...,
         seed: _builtins.bytes = ...,
         previous: _game_pb2.Game | None = ...,
+        form: _game_pb2.GameForm.ValueType = ...,
+        view: Global___ActionsView.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["previous", b"previous", "rules", b"rules"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice_source", b"dice_source", "previous", b"previous", "rules", b"rules", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice_source", b"dice_source", "form", b"form", "previous", b"previous", "rules", b"rules", "seed", b"seed", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -74,18 +143,26 @@ class NewGameResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game(self) -> _game_pb2.Game:
         """At PHASE_OPENING_ROLL."""
+
+    @_builtins.property
+    def choices(self) -> Global___ListActionsResponse:
+        """The actions open now, as ListActions would answer in `view`; unset
+        with ACTIONS_VIEW_NONE.
+        """
 
     def __init__(
         self,
         *,
         game: _game_pb2.Game | None = ...,
+        choices: Global___ListActionsResponse | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -98,6 +175,9 @@ class ListActionsRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    view: Global___ActionsView.ValueType
+    """What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here)."""
     @_builtins.property
     def game(self) -> _game_pb2.Game:
         """The game."""
@@ -106,10 +186,11 @@ class ListActionsRequest(_message.Message):
         self,
         *,
         game: _game_pb2.Game | None = ...,
+        view: Global___ActionsView.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -185,6 +266,23 @@ class ActRequest(_message.Message):
 
     GAME_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
+    BOT_REPLY_FIELD_NUMBER: _builtins.int
+    view: Global___ActionsView.ValueType
+    """What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+    for a full one).
+    """
+    expected_version: _builtins.int
+    """When set, the game's version must be this one (the last version the
+    caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+    """
+    bot_reply: _bot_service_pb2.BotLevel.ValueType
+    """Playing the bot: when set, once the action is taken the bot answers
+    for the other player at this level, whenever that player alone must
+    act (its whole turn, its answer to a double or a resignation), so one
+    call takes a user's action and the bot's reply. Needs `action.player`.
+    """
     @_builtins.property
     def game(self) -> _game_pb2.Game:
         """The game."""
@@ -200,12 +298,17 @@ class ActRequest(_message.Message):
         *,
         game: _game_pb2.Game | None = ...,
         action: _game_pb2.Action | None = ...,
+        view: Global___ActionsView.ValueType = ...,
+        expected_version: _builtins.int | None = ...,
+        bot_reply: _bot_service_pb2.BotLevel.ValueType = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "action", b"action", "expected_version", b"expected_version", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "action", b"action", "bot_reply", b"bot_reply", "expected_version", b"expected_version", "game", b"game", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
+    _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_version) -> _WhichOneofReturnType__expected_version | None: ...
 
 Global___ActRequest: _TypeAlias = ActRequest  # noqa: Y015
 
@@ -217,6 +320,9 @@ class ActResponse(_message.Message):
 
     GAME_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
+    LOGGED_FIELD_NUMBER: _builtins.int
+    BOT_ACTIONS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game(self) -> _game_pb2.Game:
         """The next game."""
@@ -225,15 +331,34 @@ class ActResponse(_message.Message):
     def events(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Event]:
         """What happened, in order."""
 
+    @_builtins.property
+    def choices(self) -> Global___ListActionsResponse:
+        """The actions open in the next game, in the request's `view`."""
+
+    @_builtins.property
+    def logged(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.LogEntry]:
+        """The entries the action added to the game's log, in order: a client of
+        a lean game keeps them to have the whole log (ExportMatch).
+        """
+
+    @_builtins.property
+    def bot_actions(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Action]:
+        """With `bot_reply`: the bot's actions after the user's, in order (their
+        events follow the user's in `events`).
+        """
+
     def __init__(
         self,
         *,
         game: _game_pb2.Game | None = ...,
         events: _abc.Iterable[_game_pb2.Event] | None = ...,
+        choices: Global___ListActionsResponse | None = ...,
+        logged: _abc.Iterable[_game_pb2.LogEntry] | None = ...,
+        bot_actions: _abc.Iterable[_game_pb2.Action] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["events", b"events", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_actions", b"bot_actions", "choices", b"choices", "events", b"events", "game", b"game", "logged", b"logged"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -249,6 +374,8 @@ class BotActRequest(_message.Message):
     LEVEL_FIELD_NUMBER: _builtins.int
     SEED_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    EXPECTED_VERSION_FIELD_NUMBER: _builtins.int
     level: _bot_service_pb2.BotLevel.ValueType
     """How hard the bot tries."""
     seed: _builtins.int
@@ -256,6 +383,14 @@ class BotActRequest(_message.Message):
     player: _board_pb2.Color.ValueType
     """The bot's player. Unset: the one player who must act now (required
     during the opening roll, where either player may roll).
+    """
+    view: Global___ActionsView.ValueType
+    """What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+    for a full one).
+    """
+    expected_version: _builtins.int
+    """When set, the game's version must be this one, else
+    FAILED_PRECONDITION with reason STALE_GAME.
     """
     @_builtins.property
     def game(self) -> _game_pb2.Game:
@@ -270,13 +405,20 @@ class BotActRequest(_message.Message):
         level: _bot_service_pb2.BotLevel.ValueType = ...,
         seed: _builtins.int | None = ...,
         player: _board_pb2.Color.ValueType = ...,
+        view: Global___ActionsView.ValueType = ...,
+        expected_version: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game", b"game", "seed", b"seed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "_seed", b"_seed", "expected_version", b"expected_version", "game", b"game", "seed", b"seed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seed", b"_seed", "game", b"game", "level", b"level", "player", b"player", "seed", b"seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version", "_seed", b"_seed", "expected_version", b"expected_version", "game", b"game", "level", b"level", "player", b"player", "seed", b"seed", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__expected_version: _TypeAlias = _typing.Literal["expected_version"]  # noqa: Y015
+    _WhichOneofArgType__expected_version: _TypeAlias = _typing.Literal["_expected_version", b"_expected_version"]  # noqa: Y015
     _WhichOneofReturnType__seed: _TypeAlias = _typing.Literal["seed"]  # noqa: Y015
     _WhichOneofArgType__seed: _TypeAlias = _typing.Literal["_seed", b"_seed"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_version) -> _WhichOneofReturnType__expected_version | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seed) -> _WhichOneofReturnType__seed | None: ...
 
 Global___BotActRequest: _TypeAlias = BotActRequest  # noqa: Y015
@@ -291,6 +433,8 @@ class BotActResponse(_message.Message):
     GAME_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
     EVALUATOR_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
+    LOGGED_FIELD_NUMBER: _builtins.int
     evaluator: _builtins.str
     """The evaluator that chose."""
     @_builtins.property
@@ -307,6 +451,14 @@ class BotActResponse(_message.Message):
     def events(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.Event]:
         """What happened, in order."""
 
+    @_builtins.property
+    def choices(self) -> Global___ListActionsResponse:
+        """The actions open in the game after them, in the request's `view`."""
+
+    @_builtins.property
+    def logged(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.LogEntry]:
+        """The entries the bot's actions added to the game's log, in order."""
+
     def __init__(
         self,
         *,
@@ -314,10 +466,12 @@ class BotActResponse(_message.Message):
         game: _game_pb2.Game | None = ...,
         events: _abc.Iterable[_game_pb2.Event] | None = ...,
         evaluator: _builtins.str = ...,
+        choices: Global___ListActionsResponse | None = ...,
+        logged: _abc.Iterable[_game_pb2.LogEntry] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "evaluator", b"evaluator", "events", b"events", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "choices", b"choices", "evaluator", b"evaluator", "events", b"events", "game", b"game", "logged", b"logged"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -50,7 +50,7 @@ namespace Backgammon.V1 {
             "IAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJh",
             "Y2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24u",
             "djEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2Ft",
-            "bW9uLnYxLlJlc3VsdEtpbmQijwYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
+            "bW9uLnYxLlJlc3VsdEtpbmQi2wYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
             "YWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFj",
             "a2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigK",
             "BXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2Rp",
@@ -67,57 +67,67 @@ namespace Backgammon.V1 {
             "Z0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9h",
             "cmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNo",
             "U2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwS",
-            "JQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2UiNgoIR2Ft",
-            "ZVNlYWwSDgoGa2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgD",
-            "IAEoDCJqCghGYWlyRGljZRINCgVub25jZRgBIAEoDBISCgpjb21taXRtZW50",
-            "GAIgASgMEhIKCndoaXRlX3NlZWQYAyABKAwSEgoKYmxhY2tfc2VlZBgEIAEo",
-            "DBITCgtzZXJ2ZXJfc2VlZBgFIAEoDCLgAgoFRXZlbnQSJgoEa2luZBgBIAEo",
-            "DjIYLmJhY2tnYW1tb24udjEuRXZlbnRLaW5kEiQKBnBsYXllchgCIAEoDjIU",
-            "LmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1t",
-            "b24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVj",
-            "a2VyTW92ZRIPCgdlbnRlcmVkGAUgASgIEhAKCGJvcmVfb2ZmGAYgASgIEhIK",
-            "CmN1YmVfdmFsdWUYByABKAQSLgoLcmVzaWduX2tpbmQYCCABKA4yGS5iYWNr",
-            "Z2FtbW9uLnYxLlJlc3VsdEtpbmQSKwoHb3V0Y29tZRgJIAEoCzIaLmJhY2tn",
-            "YW1tb24udjEuR2FtZU91dGNvbWUSKAoFc2NvcmUYCiABKAsyGS5iYWNrZ2Ft",
-            "bW9uLnYxLk1hdGNoU2NvcmUqwQEKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lG",
-            "SUVEEAASFgoSUEhBU0VfT1BFTklOR19ST0xMEAESFQoRUEhBU0VfQkVGT1JF",
-            "X1JPTEwQAhIWChJQSEFTRV9DVUJFX09GRkVSRUQQAxIQCgxQSEFTRV9NT1ZJ",
-            "TkcQBBIdChlQSEFTRV9SRVNJR05BVElPTl9PRkZFUkVEEAUSEwoPUEhBU0Vf",
-            "R0FNRV9PVkVSEAYSFAoQUEhBU0VfTUFUQ0hfT1ZFUhAHKocBCgpEaWNlU291",
-            "cmNlEhsKF0RJQ0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VS",
-            "Q0VfU0VSVkVSEAESFgoSRElDRV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9T",
-            "T1VSQ0VfU0VFREVEEAMSFAoQRElDRV9TT1VSQ0VfRkFJUhAEKtcCCgpBY3Rp",
-            "b25LaW5kEhsKF0FDVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQQUNUSU9O",
-            "X0tJTkRfUk9MTBABEhYKEkFDVElPTl9LSU5EX0RPVUJMRRACEhQKEEFDVElP",
-            "Tl9LSU5EX1RBS0UQAxIUChBBQ1RJT05fS0lORF9EUk9QEAQSFgoSQUNUSU9O",
-            "X0tJTkRfQkVBVkVSEAUSFwoTQUNUSU9OX0tJTkRfUkFDQ09PThAGEhYKEkFD",
-            "VElPTl9LSU5EX1JFU0lHThAHEhYKEkFDVElPTl9LSU5EX0FDQ0VQVBAIEhYK",
-            "EkFDVElPTl9LSU5EX1JFSkVDVBAJEhQKEEFDVElPTl9LSU5EX01PVkUQChIU",
-            "ChBBQ1RJT05fS0lORF9VTkRPEAsSFwoTQUNUSU9OX0tJTkRfQ09ORklSTRAM",
-            "EhQKEEFDVElPTl9LSU5EX1BMQVkQDSqKBAoJRXZlbnRLaW5kEhoKFkVWRU5U",
-            "X0tJTkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElF",
-            "EAESGwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5E",
-            "X0FVVE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoK",
-            "FkVWRU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVE",
-            "EAYSFQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5f",
-            "RU5ERUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5E",
-            "X1RPT0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5E",
-            "X0JFQVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVO",
-            "VF9LSU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9B",
-            "Q0NFUFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQ",
-            "EBIXChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRD",
-            "SF9XT04QEmIGcHJvdG8z"));
+            "JQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2USDwoHZ2Ft",
+            "ZV9pZBgWIAEoDBIPCgd2ZXJzaW9uGBcgASgEEigKBmRpZ2VzdBgYIAEoCzIY",
+            "LmJhY2tnYW1tb24udjEuTG9nRGlnZXN0IuMBCglMb2dEaWdlc3QSDgoGbGVu",
+            "Z3RoGAEgASgNEg0KBWNoYWluGAIgASgMEhQKDG9wZW5pbmdfdGllcxgDIAEo",
+            "DRIOCgZyYWlzZXMYBCABKA0SJQoEbGFzdBgFIAEoCzIXLmJhY2tnYW1tb24u",
+            "djEuTG9nRW50cnkSJwoGYW5jaG9yGAYgASgLMhcuYmFja2dhbW1vbi52MS5M",
+            "b2dFbnRyeRIrCghyZXNpZ25lZBgHIAEoDjIZLmJhY2tnYW1tb24udjEuUmVz",
+            "dWx0S2luZBIUCgxyZXNpZ25hdGlvbnMYCCABKA0iWAoIR2FtZVNlYWwSDgoG",
+            "a2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgDIAEoDBIPCgdn",
+            "YW1lX2lkGAQgASgMEg8KB3ZlcnNpb24YBSABKAQiagoIRmFpckRpY2USDQoF",
+            "bm9uY2UYASABKAwSEgoKY29tbWl0bWVudBgCIAEoDBISCgp3aGl0ZV9zZWVk",
+            "GAMgASgMEhIKCmJsYWNrX3NlZWQYBCABKAwSEwoLc2VydmVyX3NlZWQYBSAB",
+            "KAwi4AIKBUV2ZW50EiYKBGtpbmQYASABKA4yGC5iYWNrZ2FtbW9uLnYxLkV2",
+            "ZW50S2luZBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9y",
+            "EiEKBGRpY2UYAyABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USKAoEbW92ZRgE",
+            "IAEoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSDwoHZW50ZXJlZBgF",
+            "IAEoCBIQCghib3JlX29mZhgGIAEoCBISCgpjdWJlX3ZhbHVlGAcgASgEEi4K",
+            "C3Jlc2lnbl9raW5kGAggASgOMhkuYmFja2dhbW1vbi52MS5SZXN1bHRLaW5k",
+            "EisKB291dGNvbWUYCSABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21l",
+            "EigKBXNjb3JlGAogASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlKsEB",
+            "CgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhYKElBIQVNFX09QRU5J",
+            "TkdfUk9MTBABEhUKEVBIQVNFX0JFRk9SRV9ST0xMEAISFgoSUEhBU0VfQ1VC",
+            "RV9PRkZFUkVEEAMSEAoMUEhBU0VfTU9WSU5HEAQSHQoZUEhBU0VfUkVTSUdO",
+            "QVRJT05fT0ZGRVJFRBAFEhMKD1BIQVNFX0dBTUVfT1ZFUhAGEhQKEFBIQVNF",
+            "X01BVENIX09WRVIQByqHAQoKRGljZVNvdXJjZRIbChdESUNFX1NPVVJDRV9V",
+            "TlNQRUNJRklFRBAAEhYKEkRJQ0VfU09VUkNFX1NFUlZFUhABEhYKEkRJQ0Vf",
+            "U09VUkNFX0NMSUVOVBACEhYKEkRJQ0VfU09VUkNFX1NFRURFRBADEhQKEERJ",
+            "Q0VfU09VUkNFX0ZBSVIQBCrXAgoKQWN0aW9uS2luZBIbChdBQ1RJT05fS0lO",
+            "RF9VTlNQRUNJRklFRBAAEhQKEEFDVElPTl9LSU5EX1JPTEwQARIWChJBQ1RJ",
+            "T05fS0lORF9ET1VCTEUQAhIUChBBQ1RJT05fS0lORF9UQUtFEAMSFAoQQUNU",
+            "SU9OX0tJTkRfRFJPUBAEEhYKEkFDVElPTl9LSU5EX0JFQVZFUhAFEhcKE0FD",
+            "VElPTl9LSU5EX1JBQ0NPT04QBhIWChJBQ1RJT05fS0lORF9SRVNJR04QBxIW",
+            "ChJBQ1RJT05fS0lORF9BQ0NFUFQQCBIWChJBQ1RJT05fS0lORF9SRUpFQ1QQ",
+            "CRIUChBBQ1RJT05fS0lORF9NT1ZFEAoSFAoQQUNUSU9OX0tJTkRfVU5ETxAL",
+            "EhcKE0FDVElPTl9LSU5EX0NPTkZJUk0QDBIUChBBQ1RJT05fS0lORF9QTEFZ",
+            "EA0qTQoIR2FtZUZvcm0SGQoVR0FNRV9GT1JNX1VOU1BFQ0lGSUVEEAASEgoO",
+            "R0FNRV9GT1JNX0ZVTEwQARISCg5HQU1FX0ZPUk1fTEVBThACKooECglFdmVu",
+            "dEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoKFkVWRU5UX0tJ",
+            "TkRfT1BFTklOR19USUUQARIbChdFVkVOVF9LSU5EX09QRU5JTkdfUk9MTBAC",
+            "Eh8KG0VWRU5UX0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUKEUVWRU5UX0tJ",
+            "TkRfUk9MTEVEEAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NFRBAFEhQKEEVW",
+            "RU5UX0tJTkRfTU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9ORRAHEhkKFUVW",
+            "RU5UX0tJTkRfVFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRfRE9VQkxFRBAJ",
+            "EhMKD0VWRU5UX0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRfRFJPUFBFRBAL",
+            "EhcKE0VWRU5UX0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9LSU5EX1JBQ0NP",
+            "T05FRBANEhcKE0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9FVkVOVF9LSU5E",
+            "X1JFU0lHTkFUSU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lORF9SRVNJR05B",
+            "VElPTl9SRUpFQ1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9XT04QERIYChRF",
+            "VkVOVF9LSU5EX01BVENIX1dPThASYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
-          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.Phase), typeof(global::Backgammon.V1.DiceSource), typeof(global::Backgammon.V1.ActionKind), typeof(global::Backgammon.V1.EventKind), }, null, new pbr::GeneratedClrTypeInfo[] {
+          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.Phase), typeof(global::Backgammon.V1.DiceSource), typeof(global::Backgammon.V1.ActionKind), typeof(global::Backgammon.V1.GameForm), typeof(global::Backgammon.V1.EventKind), }, null, new pbr::GeneratedClrTypeInfo[] {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Action), global::Backgammon.V1.Action.Parser, new[]{ "Kind", "Player", "Dice", "Move", "Steps", "DiceUsed", "DiceLeft", "Moves", "Notation", "ResignKind" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameCube), global::Backgammon.V1.GameCube.Parser, new[]{ "Value", "Owner", "Pending", "DoubledThisTurn" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.MatchScore), global::Backgammon.V1.MatchScore.Parser, new[]{ "WhiteScore", "BlackScore", "Crawford" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameOutcome), global::Backgammon.V1.GameOutcome.Parser, new[]{ "Winner", "Kind", "CubeValue", "Ended", "Points" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameRecord), global::Backgammon.V1.GameRecord.Parser, new[]{ "Game", "Outcome", "WhiteScore", "BlackScore", "Crawford" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.LogEntry), global::Backgammon.V1.LogEntry.Parser, new[]{ "Kind", "Player", "Dice", "Moves", "ResignKind" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameSeal), global::Backgammon.V1.GameSeal.Parser, new[]{ "KeyId", "State", "Mac" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.LogDigest), global::Backgammon.V1.LogDigest.Parser, new[]{ "Length", "Chain", "OpeningTies", "Raises", "Last", "Anchor", "Resigned", "Resignations" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameSeal), global::Backgammon.V1.GameSeal.Parser, new[]{ "KeyId", "State", "Mac", "GameId", "Version" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.FairDice), global::Backgammon.V1.FairDice.Parser, new[]{ "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Event), global::Backgammon.V1.Event.Parser, new[]{ "Kind", "Player", "Dice", "Move", "Entered", "BoreOff", "CubeValue", "ResignKind", "Outcome", "Score" }, null, null, null, null)
           }));
@@ -257,6 +267,25 @@ namespace Backgammon.V1 {
     /// Play a whole legal play at once (replacing any moves made) and end the turn.
     /// </summary>
     [pbr::OriginalName("ACTION_KIND_PLAY")] Play = 13,
+  }
+
+  /// <summary>
+  /// What a Game travels as.
+  /// </summary>
+  public enum GameForm {
+    /// <summary>
+    /// Not set: NewGame makes a full Game; the next game of a match keeps the
+    /// previous one's form.
+    /// </summary>
+    [pbr::OriginalName("GAME_FORM_UNSPECIFIED")] Unspecified = 0,
+    /// <summary>
+    /// The Game carries its whole log (`log`), growing with each action.
+    /// </summary>
+    [pbr::OriginalName("GAME_FORM_FULL")] Full = 1,
+    /// <summary>
+    /// The Game carries the log's digest (`digest`) instead: constant size.
+    /// </summary>
+    [pbr::OriginalName("GAME_FORM_LEAN")] Lean = 2,
   }
 
   /// <summary>
@@ -2616,6 +2645,9 @@ namespace Backgammon.V1 {
       scoreAfter_ = other.scoreAfter_ != null ? other.scoreAfter_.Clone() : null;
       seal_ = other.seal_ != null ? other.seal_.Clone() : null;
       fair_ = other.fair_ != null ? other.fair_.Clone() : null;
+      gameId_ = other.gameId_;
+      version_ = other.version_;
+      digest_ = other.digest_ != null ? other.digest_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -2885,6 +2917,7 @@ namespace Backgammon.V1 {
     private global::Backgammon.V1.Board boardNow_;
     /// <summary>
     /// Output only, ignored on input: the board after the moves made so far.
+    /// A lean Game sets it only while moves are made (else it is `board`).
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -2946,6 +2979,58 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "game_id" field.</summary>
+    public const int GameIdFieldNumber = 22;
+    private pb::ByteString gameId_ = pb::ByteString.Empty;
+    /// <summary>
+    /// This game's id: 16 random bytes from NewGame (empty in a Game made
+    /// before ids existed). The next game of a match gets a new one.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString GameId {
+      get { return gameId_; }
+      set {
+        gameId_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "version" field.</summary>
+    public const int VersionFieldNumber = 23;
+    private ulong version_;
+    /// <summary>
+    /// Grows by one with every action taken on this game (Act, and each of
+    /// BotAct's actions), from 0 at NewGame: of two Games with the same
+    /// `game_id`, the one with the lower version is stale (docs/security.md).
+    /// At most 2^48.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong Version {
+      get { return version_; }
+      set {
+        version_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "digest" field.</summary>
+    public const int DigestFieldNumber = 24;
+    private global::Backgammon.V1.LogDigest digest_;
+    /// <summary>
+    /// A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+    /// the log, so it keeps one size however long the game runs; the entries
+    /// come in each answer's `logged`, for a client that keeps a record. Sent
+    /// back with the `log` filled in (ExportMatch), the log must match it.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.LogDigest Digest {
+      get { return digest_; }
+      set {
+        digest_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -2982,6 +3067,9 @@ namespace Backgammon.V1 {
       if (!object.Equals(ScoreAfter, other.ScoreAfter)) return false;
       if (!object.Equals(Seal, other.Seal)) return false;
       if (!object.Equals(Fair, other.Fair)) return false;
+      if (GameId != other.GameId) return false;
+      if (Version != other.Version) return false;
+      if (!object.Equals(Digest, other.Digest)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -3010,6 +3098,9 @@ namespace Backgammon.V1 {
       if (scoreAfter_ != null) hash ^= ScoreAfter.GetHashCode();
       if (seal_ != null) hash ^= Seal.GetHashCode();
       if (fair_ != null) hash ^= Fair.GetHashCode();
+      if (GameId.Length != 0) hash ^= GameId.GetHashCode();
+      if (Version != 0UL) hash ^= Version.GetHashCode();
+      if (digest_ != null) hash ^= Digest.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -3103,6 +3194,18 @@ namespace Backgammon.V1 {
         output.WriteRawTag(170, 1);
         output.WriteMessage(Fair);
       }
+      if (GameId.Length != 0) {
+        output.WriteRawTag(178, 1);
+        output.WriteBytes(GameId);
+      }
+      if (Version != 0UL) {
+        output.WriteRawTag(184, 1);
+        output.WriteUInt64(Version);
+      }
+      if (digest_ != null) {
+        output.WriteRawTag(194, 1);
+        output.WriteMessage(Digest);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -3188,6 +3291,18 @@ namespace Backgammon.V1 {
         output.WriteRawTag(170, 1);
         output.WriteMessage(Fair);
       }
+      if (GameId.Length != 0) {
+        output.WriteRawTag(178, 1);
+        output.WriteBytes(GameId);
+      }
+      if (Version != 0UL) {
+        output.WriteRawTag(184, 1);
+        output.WriteUInt64(Version);
+      }
+      if (digest_ != null) {
+        output.WriteRawTag(194, 1);
+        output.WriteMessage(Digest);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3254,6 +3369,15 @@ namespace Backgammon.V1 {
       }
       if (fair_ != null) {
         size += 2 + pb::CodedOutputStream.ComputeMessageSize(Fair);
+      }
+      if (GameId.Length != 0) {
+        size += 2 + pb::CodedOutputStream.ComputeBytesSize(GameId);
+      }
+      if (Version != 0UL) {
+        size += 2 + pb::CodedOutputStream.ComputeUInt64Size(Version);
+      }
+      if (digest_ != null) {
+        size += 2 + pb::CodedOutputStream.ComputeMessageSize(Digest);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -3356,6 +3480,18 @@ namespace Backgammon.V1 {
           Fair = new global::Backgammon.V1.FairDice();
         }
         Fair.MergeFrom(other.Fair);
+      }
+      if (other.GameId.Length != 0) {
+        GameId = other.GameId;
+      }
+      if (other.Version != 0UL) {
+        Version = other.Version;
+      }
+      if (other.digest_ != null) {
+        if (digest_ == null) {
+          Digest = new global::Backgammon.V1.LogDigest();
+        }
+        Digest.MergeFrom(other.Digest);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -3487,6 +3623,21 @@ namespace Backgammon.V1 {
               Fair = new global::Backgammon.V1.FairDice();
             }
             input.ReadMessage(Fair);
+            break;
+          }
+          case 178: {
+            GameId = input.ReadBytes();
+            break;
+          }
+          case 184: {
+            Version = input.ReadUInt64();
+            break;
+          }
+          case 194: {
+            if (digest_ == null) {
+              Digest = new global::Backgammon.V1.LogDigest();
+            }
+            input.ReadMessage(Digest);
             break;
           }
         }
@@ -3621,6 +3772,518 @@ namespace Backgammon.V1 {
             input.ReadMessage(Fair);
             break;
           }
+          case 178: {
+            GameId = input.ReadBytes();
+            break;
+          }
+          case 184: {
+            Version = input.ReadUInt64();
+            break;
+          }
+          case 194: {
+            if (digest_ == null) {
+              Digest = new global::Backgammon.V1.LogDigest();
+            }
+            input.ReadMessage(Digest);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A game's log summed up: its length, a hash chain over every entry, and
+  /// the few facts of it that the server's checks need.
+  /// </summary>
+  public sealed partial class LogDigest : pb::IMessage<LogDigest>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<LogDigest> _parser = new pb::MessageParser<LogDigest>(() => new LogDigest());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<LogDigest> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[7]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public LogDigest() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public LogDigest(LogDigest other) : this() {
+      length_ = other.length_;
+      chain_ = other.chain_;
+      openingTies_ = other.openingTies_;
+      raises_ = other.raises_;
+      last_ = other.last_ != null ? other.last_.Clone() : null;
+      anchor_ = other.anchor_ != null ? other.anchor_.Clone() : null;
+      resigned_ = other.resigned_;
+      resignations_ = other.resignations_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public LogDigest Clone() {
+      return new LogDigest(this);
+    }
+
+    /// <summary>Field number for the "length" field.</summary>
+    public const int LengthFieldNumber = 1;
+    private uint length_;
+    /// <summary>
+    /// How many entries the log holds (at most 4,096).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Length {
+      get { return length_; }
+      set {
+        length_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "chain" field.</summary>
+    public const int ChainFieldNumber = 2;
+    private pb::ByteString chain_ = pb::ByteString.Empty;
+    /// <summary>
+    /// Empty for an empty log; else the first 16 bytes of SHA-256 over a
+    /// label, the chain before the last entry and the last entry
+    /// (docs/api.md, "The lean game").
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString Chain {
+      get { return chain_; }
+      set {
+        chain_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "opening_ties" field.</summary>
+    public const int OpeningTiesFieldNumber = 3;
+    private uint openingTies_;
+    /// <summary>
+    /// Tied opening roll-offs.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint OpeningTies {
+      get { return openingTies_; }
+      set {
+        openingTies_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "raises" field.</summary>
+    public const int RaisesFieldNumber = 4;
+    private uint raises_;
+    /// <summary>
+    /// Takes, beavers and raccoons: each doubled the cube.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Raises {
+      get { return raises_; }
+      set {
+        raises_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "last" field.</summary>
+    public const int LastFieldNumber = 5;
+    private global::Backgammon.V1.LogEntry last_;
+    /// <summary>
+    /// The log's last entry.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.LogEntry Last {
+      get { return last_; }
+      set {
+        last_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "anchor" field.</summary>
+    public const int AnchorFieldNumber = 6;
+    private global::Backgammon.V1.LogEntry anchor_;
+    /// <summary>
+    /// The last entry that is not a resignation or its rejection (the roll
+    /// being played, while moving); unset when it is `last`.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.LogEntry Anchor {
+      get { return anchor_; }
+      set {
+        anchor_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "resigned" field.</summary>
+    public const int ResignedFieldNumber = 7;
+    private global::Backgammon.V1.ResultKind resigned_ = global::Backgammon.V1.ResultKind.Unspecified;
+    /// <summary>
+    /// The kind of the last resignation offered, if any.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ResultKind Resigned {
+      get { return resigned_; }
+      set {
+        resigned_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "resignations" field.</summary>
+    public const int ResignationsFieldNumber = 8;
+    private uint resignations_;
+    /// <summary>
+    /// How many resignations were offered.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Resignations {
+      get { return resignations_; }
+      set {
+        resignations_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as LogDigest);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(LogDigest other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (Length != other.Length) return false;
+      if (Chain != other.Chain) return false;
+      if (OpeningTies != other.OpeningTies) return false;
+      if (Raises != other.Raises) return false;
+      if (!object.Equals(Last, other.Last)) return false;
+      if (!object.Equals(Anchor, other.Anchor)) return false;
+      if (Resigned != other.Resigned) return false;
+      if (Resignations != other.Resignations) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (Length != 0) hash ^= Length.GetHashCode();
+      if (Chain.Length != 0) hash ^= Chain.GetHashCode();
+      if (OpeningTies != 0) hash ^= OpeningTies.GetHashCode();
+      if (Raises != 0) hash ^= Raises.GetHashCode();
+      if (last_ != null) hash ^= Last.GetHashCode();
+      if (anchor_ != null) hash ^= Anchor.GetHashCode();
+      if (Resigned != global::Backgammon.V1.ResultKind.Unspecified) hash ^= Resigned.GetHashCode();
+      if (Resignations != 0) hash ^= Resignations.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (Length != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(Length);
+      }
+      if (Chain.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(Chain);
+      }
+      if (OpeningTies != 0) {
+        output.WriteRawTag(24);
+        output.WriteUInt32(OpeningTies);
+      }
+      if (Raises != 0) {
+        output.WriteRawTag(32);
+        output.WriteUInt32(Raises);
+      }
+      if (last_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Last);
+      }
+      if (anchor_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Anchor);
+      }
+      if (Resigned != global::Backgammon.V1.ResultKind.Unspecified) {
+        output.WriteRawTag(56);
+        output.WriteEnum((int) Resigned);
+      }
+      if (Resignations != 0) {
+        output.WriteRawTag(64);
+        output.WriteUInt32(Resignations);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (Length != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(Length);
+      }
+      if (Chain.Length != 0) {
+        output.WriteRawTag(18);
+        output.WriteBytes(Chain);
+      }
+      if (OpeningTies != 0) {
+        output.WriteRawTag(24);
+        output.WriteUInt32(OpeningTies);
+      }
+      if (Raises != 0) {
+        output.WriteRawTag(32);
+        output.WriteUInt32(Raises);
+      }
+      if (last_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Last);
+      }
+      if (anchor_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Anchor);
+      }
+      if (Resigned != global::Backgammon.V1.ResultKind.Unspecified) {
+        output.WriteRawTag(56);
+        output.WriteEnum((int) Resigned);
+      }
+      if (Resignations != 0) {
+        output.WriteRawTag(64);
+        output.WriteUInt32(Resignations);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Length);
+      }
+      if (Chain.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(Chain);
+      }
+      if (OpeningTies != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(OpeningTies);
+      }
+      if (Raises != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Raises);
+      }
+      if (last_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Last);
+      }
+      if (anchor_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Anchor);
+      }
+      if (Resigned != global::Backgammon.V1.ResultKind.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Resigned);
+      }
+      if (Resignations != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Resignations);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(LogDigest other) {
+      if (other == null) {
+        return;
+      }
+      if (other.Length != 0) {
+        Length = other.Length;
+      }
+      if (other.Chain.Length != 0) {
+        Chain = other.Chain;
+      }
+      if (other.OpeningTies != 0) {
+        OpeningTies = other.OpeningTies;
+      }
+      if (other.Raises != 0) {
+        Raises = other.Raises;
+      }
+      if (other.last_ != null) {
+        if (last_ == null) {
+          Last = new global::Backgammon.V1.LogEntry();
+        }
+        Last.MergeFrom(other.Last);
+      }
+      if (other.anchor_ != null) {
+        if (anchor_ == null) {
+          Anchor = new global::Backgammon.V1.LogEntry();
+        }
+        Anchor.MergeFrom(other.Anchor);
+      }
+      if (other.Resigned != global::Backgammon.V1.ResultKind.Unspecified) {
+        Resigned = other.Resigned;
+      }
+      if (other.Resignations != 0) {
+        Resignations = other.Resignations;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            Length = input.ReadUInt32();
+            break;
+          }
+          case 18: {
+            Chain = input.ReadBytes();
+            break;
+          }
+          case 24: {
+            OpeningTies = input.ReadUInt32();
+            break;
+          }
+          case 32: {
+            Raises = input.ReadUInt32();
+            break;
+          }
+          case 42: {
+            if (last_ == null) {
+              Last = new global::Backgammon.V1.LogEntry();
+            }
+            input.ReadMessage(Last);
+            break;
+          }
+          case 50: {
+            if (anchor_ == null) {
+              Anchor = new global::Backgammon.V1.LogEntry();
+            }
+            input.ReadMessage(Anchor);
+            break;
+          }
+          case 56: {
+            Resigned = (global::Backgammon.V1.ResultKind) input.ReadEnum();
+            break;
+          }
+          case 64: {
+            Resignations = input.ReadUInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            Length = input.ReadUInt32();
+            break;
+          }
+          case 18: {
+            Chain = input.ReadBytes();
+            break;
+          }
+          case 24: {
+            OpeningTies = input.ReadUInt32();
+            break;
+          }
+          case 32: {
+            Raises = input.ReadUInt32();
+            break;
+          }
+          case 42: {
+            if (last_ == null) {
+              Last = new global::Backgammon.V1.LogEntry();
+            }
+            input.ReadMessage(Last);
+            break;
+          }
+          case 50: {
+            if (anchor_ == null) {
+              Anchor = new global::Backgammon.V1.LogEntry();
+            }
+            input.ReadMessage(Anchor);
+            break;
+          }
+          case 56: {
+            Resigned = (global::Backgammon.V1.ResultKind) input.ReadEnum();
+            break;
+          }
+          case 64: {
+            Resignations = input.ReadUInt32();
+            break;
+          }
         }
       }
     }
@@ -3645,7 +4308,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[7]; }
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[8]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -3668,6 +4331,8 @@ namespace Backgammon.V1 {
       keyId_ = other.keyId_;
       state_ = other.state_;
       mac_ = other.mac_;
+      gameId_ = other.gameId_;
+      version_ = other.version_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -3724,6 +4389,38 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "game_id" field.</summary>
+    public const int GameIdFieldNumber = 4;
+    private pb::ByteString gameId_ = pb::ByteString.Empty;
+    /// <summary>
+    /// A copy of the sealed game's `game_id`, readable without decoding
+    /// `state`; the server refuses a seal whose copy differs from the state's.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString GameId {
+      get { return gameId_; }
+      set {
+        gameId_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "version" field.</summary>
+    public const int VersionFieldNumber = 5;
+    private ulong version_;
+    /// <summary>
+    /// A copy of the sealed game's `version`, checked in the same way: a relay
+    /// compares it with the last version it passed on (docs/security.md).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong Version {
+      get { return version_; }
+      set {
+        version_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -3742,6 +4439,8 @@ namespace Backgammon.V1 {
       if (KeyId != other.KeyId) return false;
       if (State != other.State) return false;
       if (Mac != other.Mac) return false;
+      if (GameId != other.GameId) return false;
+      if (Version != other.Version) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -3752,6 +4451,8 @@ namespace Backgammon.V1 {
       if (KeyId.Length != 0) hash ^= KeyId.GetHashCode();
       if (State.Length != 0) hash ^= State.GetHashCode();
       if (Mac.Length != 0) hash ^= Mac.GetHashCode();
+      if (GameId.Length != 0) hash ^= GameId.GetHashCode();
+      if (Version != 0UL) hash ^= Version.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -3782,6 +4483,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(26);
         output.WriteBytes(Mac);
       }
+      if (GameId.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteBytes(GameId);
+      }
+      if (Version != 0UL) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(Version);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -3804,6 +4513,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(26);
         output.WriteBytes(Mac);
       }
+      if (GameId.Length != 0) {
+        output.WriteRawTag(34);
+        output.WriteBytes(GameId);
+      }
+      if (Version != 0UL) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(Version);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3822,6 +4539,12 @@ namespace Backgammon.V1 {
       }
       if (Mac.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeBytesSize(Mac);
+      }
+      if (GameId.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(GameId);
+      }
+      if (Version != 0UL) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(Version);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -3843,6 +4566,12 @@ namespace Backgammon.V1 {
       }
       if (other.Mac.Length != 0) {
         Mac = other.Mac;
+      }
+      if (other.GameId.Length != 0) {
+        GameId = other.GameId;
+      }
+      if (other.Version != 0UL) {
+        Version = other.Version;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -3869,6 +4598,14 @@ namespace Backgammon.V1 {
           }
           case 26: {
             Mac = input.ReadBytes();
+            break;
+          }
+          case 34: {
+            GameId = input.ReadBytes();
+            break;
+          }
+          case 40: {
+            Version = input.ReadUInt64();
             break;
           }
         }
@@ -3898,6 +4635,14 @@ namespace Backgammon.V1 {
             Mac = input.ReadBytes();
             break;
           }
+          case 34: {
+            GameId = input.ReadBytes();
+            break;
+          }
+          case 40: {
+            Version = input.ReadUInt64();
+            break;
+          }
         }
       }
     }
@@ -3922,7 +4667,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[8]; }
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[9]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -4278,7 +5023,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[9]; }
+      get { return global::Backgammon.V1.GameReflection.Descriptor.MessageTypes[10]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]

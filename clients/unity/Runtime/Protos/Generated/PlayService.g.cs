@@ -27,53 +27,71 @@ namespace Backgammon.V1 {
             "CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1v",
             "bi52MRoZYmFja2dhbW1vbi92MS9ib2FyZC5wcm90bxofYmFja2dhbW1vbi92",
             "MS9ib3Rfc2VydmljZS5wcm90bxoYYmFja2dhbW1vbi92MS9nYW1lLnByb3Rv",
-            "GhliYWNrZ2FtbW9uL3YxL3J1bGVzLnByb3RvIqABCg5OZXdHYW1lUmVxdWVz",
+            "GhliYWNrZ2FtbW9uL3YxL3J1bGVzLnByb3RvIvEBCg5OZXdHYW1lUmVxdWVz",
             "dBIpCgVydWxlcxgBIAEoCzIaLmJhY2tnYW1tb24udjEuUnVsZU9wdGlvbnMS",
             "LgoLZGljZV9zb3VyY2UYAiABKA4yGS5iYWNrZ2FtbW9uLnYxLkRpY2VTb3Vy",
             "Y2USDAoEc2VlZBgDIAEoDBIlCghwcmV2aW91cxgEIAEoCzITLmJhY2tnYW1t",
-            "b24udjEuR2FtZSI0Cg9OZXdHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzIT",
-            "LmJhY2tnYW1tb24udjEuR2FtZSI3ChJMaXN0QWN0aW9uc1JlcXVlc3QSIQoE",
-            "Z2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZSLoAQoTTGlzdEFjdGlv",
-            "bnNSZXNwb25zZRIjCgVwaGFzZRgBIAEoDjIULmJhY2tnYW1tb24udjEuUGhh",
-            "c2USJAoGdG9fYWN0GAIgAygOMhQuYmFja2dhbW1vbi52MS5Db2xvchImCgdh",
-            "Y3Rpb25zGAMgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24SIgoFcGxheXMY",
-            "BCADKAsyEy5iYWNrZ2FtbW9uLnYxLlBsYXkSEQoJZGljZV9sZWZ0GAUgAygN",
-            "EicKCWJvYXJkX25vdxgGIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQiVgoK",
-            "QWN0UmVxdWVzdBIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1l",
-            "EiUKBmFjdGlvbhgCIAEoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uIlYKC0Fj",
-            "dFJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUS",
-            "JAoGZXZlbnRzGAIgAygLMhQuYmFja2dhbW1vbi52MS5FdmVudCKcAQoNQm90",
-            "QWN0UmVxdWVzdBIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1l",
-            "EiYKBWxldmVsGAIgASgOMhcuYmFja2dhbW1vbi52MS5Cb3RMZXZlbBIRCgRz",
-            "ZWVkGAMgASgESACIAQESJAoGcGxheWVyGAQgASgOMhQuYmFja2dhbW1vbi52",
-            "MS5Db2xvckIHCgVfc2VlZCKUAQoOQm90QWN0UmVzcG9uc2USJgoHYWN0aW9u",
-            "cxgBIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiEKBGdhbWUYAiABKAsy",
-            "Ey5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGZXZlbnRzGAMgAygLMhQuYmFja2dh",
-            "bW1vbi52MS5FdmVudBIRCglldmFsdWF0b3IYBCABKAkibQoUQWRkQ2xpZW50",
-            "U2VlZFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2Ft",
-            "ZRIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEgwKBHNl",
-            "ZWQYAyABKAwiOgoVQWRkQ2xpZW50U2VlZFJlc3BvbnNlEiEKBGdhbWUYASAB",
-            "KAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUyjgMKC1BsYXlTZXJ2aWNlEkgKB05l",
-            "d0dhbWUSHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0Gh4uYmFja2dh",
-            "bW1vbi52MS5OZXdHYW1lUmVzcG9uc2USVAoLTGlzdEFjdGlvbnMSIS5iYWNr",
-            "Z2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVxdWVzdBoiLmJhY2tnYW1tb24udjEu",
-            "TGlzdEFjdGlvbnNSZXNwb25zZRI8CgNBY3QSGS5iYWNrZ2FtbW9uLnYxLkFj",
-            "dFJlcXVlc3QaGi5iYWNrZ2FtbW9uLnYxLkFjdFJlc3BvbnNlEkUKBkJvdEFj",
-            "dBIcLmJhY2tnYW1tb24udjEuQm90QWN0UmVxdWVzdBodLmJhY2tnYW1tb24u",
-            "djEuQm90QWN0UmVzcG9uc2USWgoNQWRkQ2xpZW50U2VlZBIjLmJhY2tnYW1t",
-            "b24udjEuQWRkQ2xpZW50U2VlZFJlcXVlc3QaJC5iYWNrZ2FtbW9uLnYxLkFk",
-            "ZENsaWVudFNlZWRSZXNwb25zZWIGcHJvdG8z"));
+            "b24udjEuR2FtZRIlCgRmb3JtGAUgASgOMhcuYmFja2dhbW1vbi52MS5HYW1l",
+            "Rm9ybRIoCgR2aWV3GAYgASgOMhouYmFja2dhbW1vbi52MS5BY3Rpb25zVmll",
+            "dyJpCg9OZXdHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1t",
+            "b24udjEuR2FtZRIzCgdjaG9pY2VzGAIgASgLMiIuYmFja2dhbW1vbi52MS5M",
+            "aXN0QWN0aW9uc1Jlc3BvbnNlImEKEkxpc3RBY3Rpb25zUmVxdWVzdBIhCgRn",
+            "YW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEigKBHZpZXcYAiABKA4y",
+            "Gi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3IugBChNMaXN0QWN0aW9uc1Jl",
+            "c3BvbnNlEiMKBXBoYXNlGAEgASgOMhQuYmFja2dhbW1vbi52MS5QaGFzZRIk",
+            "CgZ0b19hY3QYAiADKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEiYKB2FjdGlv",
+            "bnMYAyADKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIiCgVwbGF5cxgEIAMo",
+            "CzITLmJhY2tnYW1tb24udjEuUGxheRIRCglkaWNlX2xlZnQYBSADKA0SJwoJ",
+            "Ym9hcmRfbm93GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZCLgAQoKQWN0",
+            "UmVxdWVzdBIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiUK",
+            "BmFjdGlvbhgCIAEoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEigKBHZpZXcY",
+            "AyABKA4yGi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3Eh0KEGV4cGVjdGVk",
+            "X3ZlcnNpb24YBCABKARIAIgBARIqCglib3RfcmVwbHkYBSABKA4yFy5iYWNr",
+            "Z2FtbW9uLnYxLkJvdExldmVsQhMKEV9leHBlY3RlZF92ZXJzaW9uIuABCgtB",
+            "Y3RSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1l",
+            "EiQKBmV2ZW50cxgCIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSMwoHY2hv",
+            "aWNlcxgDIAEoCzIiLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25z",
+            "ZRInCgZsb2dnZWQYBCADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EioK",
+            "C2JvdF9hY3Rpb25zGAUgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24i+gEK",
+            "DUJvdEFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEu",
+            "R2FtZRImCgVsZXZlbBgCIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwS",
+            "EQoEc2VlZBgDIAEoBEgAiAEBEiQKBnBsYXllchgEIAEoDjIULmJhY2tnYW1t",
+            "b24udjEuQ29sb3ISKAoEdmlldxgFIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0",
+            "aW9uc1ZpZXcSHQoQZXhwZWN0ZWRfdmVyc2lvbhgGIAEoBEgBiAEBQgcKBV9z",
+            "ZWVkQhMKEV9leHBlY3RlZF92ZXJzaW9uIvIBCg5Cb3RBY3RSZXNwb25zZRIm",
+            "CgdhY3Rpb25zGAEgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24SIQoEZ2Ft",
+            "ZRgCIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIkCgZldmVudHMYAyADKAsy",
+            "FC5iYWNrZ2FtbW9uLnYxLkV2ZW50EhEKCWV2YWx1YXRvchgEIAEoCRIzCgdj",
+            "aG9pY2VzGAUgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3Bv",
+            "bnNlEicKBmxvZ2dlZBgGIAMoCzIXLmJhY2tnYW1tb24udjEuTG9nRW50cnki",
+            "bQoUQWRkQ2xpZW50U2VlZFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tn",
+            "YW1tb24udjEuR2FtZRIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYx",
+            "LkNvbG9yEgwKBHNlZWQYAyABKAwiOgoVQWRkQ2xpZW50U2VlZFJlc3BvbnNl",
+            "EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUqowEKC0FjdGlv",
+            "bnNWaWV3EhwKGEFDVElPTlNfVklFV19VTlNQRUNJRklFRBAAEhUKEUFDVElP",
+            "TlNfVklFV19GVUxMEAESGAoUQUNUSU9OU19WSUVXX0NPTVBBQ1QQAhIWChJB",
+            "Q1RJT05TX1ZJRVdfTU9WRVMQAxIWChJBQ1RJT05TX1ZJRVdfUExBWVMQBBIV",
+            "ChFBQ1RJT05TX1ZJRVdfTk9ORRAFMo4DCgtQbGF5U2VydmljZRJICgdOZXdH",
+            "YW1lEh0uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVxdWVzdBoeLmJhY2tnYW1t",
+            "b24udjEuTmV3R2FtZVJlc3BvbnNlElQKC0xpc3RBY3Rpb25zEiEuYmFja2dh",
+            "bW1vbi52MS5MaXN0QWN0aW9uc1JlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkxp",
+            "c3RBY3Rpb25zUmVzcG9uc2USPAoDQWN0EhkuYmFja2dhbW1vbi52MS5BY3RS",
+            "ZXF1ZXN0GhouYmFja2dhbW1vbi52MS5BY3RSZXNwb25zZRJFCgZCb3RBY3QS",
+            "HC5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlcXVlc3QaHS5iYWNrZ2FtbW9uLnYx",
+            "LkJvdEFjdFJlc3BvbnNlEloKDUFkZENsaWVudFNlZWQSIy5iYWNrZ2FtbW9u",
+            "LnYxLkFkZENsaWVudFNlZWRSZXF1ZXN0GiQuYmFja2dhbW1vbi52MS5BZGRD",
+            "bGllbnRTZWVkUmVzcG9uc2ViBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.BotServiceReflection.Descriptor, global::Backgammon.V1.GameReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
-          new pbr::GeneratedClrTypeInfo(null, null, new pbr::GeneratedClrTypeInfo[] {
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameRequest), global::Backgammon.V1.NewGameRequest.Parser, new[]{ "Rules", "DiceSource", "Seed", "Previous" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameResponse), global::Backgammon.V1.NewGameResponse.Parser, new[]{ "Game" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListActionsRequest), global::Backgammon.V1.ListActionsRequest.Parser, new[]{ "Game" }, null, null, null, null),
+          new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.ActionsView), }, null, new pbr::GeneratedClrTypeInfo[] {
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameRequest), global::Backgammon.V1.NewGameRequest.Parser, new[]{ "Rules", "DiceSource", "Seed", "Previous", "Form", "View" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameResponse), global::Backgammon.V1.NewGameResponse.Parser, new[]{ "Game", "Choices" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListActionsRequest), global::Backgammon.V1.ListActionsRequest.Parser, new[]{ "Game", "View" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListActionsResponse), global::Backgammon.V1.ListActionsResponse.Parser, new[]{ "Phase", "ToAct", "Actions", "Plays", "DiceLeft", "BoardNow" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActRequest), global::Backgammon.V1.ActRequest.Parser, new[]{ "Game", "Action" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActResponse), global::Backgammon.V1.ActResponse.Parser, new[]{ "Game", "Events" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActRequest), global::Backgammon.V1.BotActRequest.Parser, new[]{ "Game", "Level", "Seed", "Player" }, new[]{ "Seed" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActResponse), global::Backgammon.V1.BotActResponse.Parser, new[]{ "Actions", "Game", "Events", "Evaluator" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActRequest), global::Backgammon.V1.ActRequest.Parser, new[]{ "Game", "Action", "View", "ExpectedVersion", "BotReply" }, new[]{ "ExpectedVersion" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ActResponse), global::Backgammon.V1.ActResponse.Parser, new[]{ "Game", "Events", "Choices", "Logged", "BotActions" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActRequest), global::Backgammon.V1.BotActRequest.Parser, new[]{ "Game", "Level", "Seed", "Player", "View", "ExpectedVersion" }, new[]{ "Seed", "ExpectedVersion" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.BotActResponse), global::Backgammon.V1.BotActResponse.Parser, new[]{ "Actions", "Game", "Events", "Evaluator", "Choices", "Logged" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AddClientSeedRequest), global::Backgammon.V1.AddClientSeedRequest.Parser, new[]{ "Game", "Player", "Seed" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.AddClientSeedResponse), global::Backgammon.V1.AddClientSeedResponse.Parser, new[]{ "Game" }, null, null, null, null)
           }));
@@ -81,6 +99,45 @@ namespace Backgammon.V1 {
     #endregion
 
   }
+  #region Enums
+  /// <summary>
+  /// How much of the actions allowed now an answer lists. Every view lists
+  /// the actions outside moving (roll, cube, resignations and their answers).
+  /// </summary>
+  public enum ActionsView {
+    /// <summary>
+    /// Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+    /// NewGame answer COMPACT for a lean game and NONE for a full one.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_UNSPECIFIED")] Unspecified = 0,
+    /// <summary>
+    /// Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+    /// plays again in `plays` with their resulting positions.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_FULL")] Full = 1,
+    /// <summary>
+    /// Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+    /// `plays` (moves and notation, no resulting position) with no PLAY
+    /// actions; any of them may be sent as a PLAY action.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_COMPACT")] Compact = 2,
+    /// <summary>
+    /// A board UI's: MOVE, UNDO and CONFIRM, no whole plays.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_MOVES")] Moves = 3,
+    /// <summary>
+    /// A client that chooses whole plays: the plays in `plays` (moves and
+    /// notation), no MOVE actions.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_PLAYS")] Plays = 4,
+    /// <summary>
+    /// Nothing listed: the answer's `choices` is unset.
+    /// </summary>
+    [pbr::OriginalName("ACTIONS_VIEW_NONE")] None = 5,
+  }
+
+  #endregion
+
   #region Messages
   /// <summary>
   /// Start a game.
@@ -123,6 +180,8 @@ namespace Backgammon.V1 {
       diceSource_ = other.diceSource_;
       seed_ = other.seed_;
       previous_ = other.previous_ != null ? other.previous_.Clone() : null;
+      form_ = other.form_;
+      view_ = other.view_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -195,6 +254,38 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "form" field.</summary>
+    public const int FormFieldNumber = 5;
+    private global::Backgammon.V1.GameForm form_ = global::Backgammon.V1.GameForm.Unspecified;
+    /// <summary>
+    /// GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+    /// instead of the log. Unset: FULL, or the previous game's form.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.GameForm Form {
+      get { return form_; }
+      set {
+        form_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "view" field.</summary>
+    public const int ViewFieldNumber = 6;
+    private global::Backgammon.V1.ActionsView view_ = global::Backgammon.V1.ActionsView.Unspecified;
+    /// <summary>
+    /// Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+    /// game, none for a full one).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ActionsView View {
+      get { return view_; }
+      set {
+        view_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -214,6 +305,8 @@ namespace Backgammon.V1 {
       if (DiceSource != other.DiceSource) return false;
       if (Seed != other.Seed) return false;
       if (!object.Equals(Previous, other.Previous)) return false;
+      if (Form != other.Form) return false;
+      if (View != other.View) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -225,6 +318,8 @@ namespace Backgammon.V1 {
       if (DiceSource != global::Backgammon.V1.DiceSource.Unspecified) hash ^= DiceSource.GetHashCode();
       if (Seed.Length != 0) hash ^= Seed.GetHashCode();
       if (previous_ != null) hash ^= Previous.GetHashCode();
+      if (Form != global::Backgammon.V1.GameForm.Unspecified) hash ^= Form.GetHashCode();
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) hash ^= View.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -259,6 +354,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(34);
         output.WriteMessage(Previous);
       }
+      if (Form != global::Backgammon.V1.GameForm.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) Form);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(48);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -285,6 +388,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(34);
         output.WriteMessage(Previous);
       }
+      if (Form != global::Backgammon.V1.GameForm.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) Form);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(48);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -306,6 +417,12 @@ namespace Backgammon.V1 {
       }
       if (previous_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Previous);
+      }
+      if (Form != global::Backgammon.V1.GameForm.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Form);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -336,6 +453,12 @@ namespace Backgammon.V1 {
           Previous = new global::Backgammon.V1.Game();
         }
         Previous.MergeFrom(other.Previous);
+      }
+      if (other.Form != global::Backgammon.V1.GameForm.Unspecified) {
+        Form = other.Form;
+      }
+      if (other.View != global::Backgammon.V1.ActionsView.Unspecified) {
+        View = other.View;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -374,6 +497,14 @@ namespace Backgammon.V1 {
             input.ReadMessage(Previous);
             break;
           }
+          case 40: {
+            Form = (global::Backgammon.V1.GameForm) input.ReadEnum();
+            break;
+          }
+          case 48: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -409,6 +540,14 @@ namespace Backgammon.V1 {
               Previous = new global::Backgammon.V1.Game();
             }
             input.ReadMessage(Previous);
+            break;
+          }
+          case 40: {
+            Form = (global::Backgammon.V1.GameForm) input.ReadEnum();
+            break;
+          }
+          case 48: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
             break;
           }
         }
@@ -456,6 +595,7 @@ namespace Backgammon.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public NewGameResponse(NewGameResponse other) : this() {
       game_ = other.game_ != null ? other.game_.Clone() : null;
+      choices_ = other.choices_ != null ? other.choices_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -480,6 +620,22 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "choices" field.</summary>
+    public const int ChoicesFieldNumber = 2;
+    private global::Backgammon.V1.ListActionsResponse choices_;
+    /// <summary>
+    /// The actions open now, as ListActions would answer in `view`; unset
+    /// with ACTIONS_VIEW_NONE.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ListActionsResponse Choices {
+      get { return choices_; }
+      set {
+        choices_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -496,6 +652,7 @@ namespace Backgammon.V1 {
         return true;
       }
       if (!object.Equals(Game, other.Game)) return false;
+      if (!object.Equals(Choices, other.Choices)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -504,6 +661,7 @@ namespace Backgammon.V1 {
     public override int GetHashCode() {
       int hash = 1;
       if (game_ != null) hash ^= Game.GetHashCode();
+      if (choices_ != null) hash ^= Choices.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -526,6 +684,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (choices_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Choices);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -540,6 +702,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (choices_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Choices);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -552,6 +718,9 @@ namespace Backgammon.V1 {
       int size = 0;
       if (game_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
+      }
+      if (choices_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Choices);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -570,6 +739,12 @@ namespace Backgammon.V1 {
           Game = new global::Backgammon.V1.Game();
         }
         Game.MergeFrom(other.Game);
+      }
+      if (other.choices_ != null) {
+        if (choices_ == null) {
+          Choices = new global::Backgammon.V1.ListActionsResponse();
+        }
+        Choices.MergeFrom(other.Choices);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -593,6 +768,13 @@ namespace Backgammon.V1 {
             input.ReadMessage(Game);
             break;
           }
+          case 18: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
+            break;
+          }
         }
       }
     #endif
@@ -613,6 +795,13 @@ namespace Backgammon.V1 {
               Game = new global::Backgammon.V1.Game();
             }
             input.ReadMessage(Game);
+            break;
+          }
+          case 18: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
             break;
           }
         }
@@ -660,6 +849,7 @@ namespace Backgammon.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public ListActionsRequest(ListActionsRequest other) : this() {
       game_ = other.game_ != null ? other.game_.Clone() : null;
+      view_ = other.view_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -684,6 +874,21 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "view" field.</summary>
+    public const int ViewFieldNumber = 2;
+    private global::Backgammon.V1.ActionsView view_ = global::Backgammon.V1.ActionsView.Unspecified;
+    /// <summary>
+    /// What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ActionsView View {
+      get { return view_; }
+      set {
+        view_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -700,6 +905,7 @@ namespace Backgammon.V1 {
         return true;
       }
       if (!object.Equals(Game, other.Game)) return false;
+      if (View != other.View) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -708,6 +914,7 @@ namespace Backgammon.V1 {
     public override int GetHashCode() {
       int hash = 1;
       if (game_ != null) hash ^= Game.GetHashCode();
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) hash ^= View.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -730,6 +937,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -744,6 +955,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) View);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -756,6 +971,9 @@ namespace Backgammon.V1 {
       int size = 0;
       if (game_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -774,6 +992,9 @@ namespace Backgammon.V1 {
           Game = new global::Backgammon.V1.Game();
         }
         Game.MergeFrom(other.Game);
+      }
+      if (other.View != global::Backgammon.V1.ActionsView.Unspecified) {
+        View = other.View;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -797,6 +1018,10 @@ namespace Backgammon.V1 {
             input.ReadMessage(Game);
             break;
           }
+          case 16: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -817,6 +1042,10 @@ namespace Backgammon.V1 {
               Game = new global::Backgammon.V1.Game();
             }
             input.ReadMessage(Game);
+            break;
+          }
+          case 16: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
             break;
           }
         }
@@ -1207,6 +1436,7 @@ namespace Backgammon.V1 {
   {
     private static readonly pb::MessageParser<ActRequest> _parser = new pb::MessageParser<ActRequest>(() => new ActRequest());
     private pb::UnknownFieldSet _unknownFields;
+    private int _hasBits0;
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pb::MessageParser<ActRequest> Parser { get { return _parser; } }
@@ -1234,8 +1464,12 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public ActRequest(ActRequest other) : this() {
+      _hasBits0 = other._hasBits0;
       game_ = other.game_ != null ? other.game_.Clone() : null;
       action_ = other.action_ != null ? other.action_.Clone() : null;
+      view_ = other.view_;
+      expectedVersion_ = other.expectedVersion_;
+      botReply_ = other.botReply_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1276,6 +1510,69 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "view" field.</summary>
+    public const int ViewFieldNumber = 3;
+    private global::Backgammon.V1.ActionsView view_ = global::Backgammon.V1.ActionsView.Unspecified;
+    /// <summary>
+    /// What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+    /// for a full one).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ActionsView View {
+      get { return view_; }
+      set {
+        view_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "expected_version" field.</summary>
+    public const int ExpectedVersionFieldNumber = 4;
+    private ulong expectedVersion_;
+    /// <summary>
+    /// When set, the game's version must be this one (the last version the
+    /// caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong ExpectedVersion {
+      get { if ((_hasBits0 & 1) != 0) { return expectedVersion_; } else { return 0UL; } }
+      set {
+        _hasBits0 |= 1;
+        expectedVersion_ = value;
+      }
+    }
+    /// <summary>Gets whether the "expected_version" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasExpectedVersion {
+      get { return (_hasBits0 & 1) != 0; }
+    }
+    /// <summary>Clears the value of the "expected_version" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearExpectedVersion() {
+      _hasBits0 &= ~1;
+    }
+
+    /// <summary>Field number for the "bot_reply" field.</summary>
+    public const int BotReplyFieldNumber = 5;
+    private global::Backgammon.V1.BotLevel botReply_ = global::Backgammon.V1.BotLevel.Unspecified;
+    /// <summary>
+    /// Playing the bot: when set, once the action is taken the bot answers
+    /// for the other player at this level, whenever that player alone must
+    /// act (its whole turn, its answer to a double or a resignation), so one
+    /// call takes a user's action and the bot's reply. Needs `action.player`.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.BotLevel BotReply {
+      get { return botReply_; }
+      set {
+        botReply_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1293,6 +1590,9 @@ namespace Backgammon.V1 {
       }
       if (!object.Equals(Game, other.Game)) return false;
       if (!object.Equals(Action, other.Action)) return false;
+      if (View != other.View) return false;
+      if (ExpectedVersion != other.ExpectedVersion) return false;
+      if (BotReply != other.BotReply) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1302,6 +1602,9 @@ namespace Backgammon.V1 {
       int hash = 1;
       if (game_ != null) hash ^= Game.GetHashCode();
       if (action_ != null) hash ^= Action.GetHashCode();
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) hash ^= View.GetHashCode();
+      if (HasExpectedVersion) hash ^= ExpectedVersion.GetHashCode();
+      if (BotReply != global::Backgammon.V1.BotLevel.Unspecified) hash ^= BotReply.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1328,6 +1631,18 @@ namespace Backgammon.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Action);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(24);
+        output.WriteEnum((int) View);
+      }
+      if (HasExpectedVersion) {
+        output.WriteRawTag(32);
+        output.WriteUInt64(ExpectedVersion);
+      }
+      if (BotReply != global::Backgammon.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) BotReply);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1346,6 +1661,18 @@ namespace Backgammon.V1 {
         output.WriteRawTag(18);
         output.WriteMessage(Action);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(24);
+        output.WriteEnum((int) View);
+      }
+      if (HasExpectedVersion) {
+        output.WriteRawTag(32);
+        output.WriteUInt64(ExpectedVersion);
+      }
+      if (BotReply != global::Backgammon.V1.BotLevel.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) BotReply);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1361,6 +1688,15 @@ namespace Backgammon.V1 {
       }
       if (action_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Action);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
+      }
+      if (HasExpectedVersion) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(ExpectedVersion);
+      }
+      if (BotReply != global::Backgammon.V1.BotLevel.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) BotReply);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1385,6 +1721,15 @@ namespace Backgammon.V1 {
           Action = new global::Backgammon.V1.Action();
         }
         Action.MergeFrom(other.Action);
+      }
+      if (other.View != global::Backgammon.V1.ActionsView.Unspecified) {
+        View = other.View;
+      }
+      if (other.HasExpectedVersion) {
+        ExpectedVersion = other.ExpectedVersion;
+      }
+      if (other.BotReply != global::Backgammon.V1.BotLevel.Unspecified) {
+        BotReply = other.BotReply;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1415,6 +1760,18 @@ namespace Backgammon.V1 {
             input.ReadMessage(Action);
             break;
           }
+          case 24: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
+          case 32: {
+            ExpectedVersion = input.ReadUInt64();
+            break;
+          }
+          case 40: {
+            BotReply = (global::Backgammon.V1.BotLevel) input.ReadEnum();
+            break;
+          }
         }
       }
     #endif
@@ -1442,6 +1799,18 @@ namespace Backgammon.V1 {
               Action = new global::Backgammon.V1.Action();
             }
             input.ReadMessage(Action);
+            break;
+          }
+          case 24: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
+          case 32: {
+            ExpectedVersion = input.ReadUInt64();
+            break;
+          }
+          case 40: {
+            BotReply = (global::Backgammon.V1.BotLevel) input.ReadEnum();
             break;
           }
         }
@@ -1490,6 +1859,9 @@ namespace Backgammon.V1 {
     public ActResponse(ActResponse other) : this() {
       game_ = other.game_ != null ? other.game_.Clone() : null;
       events_ = other.events_.Clone();
+      choices_ = other.choices_ != null ? other.choices_.Clone() : null;
+      logged_ = other.logged_.Clone();
+      botActions_ = other.botActions_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1528,6 +1900,51 @@ namespace Backgammon.V1 {
       get { return events_; }
     }
 
+    /// <summary>Field number for the "choices" field.</summary>
+    public const int ChoicesFieldNumber = 3;
+    private global::Backgammon.V1.ListActionsResponse choices_;
+    /// <summary>
+    /// The actions open in the next game, in the request's `view`.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ListActionsResponse Choices {
+      get { return choices_; }
+      set {
+        choices_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "logged" field.</summary>
+    public const int LoggedFieldNumber = 4;
+    private static readonly pb::FieldCodec<global::Backgammon.V1.LogEntry> _repeated_logged_codec
+        = pb::FieldCodec.ForMessage(34, global::Backgammon.V1.LogEntry.Parser);
+    private readonly pbc::RepeatedField<global::Backgammon.V1.LogEntry> logged_ = new pbc::RepeatedField<global::Backgammon.V1.LogEntry>();
+    /// <summary>
+    /// The entries the action added to the game's log, in order: a client of
+    /// a lean game keeps them to have the whole log (ExportMatch).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Backgammon.V1.LogEntry> Logged {
+      get { return logged_; }
+    }
+
+    /// <summary>Field number for the "bot_actions" field.</summary>
+    public const int BotActionsFieldNumber = 5;
+    private static readonly pb::FieldCodec<global::Backgammon.V1.Action> _repeated_botActions_codec
+        = pb::FieldCodec.ForMessage(42, global::Backgammon.V1.Action.Parser);
+    private readonly pbc::RepeatedField<global::Backgammon.V1.Action> botActions_ = new pbc::RepeatedField<global::Backgammon.V1.Action>();
+    /// <summary>
+    /// With `bot_reply`: the bot's actions after the user's, in order (their
+    /// events follow the user's in `events`).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Backgammon.V1.Action> BotActions {
+      get { return botActions_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1545,6 +1962,9 @@ namespace Backgammon.V1 {
       }
       if (!object.Equals(Game, other.Game)) return false;
       if(!events_.Equals(other.events_)) return false;
+      if (!object.Equals(Choices, other.Choices)) return false;
+      if(!logged_.Equals(other.logged_)) return false;
+      if(!botActions_.Equals(other.botActions_)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1554,6 +1974,9 @@ namespace Backgammon.V1 {
       int hash = 1;
       if (game_ != null) hash ^= Game.GetHashCode();
       hash ^= events_.GetHashCode();
+      if (choices_ != null) hash ^= Choices.GetHashCode();
+      hash ^= logged_.GetHashCode();
+      hash ^= botActions_.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1577,6 +2000,12 @@ namespace Backgammon.V1 {
         output.WriteMessage(Game);
       }
       events_.WriteTo(output, _repeated_events_codec);
+      if (choices_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Choices);
+      }
+      logged_.WriteTo(output, _repeated_logged_codec);
+      botActions_.WriteTo(output, _repeated_botActions_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1592,6 +2021,12 @@ namespace Backgammon.V1 {
         output.WriteMessage(Game);
       }
       events_.WriteTo(ref output, _repeated_events_codec);
+      if (choices_ != null) {
+        output.WriteRawTag(26);
+        output.WriteMessage(Choices);
+      }
+      logged_.WriteTo(ref output, _repeated_logged_codec);
+      botActions_.WriteTo(ref output, _repeated_botActions_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1606,6 +2041,11 @@ namespace Backgammon.V1 {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
       }
       size += events_.CalculateSize(_repeated_events_codec);
+      if (choices_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Choices);
+      }
+      size += logged_.CalculateSize(_repeated_logged_codec);
+      size += botActions_.CalculateSize(_repeated_botActions_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -1625,6 +2065,14 @@ namespace Backgammon.V1 {
         Game.MergeFrom(other.Game);
       }
       events_.Add(other.events_);
+      if (other.choices_ != null) {
+        if (choices_ == null) {
+          Choices = new global::Backgammon.V1.ListActionsResponse();
+        }
+        Choices.MergeFrom(other.Choices);
+      }
+      logged_.Add(other.logged_);
+      botActions_.Add(other.botActions_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -1651,6 +2099,21 @@ namespace Backgammon.V1 {
             events_.AddEntriesFrom(input, _repeated_events_codec);
             break;
           }
+          case 26: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
+            break;
+          }
+          case 34: {
+            logged_.AddEntriesFrom(input, _repeated_logged_codec);
+            break;
+          }
+          case 42: {
+            botActions_.AddEntriesFrom(input, _repeated_botActions_codec);
+            break;
+          }
         }
       }
     #endif
@@ -1675,6 +2138,21 @@ namespace Backgammon.V1 {
           }
           case 18: {
             events_.AddEntriesFrom(ref input, _repeated_events_codec);
+            break;
+          }
+          case 26: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
+            break;
+          }
+          case 34: {
+            logged_.AddEntriesFrom(ref input, _repeated_logged_codec);
+            break;
+          }
+          case 42: {
+            botActions_.AddEntriesFrom(ref input, _repeated_botActions_codec);
             break;
           }
         }
@@ -1727,6 +2205,8 @@ namespace Backgammon.V1 {
       level_ = other.level_;
       seed_ = other.seed_;
       player_ = other.player_;
+      view_ = other.view_;
+      expectedVersion_ = other.expectedVersion_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1811,6 +2291,51 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "view" field.</summary>
+    public const int ViewFieldNumber = 5;
+    private global::Backgammon.V1.ActionsView view_ = global::Backgammon.V1.ActionsView.Unspecified;
+    /// <summary>
+    /// What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+    /// for a full one).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ActionsView View {
+      get { return view_; }
+      set {
+        view_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "expected_version" field.</summary>
+    public const int ExpectedVersionFieldNumber = 6;
+    private ulong expectedVersion_;
+    /// <summary>
+    /// When set, the game's version must be this one, else
+    /// FAILED_PRECONDITION with reason STALE_GAME.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong ExpectedVersion {
+      get { if ((_hasBits0 & 2) != 0) { return expectedVersion_; } else { return 0UL; } }
+      set {
+        _hasBits0 |= 2;
+        expectedVersion_ = value;
+      }
+    }
+    /// <summary>Gets whether the "expected_version" field is set</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool HasExpectedVersion {
+      get { return (_hasBits0 & 2) != 0; }
+    }
+    /// <summary>Clears the value of the "expected_version" field</summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void ClearExpectedVersion() {
+      _hasBits0 &= ~2;
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1830,6 +2355,8 @@ namespace Backgammon.V1 {
       if (Level != other.Level) return false;
       if (Seed != other.Seed) return false;
       if (Player != other.Player) return false;
+      if (View != other.View) return false;
+      if (ExpectedVersion != other.ExpectedVersion) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1841,6 +2368,8 @@ namespace Backgammon.V1 {
       if (Level != global::Backgammon.V1.BotLevel.Unspecified) hash ^= Level.GetHashCode();
       if (HasSeed) hash ^= Seed.GetHashCode();
       if (Player != global::Backgammon.V1.Color.Unspecified) hash ^= Player.GetHashCode();
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) hash ^= View.GetHashCode();
+      if (HasExpectedVersion) hash ^= ExpectedVersion.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1875,6 +2404,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(32);
         output.WriteEnum((int) Player);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) View);
+      }
+      if (HasExpectedVersion) {
+        output.WriteRawTag(48);
+        output.WriteUInt64(ExpectedVersion);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1901,6 +2438,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(32);
         output.WriteEnum((int) Player);
       }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        output.WriteRawTag(40);
+        output.WriteEnum((int) View);
+      }
+      if (HasExpectedVersion) {
+        output.WriteRawTag(48);
+        output.WriteUInt64(ExpectedVersion);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1922,6 +2467,12 @@ namespace Backgammon.V1 {
       }
       if (Player != global::Backgammon.V1.Color.Unspecified) {
         size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Player);
+      }
+      if (View != global::Backgammon.V1.ActionsView.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
+      }
+      if (HasExpectedVersion) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(ExpectedVersion);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1949,6 +2500,12 @@ namespace Backgammon.V1 {
       }
       if (other.Player != global::Backgammon.V1.Color.Unspecified) {
         Player = other.Player;
+      }
+      if (other.View != global::Backgammon.V1.ActionsView.Unspecified) {
+        View = other.View;
+      }
+      if (other.HasExpectedVersion) {
+        ExpectedVersion = other.ExpectedVersion;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1984,6 +2541,14 @@ namespace Backgammon.V1 {
             Player = (global::Backgammon.V1.Color) input.ReadEnum();
             break;
           }
+          case 40: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
+          case 48: {
+            ExpectedVersion = input.ReadUInt64();
+            break;
+          }
         }
       }
     #endif
@@ -2016,6 +2581,14 @@ namespace Backgammon.V1 {
           }
           case 32: {
             Player = (global::Backgammon.V1.Color) input.ReadEnum();
+            break;
+          }
+          case 40: {
+            View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
+          case 48: {
+            ExpectedVersion = input.ReadUInt64();
             break;
           }
         }
@@ -2066,6 +2639,8 @@ namespace Backgammon.V1 {
       game_ = other.game_ != null ? other.game_.Clone() : null;
       events_ = other.events_.Clone();
       evaluator_ = other.evaluator_;
+      choices_ = other.choices_ != null ? other.choices_.Clone() : null;
+      logged_ = other.logged_.Clone();
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -2134,6 +2709,35 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "choices" field.</summary>
+    public const int ChoicesFieldNumber = 5;
+    private global::Backgammon.V1.ListActionsResponse choices_;
+    /// <summary>
+    /// The actions open in the game after them, in the request's `view`.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ListActionsResponse Choices {
+      get { return choices_; }
+      set {
+        choices_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "logged" field.</summary>
+    public const int LoggedFieldNumber = 6;
+    private static readonly pb::FieldCodec<global::Backgammon.V1.LogEntry> _repeated_logged_codec
+        = pb::FieldCodec.ForMessage(50, global::Backgammon.V1.LogEntry.Parser);
+    private readonly pbc::RepeatedField<global::Backgammon.V1.LogEntry> logged_ = new pbc::RepeatedField<global::Backgammon.V1.LogEntry>();
+    /// <summary>
+    /// The entries the bot's actions added to the game's log, in order.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pbc::RepeatedField<global::Backgammon.V1.LogEntry> Logged {
+      get { return logged_; }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -2153,6 +2757,8 @@ namespace Backgammon.V1 {
       if (!object.Equals(Game, other.Game)) return false;
       if(!events_.Equals(other.events_)) return false;
       if (Evaluator != other.Evaluator) return false;
+      if (!object.Equals(Choices, other.Choices)) return false;
+      if(!logged_.Equals(other.logged_)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -2164,6 +2770,8 @@ namespace Backgammon.V1 {
       if (game_ != null) hash ^= Game.GetHashCode();
       hash ^= events_.GetHashCode();
       if (Evaluator.Length != 0) hash ^= Evaluator.GetHashCode();
+      if (choices_ != null) hash ^= Choices.GetHashCode();
+      hash ^= logged_.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -2192,6 +2800,11 @@ namespace Backgammon.V1 {
         output.WriteRawTag(34);
         output.WriteString(Evaluator);
       }
+      if (choices_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Choices);
+      }
+      logged_.WriteTo(output, _repeated_logged_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -2212,6 +2825,11 @@ namespace Backgammon.V1 {
         output.WriteRawTag(34);
         output.WriteString(Evaluator);
       }
+      if (choices_ != null) {
+        output.WriteRawTag(42);
+        output.WriteMessage(Choices);
+      }
+      logged_.WriteTo(ref output, _repeated_logged_codec);
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -2230,6 +2848,10 @@ namespace Backgammon.V1 {
       if (Evaluator.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeStringSize(Evaluator);
       }
+      if (choices_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Choices);
+      }
+      size += logged_.CalculateSize(_repeated_logged_codec);
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -2253,6 +2875,13 @@ namespace Backgammon.V1 {
       if (other.Evaluator.Length != 0) {
         Evaluator = other.Evaluator;
       }
+      if (other.choices_ != null) {
+        if (choices_ == null) {
+          Choices = new global::Backgammon.V1.ListActionsResponse();
+        }
+        Choices.MergeFrom(other.Choices);
+      }
+      logged_.Add(other.logged_);
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
 
@@ -2287,6 +2916,17 @@ namespace Backgammon.V1 {
             Evaluator = input.ReadString();
             break;
           }
+          case 42: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
+            break;
+          }
+          case 50: {
+            logged_.AddEntriesFrom(input, _repeated_logged_codec);
+            break;
+          }
         }
       }
     #endif
@@ -2319,6 +2959,17 @@ namespace Backgammon.V1 {
           }
           case 34: {
             Evaluator = input.ReadString();
+            break;
+          }
+          case 42: {
+            if (choices_ == null) {
+              Choices = new global::Backgammon.V1.ListActionsResponse();
+            }
+            input.ReadMessage(Choices);
+            break;
+          }
+          case 50: {
+            logged_.AddEntriesFrom(ref input, _repeated_logged_codec);
             break;
           }
         }

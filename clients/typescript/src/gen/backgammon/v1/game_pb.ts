@@ -23,7 +23,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/game.proto.
  */
 export const file_backgammon_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("ChhiYWNrZ2FtbW9uL3YxL2dhbWUucHJvdG8SDWJhY2tnYW1tb24udjEi4gIKBkFjdGlvbhInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIpCgVzdGVwcxgFIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEQoJZGljZV91c2VkGAYgAygNEhEKCWRpY2VfbGVmdBgHIAMoDRIpCgVtb3ZlcxgIIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEAoIbm90YXRpb24YCSABKAkSLgoLcmVzaWduX2tpbmQYCiABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQiiAEKCEdhbWVDdWJlEg0KBXZhbHVlGAEgASgEEicKBW93bmVyGAIgASgOMhguYmFja2dhbW1vbi52MS5DdWJlT3duZXISKQoHcGVuZGluZxgDIAEoCzIYLmJhY2tnYW1tb24udjEuQ3ViZU9mZmVyEhkKEWRvdWJsZWRfdGhpc190dXJuGAQgASgIIkgKCk1hdGNoU2NvcmUSEwoLd2hpdGVfc2NvcmUYASABKAQSEwoLYmxhY2tfc2NvcmUYAiABKAQSEAoIY3Jhd2ZvcmQYAyABKAgipwEKC0dhbWVPdXRjb21lEiQKBndpbm5lchgBIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJwoEa2luZBgCIAEoDjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBISCgpjdWJlX3ZhbHVlGAMgASgEEiUKBWVuZGVkGAQgASgOMhYuYmFja2dhbW1vbi52MS5HYW1lRW5kEg4KBnBvaW50cxgFIAEoBCKDAQoKR2FtZVJlY29yZBIMCgRnYW1lGAEgASgNEisKB291dGNvbWUYAiABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEhMKC3doaXRlX3Njb3JlGAMgASgEEhMKC2JsYWNrX3Njb3JlGAQgASgEEhAKCGNyYXdmb3JkGAUgASgIItcBCghMb2dFbnRyeRInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQijwYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigKBXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2RpY2Vfc291cmNlGAUgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYBiABKAwSIwoFcGhhc2UYByABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiMKBWJvYXJkGAggASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZBIiCgR0dXJuGAkgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIlCgRjdWJlGAogASgLMhcuYmFja2dhbW1vbi52MS5HYW1lQ3ViZRIhCgRkaWNlGAsgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEikKBW1vdmVzGAwgAygLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRITCgt3aGl0ZV9yb2xscxgNIAEoDRITCgtibGFja19yb2xscxgOIAEoDRIvCgtyZXNpZ25hdGlvbhgPIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SKgoGcmVzdWx0GBAgASgLMhouYmFja2dhbW1vbi52MS5HYW1lT3V0Y29tZRIkCgNsb2cYESADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwSJQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2UiNgoIR2FtZVNlYWwSDgoGa2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgDIAEoDCJqCghGYWlyRGljZRINCgVub25jZRgBIAEoDBISCgpjb21taXRtZW50GAIgASgMEhIKCndoaXRlX3NlZWQYAyABKAwSEgoKYmxhY2tfc2VlZBgEIAEoDBITCgtzZXJ2ZXJfc2VlZBgFIAEoDCLgAgoFRXZlbnQSJgoEa2luZBgBIAEoDjIYLmJhY2tnYW1tb24udjEuRXZlbnRLaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIPCgdlbnRlcmVkGAUgASgIEhAKCGJvcmVfb2ZmGAYgASgIEhIKCmN1YmVfdmFsdWUYByABKAQSLgoLcmVzaWduX2tpbmQYCCABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQSKwoHb3V0Y29tZRgJIAEoCzIaLmJhY2tnYW1tb24udjEuR2FtZU91dGNvbWUSKAoFc2NvcmUYCiABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUqwQEKBVBoYXNlEhUKEVBIQVNFX1VOU1BFQ0lGSUVEEAASFgoSUEhBU0VfT1BFTklOR19ST0xMEAESFQoRUEhBU0VfQkVGT1JFX1JPTEwQAhIWChJQSEFTRV9DVUJFX09GRkVSRUQQAxIQCgxQSEFTRV9NT1ZJTkcQBBIdChlQSEFTRV9SRVNJR05BVElPTl9PRkZFUkVEEAUSEwoPUEhBU0VfR0FNRV9PVkVSEAYSFAoQUEhBU0VfTUFUQ0hfT1ZFUhAHKocBCgpEaWNlU291cmNlEhsKF0RJQ0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASFgoSRElDRV9TT1VSQ0VfU0VSVkVSEAESFgoSRElDRV9TT1VSQ0VfQ0xJRU5UEAISFgoSRElDRV9TT1VSQ0VfU0VFREVEEAMSFAoQRElDRV9TT1VSQ0VfRkFJUhAEKtcCCgpBY3Rpb25LaW5kEhsKF0FDVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASFAoQQUNUSU9OX0tJTkRfUk9MTBABEhYKEkFDVElPTl9LSU5EX0RPVUJMRRACEhQKEEFDVElPTl9LSU5EX1RBS0UQAxIUChBBQ1RJT05fS0lORF9EUk9QEAQSFgoSQUNUSU9OX0tJTkRfQkVBVkVSEAUSFwoTQUNUSU9OX0tJTkRfUkFDQ09PThAGEhYKEkFDVElPTl9LSU5EX1JFU0lHThAHEhYKEkFDVElPTl9LSU5EX0FDQ0VQVBAIEhYKEkFDVElPTl9LSU5EX1JFSkVDVBAJEhQKEEFDVElPTl9LSU5EX01PVkUQChIUChBBQ1RJT05fS0lORF9VTkRPEAsSFwoTQUNUSU9OX0tJTkRfQ09ORklSTRAMEhQKEEFDVElPTl9LSU5EX1BMQVkQDSqKBAoJRXZlbnRLaW5kEhoKFkVWRU5UX0tJTkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElFEAESGwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5EX0FVVE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoKFkVWRU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVEEAYSFQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5fRU5ERUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5EX1RPT0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5EX0JFQVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVOVF9LSU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9BQ0NFUFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQEBIXChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRDSF9XT04QEmIGcHJvdG8z", [file_backgammon_v1_board, file_backgammon_v1_rules]);
+  fileDesc("ChhiYWNrZ2FtbW9uL3YxL2dhbWUucHJvdG8SDWJhY2tnYW1tb24udjEi4gIKBkFjdGlvbhInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIoCgRtb3ZlGAQgASgLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRIpCgVzdGVwcxgFIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEQoJZGljZV91c2VkGAYgAygNEhEKCWRpY2VfbGVmdBgHIAMoDRIpCgVtb3ZlcxgIIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSEAoIbm90YXRpb24YCSABKAkSLgoLcmVzaWduX2tpbmQYCiABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQiiAEKCEdhbWVDdWJlEg0KBXZhbHVlGAEgASgEEicKBW93bmVyGAIgASgOMhguYmFja2dhbW1vbi52MS5DdWJlT3duZXISKQoHcGVuZGluZxgDIAEoCzIYLmJhY2tnYW1tb24udjEuQ3ViZU9mZmVyEhkKEWRvdWJsZWRfdGhpc190dXJuGAQgASgIIkgKCk1hdGNoU2NvcmUSEwoLd2hpdGVfc2NvcmUYASABKAQSEwoLYmxhY2tfc2NvcmUYAiABKAQSEAoIY3Jhd2ZvcmQYAyABKAgipwEKC0dhbWVPdXRjb21lEiQKBndpbm5lchgBIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJwoEa2luZBgCIAEoDjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBISCgpjdWJlX3ZhbHVlGAMgASgEEiUKBWVuZGVkGAQgASgOMhYuYmFja2dhbW1vbi52MS5HYW1lRW5kEg4KBnBvaW50cxgFIAEoBCKDAQoKR2FtZVJlY29yZBIMCgRnYW1lGAEgASgNEisKB291dGNvbWUYAiABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEhMKC3doaXRlX3Njb3JlGAMgASgEEhMKC2JsYWNrX3Njb3JlGAQgASgEEhAKCGNyYXdmb3JkGAUgASgIItcBCghMb2dFbnRyeRInCgRraW5kGAEgASgOMhkuYmFja2dhbW1vbi52MS5BY3Rpb25LaW5kEiQKBnBsYXllchgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJhY2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2FtbW9uLnYxLlJlc3VsdEtpbmQi2wYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigKBXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2RpY2Vfc291cmNlGAUgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYBiABKAwSIwoFcGhhc2UYByABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiMKBWJvYXJkGAggASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZBIiCgR0dXJuGAkgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIlCgRjdWJlGAogASgLMhcuYmFja2dhbW1vbi52MS5HYW1lQ3ViZRIhCgRkaWNlGAsgASgLMhMuYmFja2dhbW1vbi52MS5EaWNlEikKBW1vdmVzGAwgAygLMhouYmFja2dhbW1vbi52MS5DaGVja2VyTW92ZRITCgt3aGl0ZV9yb2xscxgNIAEoDRITCgtibGFja19yb2xscxgOIAEoDRIvCgtyZXNpZ25hdGlvbhgPIAEoCzIaLmJhY2tnYW1tb24udjEuUmVzaWduYXRpb24SKgoGcmVzdWx0GBAgASgLMhouYmFja2dhbW1vbi52MS5HYW1lT3V0Y29tZRIkCgNsb2cYESADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EicKCWJvYXJkX25vdxgSIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQSLgoLc2NvcmVfYWZ0ZXIYEyABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwSJQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2USDwoHZ2FtZV9pZBgWIAEoDBIPCgd2ZXJzaW9uGBcgASgEEigKBmRpZ2VzdBgYIAEoCzIYLmJhY2tnYW1tb24udjEuTG9nRGlnZXN0IuMBCglMb2dEaWdlc3QSDgoGbGVuZ3RoGAEgASgNEg0KBWNoYWluGAIgASgMEhQKDG9wZW5pbmdfdGllcxgDIAEoDRIOCgZyYWlzZXMYBCABKA0SJQoEbGFzdBgFIAEoCzIXLmJhY2tnYW1tb24udjEuTG9nRW50cnkSJwoGYW5jaG9yGAYgASgLMhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeRIrCghyZXNpZ25lZBgHIAEoDjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBIUCgxyZXNpZ25hdGlvbnMYCCABKA0iWAoIR2FtZVNlYWwSDgoGa2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgDIAEoDBIPCgdnYW1lX2lkGAQgASgMEg8KB3ZlcnNpb24YBSABKAQiagoIRmFpckRpY2USDQoFbm9uY2UYASABKAwSEgoKY29tbWl0bWVudBgCIAEoDBISCgp3aGl0ZV9zZWVkGAMgASgMEhIKCmJsYWNrX3NlZWQYBCABKAwSEwoLc2VydmVyX3NlZWQYBSABKAwi4AIKBUV2ZW50EiYKBGtpbmQYASABKA4yGC5iYWNrZ2FtbW9uLnYxLkV2ZW50S2luZBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEiEKBGRpY2UYAyABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USKAoEbW92ZRgEIAEoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSDwoHZW50ZXJlZBgFIAEoCBIQCghib3JlX29mZhgGIAEoCBISCgpjdWJlX3ZhbHVlGAcgASgEEi4KC3Jlc2lnbl9raW5kGAggASgOMhkuYmFja2dhbW1vbi52MS5SZXN1bHRLaW5kEisKB291dGNvbWUYCSABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEigKBXNjb3JlGAogASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlKsEBCgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhYKElBIQVNFX09QRU5JTkdfUk9MTBABEhUKEVBIQVNFX0JFRk9SRV9ST0xMEAISFgoSUEhBU0VfQ1VCRV9PRkZFUkVEEAMSEAoMUEhBU0VfTU9WSU5HEAQSHQoZUEhBU0VfUkVTSUdOQVRJT05fT0ZGRVJFRBAFEhMKD1BIQVNFX0dBTUVfT1ZFUhAGEhQKEFBIQVNFX01BVENIX09WRVIQByqHAQoKRGljZVNvdXJjZRIbChdESUNFX1NPVVJDRV9VTlNQRUNJRklFRBAAEhYKEkRJQ0VfU09VUkNFX1NFUlZFUhABEhYKEkRJQ0VfU09VUkNFX0NMSUVOVBACEhYKEkRJQ0VfU09VUkNFX1NFRURFRBADEhQKEERJQ0VfU09VUkNFX0ZBSVIQBCrXAgoKQWN0aW9uS2luZBIbChdBQ1RJT05fS0lORF9VTlNQRUNJRklFRBAAEhQKEEFDVElPTl9LSU5EX1JPTEwQARIWChJBQ1RJT05fS0lORF9ET1VCTEUQAhIUChBBQ1RJT05fS0lORF9UQUtFEAMSFAoQQUNUSU9OX0tJTkRfRFJPUBAEEhYKEkFDVElPTl9LSU5EX0JFQVZFUhAFEhcKE0FDVElPTl9LSU5EX1JBQ0NPT04QBhIWChJBQ1RJT05fS0lORF9SRVNJR04QBxIWChJBQ1RJT05fS0lORF9BQ0NFUFQQCBIWChJBQ1RJT05fS0lORF9SRUpFQ1QQCRIUChBBQ1RJT05fS0lORF9NT1ZFEAoSFAoQQUNUSU9OX0tJTkRfVU5ETxALEhcKE0FDVElPTl9LSU5EX0NPTkZJUk0QDBIUChBBQ1RJT05fS0lORF9QTEFZEA0qTQoIR2FtZUZvcm0SGQoVR0FNRV9GT1JNX1VOU1BFQ0lGSUVEEAASEgoOR0FNRV9GT1JNX0ZVTEwQARISCg5HQU1FX0ZPUk1fTEVBThACKooECglFdmVudEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoKFkVWRU5UX0tJTkRfT1BFTklOR19USUUQARIbChdFVkVOVF9LSU5EX09QRU5JTkdfUk9MTBACEh8KG0VWRU5UX0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUKEUVWRU5UX0tJTkRfUk9MTEVEEAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NFRBAFEhQKEEVWRU5UX0tJTkRfTU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9ORRAHEhkKFUVWRU5UX0tJTkRfVFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRfRE9VQkxFRBAJEhMKD0VWRU5UX0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRfRFJPUFBFRBALEhcKE0VWRU5UX0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9LSU5EX1JBQ0NPT05FRBANEhcKE0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9FVkVOVF9LSU5EX1JFU0lHTkFUSU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9SRUpFQ1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9XT04QERIYChRFVkVOVF9LSU5EX01BVENIX1dPThASYgZwcm90bzM", [file_backgammon_v1_board, file_backgammon_v1_rules]);
 
 /**
  * One action of one player: listed by ListActions, sent to Act.
@@ -473,6 +473,7 @@ export type Game = Message<"backgammon.v1.Game"> & {
 
   /**
    * Output only, ignored on input: the board after the moves made so far.
+   * A lean Game sets it only while moves are made (else it is `board`).
    *
    * @generated from field: backgammon.v1.Board board_now = 18;
    */
@@ -504,6 +505,34 @@ export type Game = Message<"backgammon.v1.Game"> & {
    * @generated from field: backgammon.v1.FairDice fair = 21;
    */
   fair?: FairDice | undefined;
+
+  /**
+   * This game's id: 16 random bytes from NewGame (empty in a Game made
+   * before ids existed). The next game of a match gets a new one.
+   *
+   * @generated from field: bytes game_id = 22;
+   */
+  gameId: Uint8Array;
+
+  /**
+   * Grows by one with every action taken on this game (Act, and each of
+   * BotAct's actions), from 0 at NewGame: of two Games with the same
+   * `game_id`, the one with the lower version is stale (docs/security.md).
+   * At most 2^48.
+   *
+   * @generated from field: uint64 version = 23;
+   */
+  version: bigint;
+
+  /**
+   * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+   * the log, so it keeps one size however long the game runs; the entries
+   * come in each answer's `logged`, for a client that keeps a record. Sent
+   * back with the `log` filled in (ExportMatch), the log must match it.
+   *
+   * @generated from field: backgammon.v1.LogDigest digest = 24;
+   */
+  digest?: LogDigest | undefined;
 };
 
 /**
@@ -512,6 +541,80 @@ export type Game = Message<"backgammon.v1.Game"> & {
  */
 export const GameSchema: GenMessage<Game> = /*@__PURE__*/
   messageDesc(file_backgammon_v1_game, 6);
+
+/**
+ * A game's log summed up: its length, a hash chain over every entry, and
+ * the few facts of it that the server's checks need.
+ *
+ * @generated from message backgammon.v1.LogDigest
+ */
+export type LogDigest = Message<"backgammon.v1.LogDigest"> & {
+  /**
+   * How many entries the log holds (at most 4,096).
+   *
+   * @generated from field: uint32 length = 1;
+   */
+  length: number;
+
+  /**
+   * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+   * label, the chain before the last entry and the last entry
+   * (docs/api.md, "The lean game").
+   *
+   * @generated from field: bytes chain = 2;
+   */
+  chain: Uint8Array;
+
+  /**
+   * Tied opening roll-offs.
+   *
+   * @generated from field: uint32 opening_ties = 3;
+   */
+  openingTies: number;
+
+  /**
+   * Takes, beavers and raccoons: each doubled the cube.
+   *
+   * @generated from field: uint32 raises = 4;
+   */
+  raises: number;
+
+  /**
+   * The log's last entry.
+   *
+   * @generated from field: backgammon.v1.LogEntry last = 5;
+   */
+  last?: LogEntry | undefined;
+
+  /**
+   * The last entry that is not a resignation or its rejection (the roll
+   * being played, while moving); unset when it is `last`.
+   *
+   * @generated from field: backgammon.v1.LogEntry anchor = 6;
+   */
+  anchor?: LogEntry | undefined;
+
+  /**
+   * The kind of the last resignation offered, if any.
+   *
+   * @generated from field: backgammon.v1.ResultKind resigned = 7;
+   */
+  resigned: ResultKind;
+
+  /**
+   * How many resignations were offered.
+   *
+   * @generated from field: uint32 resignations = 8;
+   */
+  resignations: number;
+};
+
+/**
+ * Describes the message backgammon.v1.LogDigest.
+ * Use `create(LogDigestSchema)` to create a new message.
+ */
+export const LogDigestSchema: GenMessage<LogDigest> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_game, 7);
 
 /**
  * The server's seal over a Game it produced.
@@ -541,6 +644,22 @@ export type GameSeal = Message<"backgammon.v1.GameSeal"> & {
    * @generated from field: bytes mac = 3;
    */
   mac: Uint8Array;
+
+  /**
+   * A copy of the sealed game's `game_id`, readable without decoding
+   * `state`; the server refuses a seal whose copy differs from the state's.
+   *
+   * @generated from field: bytes game_id = 4;
+   */
+  gameId: Uint8Array;
+
+  /**
+   * A copy of the sealed game's `version`, checked in the same way: a relay
+   * compares it with the last version it passed on (docs/security.md).
+   *
+   * @generated from field: uint64 version = 5;
+   */
+  version: bigint;
 };
 
 /**
@@ -548,7 +667,7 @@ export type GameSeal = Message<"backgammon.v1.GameSeal"> & {
  * Use `create(GameSealSchema)` to create a new message.
  */
 export const GameSealSchema: GenMessage<GameSeal> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_game, 7);
+  messageDesc(file_backgammon_v1_game, 8);
 
 /**
  * The commit-reveal record of a game with provably fair dice (docs/dice.md).
@@ -598,7 +717,7 @@ export type FairDice = Message<"backgammon.v1.FairDice"> & {
  * Use `create(FairDiceSchema)` to create a new message.
  */
 export const FairDiceSchema: GenMessage<FairDice> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_game, 8);
+  messageDesc(file_backgammon_v1_game, 9);
 
 /**
  * One event.
@@ -682,7 +801,7 @@ export type Event = Message<"backgammon.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_game, 9);
+  messageDesc(file_backgammon_v1_game, 10);
 
 /**
  * Who must act now, and how.
@@ -920,6 +1039,41 @@ export const ActionKindSchema: GenEnum<ActionKind> = /*@__PURE__*/
   enumDesc(file_backgammon_v1_game, 2);
 
 /**
+ * What a Game travels as.
+ *
+ * @generated from enum backgammon.v1.GameForm
+ */
+export enum GameForm {
+  /**
+   * Not set: NewGame makes a full Game; the next game of a match keeps the
+   * previous one's form.
+   *
+   * @generated from enum value: GAME_FORM_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The Game carries its whole log (`log`), growing with each action.
+   *
+   * @generated from enum value: GAME_FORM_FULL = 1;
+   */
+  FULL = 1,
+
+  /**
+   * The Game carries the log's digest (`digest`) instead: constant size.
+   *
+   * @generated from enum value: GAME_FORM_LEAN = 2;
+   */
+  LEAN = 2,
+}
+
+/**
+ * Describes the enum backgammon.v1.GameForm.
+ */
+export const GameFormSchema: GenEnum<GameForm> = /*@__PURE__*/
+  enumDesc(file_backgammon_v1_game, 3);
+
+/**
  * What happened, for a frontend to animate in order.
  *
  * @generated from enum backgammon.v1.EventKind
@@ -1063,5 +1217,5 @@ export enum EventKind {
  * Describes the enum backgammon.v1.EventKind.
  */
 export const EventKindSchema: GenEnum<EventKind> = /*@__PURE__*/
-  enumDesc(file_backgammon_v1_game, 3);
+  enumDesc(file_backgammon_v1_game, 4);
 

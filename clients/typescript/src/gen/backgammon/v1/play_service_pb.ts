@@ -5,13 +5,13 @@
 // The game flow a frontend builds on: start a game, ask what each player
 // may do now, act, and let the bot act.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Board, Color, Play } from "./board_pb.js";
 import { file_backgammon_v1_board } from "./board_pb.js";
 import type { BotLevel } from "./bot_service_pb.js";
 import { file_backgammon_v1_bot_service } from "./bot_service_pb.js";
-import type { Action, DiceSource, Event, Game, Phase } from "./game_pb.js";
+import type { Action, DiceSource, Event, Game, GameForm, LogEntry, Phase } from "./game_pb.js";
 import { file_backgammon_v1_game } from "./game_pb.js";
 import type { RuleOptions } from "./rules_pb.js";
 import { file_backgammon_v1_rules } from "./rules_pb.js";
@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/play_service.proto.
  */
 export const file_backgammon_v1_play_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1vbi52MSKgAQoOTmV3R2FtZVJlcXVlc3QSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEi4KC2RpY2Vfc291cmNlGAIgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYAyABKAwSJQoIcHJldmlvdXMYBCABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNAoPTmV3R2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUiNwoSTGlzdEFjdGlvbnNSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUi6AEKE0xpc3RBY3Rpb25zUmVzcG9uc2USIwoFcGhhc2UYASABKA4yFC5iYWNrZ2FtbW9uLnYxLlBoYXNlEiQKBnRvX2FjdBgCIAMoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISJgoHYWN0aW9ucxgDIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiIKBXBsYXlzGAQgAygLMhMuYmFja2dhbW1vbi52MS5QbGF5EhEKCWRpY2VfbGVmdBgFIAMoDRInCglib2FyZF9ub3cYBiABKAsyFC5iYWNrZ2FtbW9uLnYxLkJvYXJkIlYKCkFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIlCgZhY3Rpb24YAiABKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbiJWCgtBY3RSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgCIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQinAEKDUJvdEFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRImCgVsZXZlbBgCIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwSEQoEc2VlZBgDIAEoBEgAiAEBEiQKBnBsYXllchgEIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3JCBwoFX3NlZWQilAEKDkJvdEFjdFJlc3BvbnNlEiYKB2FjdGlvbnMYASADKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIhCgRnYW1lGAIgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBmV2ZW50cxgDIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSEQoJZXZhbHVhdG9yGAQgASgJIm0KFEFkZENsaWVudFNlZWRSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIMCgRzZWVkGAMgASgMIjoKFUFkZENsaWVudFNlZWRSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lMo4DCgtQbGF5U2VydmljZRJICgdOZXdHYW1lEh0uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVxdWVzdBoeLmJhY2tnYW1tb24udjEuTmV3R2FtZVJlc3BvbnNlElQKC0xpc3RBY3Rpb25zEiEuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1JlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USPAoDQWN0EhkuYmFja2dhbW1vbi52MS5BY3RSZXF1ZXN0GhouYmFja2dhbW1vbi52MS5BY3RSZXNwb25zZRJFCgZCb3RBY3QSHC5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlcXVlc3QaHS5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlc3BvbnNlEloKDUFkZENsaWVudFNlZWQSIy5iYWNrZ2FtbW9uLnYxLkFkZENsaWVudFNlZWRSZXF1ZXN0GiQuYmFja2dhbW1vbi52MS5BZGRDbGllbnRTZWVkUmVzcG9uc2ViBnByb3RvMw", [file_backgammon_v1_board, file_backgammon_v1_bot_service, file_backgammon_v1_game, file_backgammon_v1_rules]);
+  fileDesc("CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1vbi52MSLxAQoOTmV3R2FtZVJlcXVlc3QSKQoFcnVsZXMYASABKAsyGi5iYWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEi4KC2RpY2Vfc291cmNlGAIgASgOMhkuYmFja2dhbW1vbi52MS5EaWNlU291cmNlEgwKBHNlZWQYAyABKAwSJQoIcHJldmlvdXMYBCABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJQoEZm9ybRgFIAEoDjIXLmJhY2tnYW1tb24udjEuR2FtZUZvcm0SKAoEdmlldxgGIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0aW9uc1ZpZXciaQoPTmV3R2FtZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSMwoHY2hvaWNlcxgCIAEoCzIiLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZSJhChJMaXN0QWN0aW9uc1JlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIoCgR2aWV3GAIgASgOMhouYmFja2dhbW1vbi52MS5BY3Rpb25zVmlldyLoAQoTTGlzdEFjdGlvbnNSZXNwb25zZRIjCgVwaGFzZRgBIAEoDjIULmJhY2tnYW1tb24udjEuUGhhc2USJAoGdG9fYWN0GAIgAygOMhQuYmFja2dhbW1vbi52MS5Db2xvchImCgdhY3Rpb25zGAMgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24SIgoFcGxheXMYBCADKAsyEy5iYWNrZ2FtbW9uLnYxLlBsYXkSEQoJZGljZV9sZWZ0GAUgAygNEicKCWJvYXJkX25vdxgGIAEoCzIULmJhY2tnYW1tb24udjEuQm9hcmQi4AEKCkFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIlCgZhY3Rpb24YAiABKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIoCgR2aWV3GAMgASgOMhouYmFja2dhbW1vbi52MS5BY3Rpb25zVmlldxIdChBleHBlY3RlZF92ZXJzaW9uGAQgASgESACIAQESKgoJYm90X3JlcGx5GAUgASgOMhcuYmFja2dhbW1vbi52MS5Cb3RMZXZlbEITChFfZXhwZWN0ZWRfdmVyc2lvbiLgAQoLQWN0UmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIkCgZldmVudHMYAiADKAsyFC5iYWNrZ2FtbW9uLnYxLkV2ZW50EjMKB2Nob2ljZXMYAyABKAsyIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USJwoGbG9nZ2VkGAQgAygLMhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeRIqCgtib3RfYWN0aW9ucxgFIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uIvoBCg1Cb3RBY3RSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJgoFbGV2ZWwYAiABKA4yFy5iYWNrZ2FtbW9uLnYxLkJvdExldmVsEhEKBHNlZWQYAyABKARIAIgBARIkCgZwbGF5ZXIYBCABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEigKBHZpZXcYBSABKA4yGi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3Eh0KEGV4cGVjdGVkX3ZlcnNpb24YBiABKARIAYgBAUIHCgVfc2VlZEITChFfZXhwZWN0ZWRfdmVyc2lvbiLyAQoOQm90QWN0UmVzcG9uc2USJgoHYWN0aW9ucxgBIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEiEKBGdhbWUYAiABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGZXZlbnRzGAMgAygLMhQuYmFja2dhbW1vbi52MS5FdmVudBIRCglldmFsdWF0b3IYBCABKAkSMwoHY2hvaWNlcxgFIAEoCzIiLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZRInCgZsb2dnZWQYBiADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5Im0KFEFkZENsaWVudFNlZWRSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGcGxheWVyGAIgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIMCgRzZWVkGAMgASgMIjoKFUFkZENsaWVudFNlZWRSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lKqMBCgtBY3Rpb25zVmlldxIcChhBQ1RJT05TX1ZJRVdfVU5TUEVDSUZJRUQQABIVChFBQ1RJT05TX1ZJRVdfRlVMTBABEhgKFEFDVElPTlNfVklFV19DT01QQUNUEAISFgoSQUNUSU9OU19WSUVXX01PVkVTEAMSFgoSQUNUSU9OU19WSUVXX1BMQVlTEAQSFQoRQUNUSU9OU19WSUVXX05PTkUQBTKOAwoLUGxheVNlcnZpY2USSAoHTmV3R2FtZRIdLmJhY2tnYW1tb24udjEuTmV3R2FtZVJlcXVlc3QaHi5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXNwb25zZRJUCgtMaXN0QWN0aW9ucxIhLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXF1ZXN0GiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEjwKA0FjdBIZLmJhY2tnYW1tb24udjEuQWN0UmVxdWVzdBoaLmJhY2tnYW1tb24udjEuQWN0UmVzcG9uc2USRQoGQm90QWN0EhwuYmFja2dhbW1vbi52MS5Cb3RBY3RSZXF1ZXN0Gh0uYmFja2dhbW1vbi52MS5Cb3RBY3RSZXNwb25zZRJaCg1BZGRDbGllbnRTZWVkEiMuYmFja2dhbW1vbi52MS5BZGRDbGllbnRTZWVkUmVxdWVzdBokLmJhY2tnYW1tb24udjEuQWRkQ2xpZW50U2VlZFJlc3BvbnNlYgZwcm90bzM", [file_backgammon_v1_board, file_backgammon_v1_bot_service, file_backgammon_v1_game, file_backgammon_v1_rules]);
 
 /**
  * Start a game.
@@ -59,6 +59,22 @@ export type NewGameRequest = Message<"backgammon.v1.NewGameRequest"> & {
    * @generated from field: backgammon.v1.Game previous = 4;
    */
   previous?: Game | undefined;
+
+  /**
+   * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+   * instead of the log. Unset: FULL, or the previous game's form.
+   *
+   * @generated from field: backgammon.v1.GameForm form = 5;
+   */
+  form: GameForm;
+
+  /**
+   * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+   * game, none for a full one).
+   *
+   * @generated from field: backgammon.v1.ActionsView view = 6;
+   */
+  view: ActionsView;
 };
 
 /**
@@ -80,6 +96,14 @@ export type NewGameResponse = Message<"backgammon.v1.NewGameResponse"> & {
    * @generated from field: backgammon.v1.Game game = 1;
    */
   game?: Game | undefined;
+
+  /**
+   * The actions open now, as ListActions would answer in `view`; unset
+   * with ACTIONS_VIEW_NONE.
+   *
+   * @generated from field: backgammon.v1.ListActionsResponse choices = 2;
+   */
+  choices?: ListActionsResponse | undefined;
 };
 
 /**
@@ -101,6 +125,13 @@ export type ListActionsRequest = Message<"backgammon.v1.ListActionsRequest"> & {
    * @generated from field: backgammon.v1.Game game = 1;
    */
   game?: Game | undefined;
+
+  /**
+   * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+   *
+   * @generated from field: backgammon.v1.ActionsView view = 2;
+   */
+  view: ActionsView;
 };
 
 /**
@@ -193,6 +224,32 @@ export type ActRequest = Message<"backgammon.v1.ActRequest"> & {
    * @generated from field: backgammon.v1.Action action = 2;
    */
   action?: Action | undefined;
+
+  /**
+   * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+   * for a full one).
+   *
+   * @generated from field: backgammon.v1.ActionsView view = 3;
+   */
+  view: ActionsView;
+
+  /**
+   * When set, the game's version must be this one (the last version the
+   * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+   *
+   * @generated from field: optional uint64 expected_version = 4;
+   */
+  expectedVersion?: bigint | undefined;
+
+  /**
+   * Playing the bot: when set, once the action is taken the bot answers
+   * for the other player at this level, whenever that player alone must
+   * act (its whole turn, its answer to a double or a resignation), so one
+   * call takes a user's action and the bot's reply. Needs `action.player`.
+   *
+   * @generated from field: backgammon.v1.BotLevel bot_reply = 5;
+   */
+  botReply: BotLevel;
 };
 
 /**
@@ -221,6 +278,29 @@ export type ActResponse = Message<"backgammon.v1.ActResponse"> & {
    * @generated from field: repeated backgammon.v1.Event events = 2;
    */
   events: Event[];
+
+  /**
+   * The actions open in the next game, in the request's `view`.
+   *
+   * @generated from field: backgammon.v1.ListActionsResponse choices = 3;
+   */
+  choices?: ListActionsResponse | undefined;
+
+  /**
+   * The entries the action added to the game's log, in order: a client of
+   * a lean game keeps them to have the whole log (ExportMatch).
+   *
+   * @generated from field: repeated backgammon.v1.LogEntry logged = 4;
+   */
+  logged: LogEntry[];
+
+  /**
+   * With `bot_reply`: the bot's actions after the user's, in order (their
+   * events follow the user's in `events`).
+   *
+   * @generated from field: repeated backgammon.v1.Action bot_actions = 5;
+   */
+  botActions: Action[];
 };
 
 /**
@@ -265,6 +345,22 @@ export type BotActRequest = Message<"backgammon.v1.BotActRequest"> & {
    * @generated from field: backgammon.v1.Color player = 4;
    */
   player: Color;
+
+  /**
+   * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+   * for a full one).
+   *
+   * @generated from field: backgammon.v1.ActionsView view = 5;
+   */
+  view: ActionsView;
+
+  /**
+   * When set, the game's version must be this one, else
+   * FAILED_PRECONDITION with reason STALE_GAME.
+   *
+   * @generated from field: optional uint64 expected_version = 6;
+   */
+  expectedVersion?: bigint | undefined;
 };
 
 /**
@@ -308,6 +404,20 @@ export type BotActResponse = Message<"backgammon.v1.BotActResponse"> & {
    * @generated from field: string evaluator = 4;
    */
   evaluator: string;
+
+  /**
+   * The actions open in the game after them, in the request's `view`.
+   *
+   * @generated from field: backgammon.v1.ListActionsResponse choices = 5;
+   */
+  choices?: ListActionsResponse | undefined;
+
+  /**
+   * The entries the bot's actions added to the game's log, in order.
+   *
+   * @generated from field: repeated backgammon.v1.LogEntry logged = 6;
+   */
+  logged: LogEntry[];
 };
 
 /**
@@ -372,6 +482,67 @@ export type AddClientSeedResponse = Message<"backgammon.v1.AddClientSeedResponse
  */
 export const AddClientSeedResponseSchema: GenMessage<AddClientSeedResponse> = /*@__PURE__*/
   messageDesc(file_backgammon_v1_play_service, 9);
+
+/**
+ * How much of the actions allowed now an answer lists. Every view lists
+ * the actions outside moving (roll, cube, resignations and their answers).
+ *
+ * @generated from enum backgammon.v1.ActionsView
+ */
+export enum ActionsView {
+  /**
+   * Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+   * NewGame answer COMPACT for a lean game and NONE for a full one.
+   *
+   * @generated from enum value: ACTIONS_VIEW_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+   * plays again in `plays` with their resulting positions.
+   *
+   * @generated from enum value: ACTIONS_VIEW_FULL = 1;
+   */
+  FULL = 1,
+
+  /**
+   * Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+   * `plays` (moves and notation, no resulting position) with no PLAY
+   * actions; any of them may be sent as a PLAY action.
+   *
+   * @generated from enum value: ACTIONS_VIEW_COMPACT = 2;
+   */
+  COMPACT = 2,
+
+  /**
+   * A board UI's: MOVE, UNDO and CONFIRM, no whole plays.
+   *
+   * @generated from enum value: ACTIONS_VIEW_MOVES = 3;
+   */
+  MOVES = 3,
+
+  /**
+   * A client that chooses whole plays: the plays in `plays` (moves and
+   * notation), no MOVE actions.
+   *
+   * @generated from enum value: ACTIONS_VIEW_PLAYS = 4;
+   */
+  PLAYS = 4,
+
+  /**
+   * Nothing listed: the answer's `choices` is unset.
+   *
+   * @generated from enum value: ACTIONS_VIEW_NONE = 5;
+   */
+  NONE = 5,
+}
+
+/**
+ * Describes the enum backgammon.v1.ActionsView.
+ */
+export const ActionsViewSchema: GenEnum<ActionsView> = /*@__PURE__*/
+  enumDesc(file_backgammon_v1_play_service, 0);
 
 /**
  * Stateless like the rest: every request carries the whole Game, which the

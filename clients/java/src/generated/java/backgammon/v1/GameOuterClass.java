@@ -771,6 +771,153 @@ public final class GameOuterClass {
 
   /**
    * <pre>
+   * What a Game travels as.
+   * </pre>
+   *
+   * Protobuf enum {@code backgammon.v1.GameForm}
+   */
+  public enum GameForm
+      implements com.google.protobuf.ProtocolMessageEnum {
+    /**
+     * <pre>
+     * Not set: NewGame makes a full Game; the next game of a match keeps the
+     * previous one's form.
+     * </pre>
+     *
+     * <code>GAME_FORM_UNSPECIFIED = 0;</code>
+     */
+    GAME_FORM_UNSPECIFIED(0),
+    /**
+     * <pre>
+     * The Game carries its whole log (`log`), growing with each action.
+     * </pre>
+     *
+     * <code>GAME_FORM_FULL = 1;</code>
+     */
+    GAME_FORM_FULL(1),
+    /**
+     * <pre>
+     * The Game carries the log's digest (`digest`) instead: constant size.
+     * </pre>
+     *
+     * <code>GAME_FORM_LEAN = 2;</code>
+     */
+    GAME_FORM_LEAN(2),
+    UNRECOGNIZED(-1),
+    ;
+
+    /**
+     * <pre>
+     * Not set: NewGame makes a full Game; the next game of a match keeps the
+     * previous one's form.
+     * </pre>
+     *
+     * <code>GAME_FORM_UNSPECIFIED = 0;</code>
+     */
+    public static final int GAME_FORM_UNSPECIFIED_VALUE = 0;
+    /**
+     * <pre>
+     * The Game carries its whole log (`log`), growing with each action.
+     * </pre>
+     *
+     * <code>GAME_FORM_FULL = 1;</code>
+     */
+    public static final int GAME_FORM_FULL_VALUE = 1;
+    /**
+     * <pre>
+     * The Game carries the log's digest (`digest`) instead: constant size.
+     * </pre>
+     *
+     * <code>GAME_FORM_LEAN = 2;</code>
+     */
+    public static final int GAME_FORM_LEAN_VALUE = 2;
+
+
+    public final int getNumber() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalArgumentException(
+            "Can't get the number of an unknown enum value.");
+      }
+      return value;
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     * @deprecated Use {@link #forNumber(int)} instead.
+     */
+    @java.lang.Deprecated
+    public static GameForm valueOf(int value) {
+      return forNumber(value);
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     */
+    public static GameForm forNumber(int value) {
+      switch (value) {
+        case 0: return GAME_FORM_UNSPECIFIED;
+        case 1: return GAME_FORM_FULL;
+        case 2: return GAME_FORM_LEAN;
+        default: return null;
+      }
+    }
+
+    public static com.google.protobuf.Internal.EnumLiteMap<GameForm>
+        internalGetValueMap() {
+      return internalValueMap;
+    }
+    private static final com.google.protobuf.Internal.EnumLiteMap<
+        GameForm> internalValueMap =
+          new com.google.protobuf.Internal.EnumLiteMap<GameForm>() {
+            public GameForm findValueByNumber(int number) {
+              return GameForm.forNumber(number);
+            }
+          };
+
+    public final com.google.protobuf.Descriptors.EnumValueDescriptor
+        getValueDescriptor() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalStateException(
+            "Can't get the descriptor of an unrecognized enum value.");
+      }
+      return getDescriptor().getValues().get(ordinal());
+    }
+    public final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptorForType() {
+      return getDescriptor();
+    }
+    public static final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptor() {
+      return backgammon.v1.GameOuterClass.getDescriptor().getEnumTypes().get(3);
+    }
+
+    private static final GameForm[] VALUES = values();
+
+    public static GameForm valueOf(
+        com.google.protobuf.Descriptors.EnumValueDescriptor desc) {
+      if (desc.getType() != getDescriptor()) {
+        throw new java.lang.IllegalArgumentException(
+          "EnumValueDescriptor is not for this type.");
+      }
+      if (desc.getIndex() == -1) {
+        return UNRECOGNIZED;
+      }
+      return VALUES[desc.getIndex()];
+    }
+
+    private final int value;
+
+    private GameForm(int value) {
+      this.value = value;
+    }
+
+    // @@protoc_insertion_point(enum_scope:backgammon.v1.GameForm)
+  }
+
+  /**
+   * <pre>
    * What happened, for a frontend to animate in order.
    * </pre>
    *
@@ -1160,7 +1307,7 @@ public final class GameOuterClass {
     }
     public static final com.google.protobuf.Descriptors.EnumDescriptor
         getDescriptor() {
-      return backgammon.v1.GameOuterClass.getDescriptor().getEnumTypes().get(3);
+      return backgammon.v1.GameOuterClass.getDescriptor().getEnumTypes().get(4);
     }
 
     private static final EventKind[] VALUES = values();
@@ -10032,6 +10179,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10041,6 +10189,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10050,6 +10199,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10154,6 +10304,66 @@ public final class GameOuterClass {
      * <code>.backgammon.v1.FairDice fair = 21;</code>
      */
     backgammon.v1.GameOuterClass.FairDiceOrBuilder getFairOrBuilder();
+
+    /**
+     * <pre>
+     * This game's id: 16 random bytes from NewGame (empty in a Game made
+     * before ids existed). The next game of a match gets a new one.
+     * </pre>
+     *
+     * <code>bytes game_id = 22;</code>
+     * @return The gameId.
+     */
+    com.google.protobuf.ByteString getGameId();
+
+    /**
+     * <pre>
+     * Grows by one with every action taken on this game (Act, and each of
+     * BotAct's actions), from 0 at NewGame: of two Games with the same
+     * `game_id`, the one with the lower version is stale (docs/security.md).
+     * At most 2^48.
+     * </pre>
+     *
+     * <code>uint64 version = 23;</code>
+     * @return The version.
+     */
+    long getVersion();
+
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     * @return Whether the digest field is set.
+     */
+    boolean hasDigest();
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     * @return The digest.
+     */
+    backgammon.v1.GameOuterClass.LogDigest getDigest();
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     */
+    backgammon.v1.GameOuterClass.LogDigestOrBuilder getDigestOrBuilder();
   }
   /**
    * <pre>
@@ -10182,6 +10392,7 @@ public final class GameOuterClass {
       turn_ = 0;
       moves_ = java.util.Collections.emptyList();
       log_ = java.util.Collections.emptyList();
+      gameId_ = com.google.protobuf.ByteString.EMPTY;
     }
 
     @java.lang.Override
@@ -10808,6 +11019,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10820,6 +11032,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10832,6 +11045,7 @@ public final class GameOuterClass {
     /**
      * <pre>
      * Output only, ignored on input: the board after the moves made so far.
+     * A lean Game sets it only while moves are made (else it is `board`).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -10973,6 +11187,87 @@ public final class GameOuterClass {
       return fair_ == null ? backgammon.v1.GameOuterClass.FairDice.getDefaultInstance() : fair_;
     }
 
+    public static final int GAME_ID_FIELD_NUMBER = 22;
+    private com.google.protobuf.ByteString gameId_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * This game's id: 16 random bytes from NewGame (empty in a Game made
+     * before ids existed). The next game of a match gets a new one.
+     * </pre>
+     *
+     * <code>bytes game_id = 22;</code>
+     * @return The gameId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getGameId() {
+      return gameId_;
+    }
+
+    public static final int VERSION_FIELD_NUMBER = 23;
+    private long version_ = 0L;
+    /**
+     * <pre>
+     * Grows by one with every action taken on this game (Act, and each of
+     * BotAct's actions), from 0 at NewGame: of two Games with the same
+     * `game_id`, the one with the lower version is stale (docs/security.md).
+     * At most 2^48.
+     * </pre>
+     *
+     * <code>uint64 version = 23;</code>
+     * @return The version.
+     */
+    @java.lang.Override
+    public long getVersion() {
+      return version_;
+    }
+
+    public static final int DIGEST_FIELD_NUMBER = 24;
+    private backgammon.v1.GameOuterClass.LogDigest digest_;
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     * @return Whether the digest field is set.
+     */
+    @java.lang.Override
+    public boolean hasDigest() {
+      return digest_ != null;
+    }
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     * @return The digest.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogDigest getDigest() {
+      return digest_ == null ? backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance() : digest_;
+    }
+    /**
+     * <pre>
+     * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+     * the log, so it keeps one size however long the game runs; the entries
+     * come in each answer's `logged`, for a client that keeps a record. Sent
+     * back with the `log` filled in (ExportMatch), the log must match it.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogDigest digest = 24;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogDigestOrBuilder getDigestOrBuilder() {
+      return digest_ == null ? backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance() : digest_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -11049,6 +11344,15 @@ public final class GameOuterClass {
       }
       if (fair_ != null) {
         output.writeMessage(21, getFair());
+      }
+      if (!gameId_.isEmpty()) {
+        output.writeBytes(22, gameId_);
+      }
+      if (version_ != 0L) {
+        output.writeUInt64(23, version_);
+      }
+      if (digest_ != null) {
+        output.writeMessage(24, getDigest());
       }
       getUnknownFields().writeTo(output);
     }
@@ -11143,6 +11447,18 @@ public final class GameOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(21, getFair());
       }
+      if (!gameId_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(22, gameId_);
+      }
+      if (version_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(23, version_);
+      }
+      if (digest_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(24, getDigest());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -11230,6 +11546,15 @@ public final class GameOuterClass {
         if (!getFair()
             .equals(other.getFair())) return false;
       }
+      if (!getGameId()
+          .equals(other.getGameId())) return false;
+      if (getVersion()
+          != other.getVersion()) return false;
+      if (hasDigest() != other.hasDigest()) return false;
+      if (hasDigest()) {
+        if (!getDigest()
+            .equals(other.getDigest())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -11310,6 +11635,15 @@ public final class GameOuterClass {
       if (hasFair()) {
         hash = (37 * hash) + FAIR_FIELD_NUMBER;
         hash = (53 * hash) + getFair().hashCode();
+      }
+      hash = (37 * hash) + GAME_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getGameId().hashCode();
+      hash = (37 * hash) + VERSION_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getVersion());
+      if (hasDigest()) {
+        hash = (37 * hash) + DIGEST_FIELD_NUMBER;
+        hash = (53 * hash) + getDigest().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -11530,6 +11864,13 @@ public final class GameOuterClass {
           fairBuilder_.dispose();
           fairBuilder_ = null;
         }
+        gameId_ = com.google.protobuf.ByteString.EMPTY;
+        version_ = 0L;
+        digest_ = null;
+        if (digestBuilder_ != null) {
+          digestBuilder_.dispose();
+          digestBuilder_ = null;
+        }
         return this;
       }
 
@@ -11669,6 +12010,17 @@ public final class GameOuterClass {
           result.fair_ = fairBuilder_ == null
               ? fair_
               : fairBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00200000) != 0)) {
+          result.gameId_ = gameId_;
+        }
+        if (((from_bitField0_ & 0x00400000) != 0)) {
+          result.version_ = version_;
+        }
+        if (((from_bitField0_ & 0x00800000) != 0)) {
+          result.digest_ = digestBuilder_ == null
+              ? digest_
+              : digestBuilder_.build();
         }
       }
 
@@ -11848,6 +12200,15 @@ public final class GameOuterClass {
         if (other.hasFair()) {
           mergeFair(other.getFair());
         }
+        if (other.getGameId() != com.google.protobuf.ByteString.EMPTY) {
+          setGameId(other.getGameId());
+        }
+        if (other.getVersion() != 0L) {
+          setVersion(other.getVersion());
+        }
+        if (other.hasDigest()) {
+          mergeDigest(other.getDigest());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -12025,6 +12386,23 @@ public final class GameOuterClass {
                 bitField0_ |= 0x00100000;
                 break;
               } // case 170
+              case 178: {
+                gameId_ = input.readBytes();
+                bitField0_ |= 0x00200000;
+                break;
+              } // case 178
+              case 184: {
+                version_ = input.readUInt64();
+                bitField0_ |= 0x00400000;
+                break;
+              } // case 184
+              case 194: {
+                input.readMessage(
+                    getDigestFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00800000;
+                break;
+              } // case 194
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -14485,6 +14863,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14496,6 +14875,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14511,6 +14891,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14531,6 +14912,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14549,6 +14931,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14572,6 +14955,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14589,6 +14973,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14601,6 +14986,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -14616,6 +15002,7 @@ public final class GameOuterClass {
       /**
        * <pre>
        * Output only, ignored on input: the board after the moves made so far.
+       * A lean Game sets it only while moves are made (else it is `board`).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 18;</code>
@@ -15152,6 +15539,288 @@ public final class GameOuterClass {
         }
         return fairBuilder_;
       }
+
+      private com.google.protobuf.ByteString gameId_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * This game's id: 16 random bytes from NewGame (empty in a Game made
+       * before ids existed). The next game of a match gets a new one.
+       * </pre>
+       *
+       * <code>bytes game_id = 22;</code>
+       * @return The gameId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getGameId() {
+        return gameId_;
+      }
+      /**
+       * <pre>
+       * This game's id: 16 random bytes from NewGame (empty in a Game made
+       * before ids existed). The next game of a match gets a new one.
+       * </pre>
+       *
+       * <code>bytes game_id = 22;</code>
+       * @param value The gameId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGameId(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        gameId_ = value;
+        bitField0_ |= 0x00200000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * This game's id: 16 random bytes from NewGame (empty in a Game made
+       * before ids existed). The next game of a match gets a new one.
+       * </pre>
+       *
+       * <code>bytes game_id = 22;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGameId() {
+        bitField0_ = (bitField0_ & ~0x00200000);
+        gameId_ = getDefaultInstance().getGameId();
+        onChanged();
+        return this;
+      }
+
+      private long version_ ;
+      /**
+       * <pre>
+       * Grows by one with every action taken on this game (Act, and each of
+       * BotAct's actions), from 0 at NewGame: of two Games with the same
+       * `game_id`, the one with the lower version is stale (docs/security.md).
+       * At most 2^48.
+       * </pre>
+       *
+       * <code>uint64 version = 23;</code>
+       * @return The version.
+       */
+      @java.lang.Override
+      public long getVersion() {
+        return version_;
+      }
+      /**
+       * <pre>
+       * Grows by one with every action taken on this game (Act, and each of
+       * BotAct's actions), from 0 at NewGame: of two Games with the same
+       * `game_id`, the one with the lower version is stale (docs/security.md).
+       * At most 2^48.
+       * </pre>
+       *
+       * <code>uint64 version = 23;</code>
+       * @param value The version to set.
+       * @return This builder for chaining.
+       */
+      public Builder setVersion(long value) {
+        
+        version_ = value;
+        bitField0_ |= 0x00400000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Grows by one with every action taken on this game (Act, and each of
+       * BotAct's actions), from 0 at NewGame: of two Games with the same
+       * `game_id`, the one with the lower version is stale (docs/security.md).
+       * At most 2^48.
+       * </pre>
+       *
+       * <code>uint64 version = 23;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearVersion() {
+        bitField0_ = (bitField0_ & ~0x00400000);
+        version_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private backgammon.v1.GameOuterClass.LogDigest digest_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogDigest, backgammon.v1.GameOuterClass.LogDigest.Builder, backgammon.v1.GameOuterClass.LogDigestOrBuilder> digestBuilder_;
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       * @return Whether the digest field is set.
+       */
+      public boolean hasDigest() {
+        return ((bitField0_ & 0x00800000) != 0);
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       * @return The digest.
+       */
+      public backgammon.v1.GameOuterClass.LogDigest getDigest() {
+        if (digestBuilder_ == null) {
+          return digest_ == null ? backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance() : digest_;
+        } else {
+          return digestBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public Builder setDigest(backgammon.v1.GameOuterClass.LogDigest value) {
+        if (digestBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          digest_ = value;
+        } else {
+          digestBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00800000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public Builder setDigest(
+          backgammon.v1.GameOuterClass.LogDigest.Builder builderForValue) {
+        if (digestBuilder_ == null) {
+          digest_ = builderForValue.build();
+        } else {
+          digestBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00800000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public Builder mergeDigest(backgammon.v1.GameOuterClass.LogDigest value) {
+        if (digestBuilder_ == null) {
+          if (((bitField0_ & 0x00800000) != 0) &&
+            digest_ != null &&
+            digest_ != backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance()) {
+            getDigestBuilder().mergeFrom(value);
+          } else {
+            digest_ = value;
+          }
+        } else {
+          digestBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00800000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public Builder clearDigest() {
+        bitField0_ = (bitField0_ & ~0x00800000);
+        digest_ = null;
+        if (digestBuilder_ != null) {
+          digestBuilder_.dispose();
+          digestBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogDigest.Builder getDigestBuilder() {
+        bitField0_ |= 0x00800000;
+        onChanged();
+        return getDigestFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogDigestOrBuilder getDigestOrBuilder() {
+        if (digestBuilder_ != null) {
+          return digestBuilder_.getMessageOrBuilder();
+        } else {
+          return digest_ == null ?
+              backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance() : digest_;
+        }
+      }
+      /**
+       * <pre>
+       * A lean Game (GAME_FORM_LEAN) carries this digest of its log instead of
+       * the log, so it keeps one size however long the game runs; the entries
+       * come in each answer's `logged`, for a client that keeps a record. Sent
+       * back with the `log` filled in (ExportMatch), the log must match it.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogDigest digest = 24;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogDigest, backgammon.v1.GameOuterClass.LogDigest.Builder, backgammon.v1.GameOuterClass.LogDigestOrBuilder> 
+          getDigestFieldBuilder() {
+        if (digestBuilder_ == null) {
+          digestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.LogDigest, backgammon.v1.GameOuterClass.LogDigest.Builder, backgammon.v1.GameOuterClass.LogDigestOrBuilder>(
+                  getDigest(),
+                  getParentForChildren(),
+                  isClean());
+          digest_ = null;
+        }
+        return digestBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -15216,6 +15885,1562 @@ public final class GameOuterClass {
 
   }
 
+  public interface LogDigestOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.LogDigest)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * How many entries the log holds (at most 4,096).
+     * </pre>
+     *
+     * <code>uint32 length = 1;</code>
+     * @return The length.
+     */
+    int getLength();
+
+    /**
+     * <pre>
+     * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+     * label, the chain before the last entry and the last entry
+     * (docs/api.md, "The lean game").
+     * </pre>
+     *
+     * <code>bytes chain = 2;</code>
+     * @return The chain.
+     */
+    com.google.protobuf.ByteString getChain();
+
+    /**
+     * <pre>
+     * Tied opening roll-offs.
+     * </pre>
+     *
+     * <code>uint32 opening_ties = 3;</code>
+     * @return The openingTies.
+     */
+    int getOpeningTies();
+
+    /**
+     * <pre>
+     * Takes, beavers and raccoons: each doubled the cube.
+     * </pre>
+     *
+     * <code>uint32 raises = 4;</code>
+     * @return The raises.
+     */
+    int getRaises();
+
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     * @return Whether the last field is set.
+     */
+    boolean hasLast();
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     * @return The last.
+     */
+    backgammon.v1.GameOuterClass.LogEntry getLast();
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntryOrBuilder getLastOrBuilder();
+
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     * @return Whether the anchor field is set.
+     */
+    boolean hasAnchor();
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     * @return The anchor.
+     */
+    backgammon.v1.GameOuterClass.LogEntry getAnchor();
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntryOrBuilder getAnchorOrBuilder();
+
+    /**
+     * <pre>
+     * The kind of the last resignation offered, if any.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+     * @return The enum numeric value on the wire for resigned.
+     */
+    int getResignedValue();
+    /**
+     * <pre>
+     * The kind of the last resignation offered, if any.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+     * @return The resigned.
+     */
+    backgammon.v1.Rules.ResultKind getResigned();
+
+    /**
+     * <pre>
+     * How many resignations were offered.
+     * </pre>
+     *
+     * <code>uint32 resignations = 8;</code>
+     * @return The resignations.
+     */
+    int getResignations();
+  }
+  /**
+   * <pre>
+   * A game's log summed up: its length, a hash chain over every entry, and
+   * the few facts of it that the server's checks need.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.LogDigest}
+   */
+  public static final class LogDigest extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.LogDigest)
+      LogDigestOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use LogDigest.newBuilder() to construct.
+    private LogDigest(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private LogDigest() {
+      chain_ = com.google.protobuf.ByteString.EMPTY;
+      resigned_ = 0;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new LogDigest();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_LogDigest_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_LogDigest_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.GameOuterClass.LogDigest.class, backgammon.v1.GameOuterClass.LogDigest.Builder.class);
+    }
+
+    public static final int LENGTH_FIELD_NUMBER = 1;
+    private int length_ = 0;
+    /**
+     * <pre>
+     * How many entries the log holds (at most 4,096).
+     * </pre>
+     *
+     * <code>uint32 length = 1;</code>
+     * @return The length.
+     */
+    @java.lang.Override
+    public int getLength() {
+      return length_;
+    }
+
+    public static final int CHAIN_FIELD_NUMBER = 2;
+    private com.google.protobuf.ByteString chain_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+     * label, the chain before the last entry and the last entry
+     * (docs/api.md, "The lean game").
+     * </pre>
+     *
+     * <code>bytes chain = 2;</code>
+     * @return The chain.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getChain() {
+      return chain_;
+    }
+
+    public static final int OPENING_TIES_FIELD_NUMBER = 3;
+    private int openingTies_ = 0;
+    /**
+     * <pre>
+     * Tied opening roll-offs.
+     * </pre>
+     *
+     * <code>uint32 opening_ties = 3;</code>
+     * @return The openingTies.
+     */
+    @java.lang.Override
+    public int getOpeningTies() {
+      return openingTies_;
+    }
+
+    public static final int RAISES_FIELD_NUMBER = 4;
+    private int raises_ = 0;
+    /**
+     * <pre>
+     * Takes, beavers and raccoons: each doubled the cube.
+     * </pre>
+     *
+     * <code>uint32 raises = 4;</code>
+     * @return The raises.
+     */
+    @java.lang.Override
+    public int getRaises() {
+      return raises_;
+    }
+
+    public static final int LAST_FIELD_NUMBER = 5;
+    private backgammon.v1.GameOuterClass.LogEntry last_;
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     * @return Whether the last field is set.
+     */
+    @java.lang.Override
+    public boolean hasLast() {
+      return last_ != null;
+    }
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     * @return The last.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntry getLast() {
+      return last_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : last_;
+    }
+    /**
+     * <pre>
+     * The log's last entry.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry last = 5;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLastOrBuilder() {
+      return last_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : last_;
+    }
+
+    public static final int ANCHOR_FIELD_NUMBER = 6;
+    private backgammon.v1.GameOuterClass.LogEntry anchor_;
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     * @return Whether the anchor field is set.
+     */
+    @java.lang.Override
+    public boolean hasAnchor() {
+      return anchor_ != null;
+    }
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     * @return The anchor.
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntry getAnchor() {
+      return anchor_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : anchor_;
+    }
+    /**
+     * <pre>
+     * The last entry that is not a resignation or its rejection (the roll
+     * being played, while moving); unset when it is `last`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntryOrBuilder getAnchorOrBuilder() {
+      return anchor_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : anchor_;
+    }
+
+    public static final int RESIGNED_FIELD_NUMBER = 7;
+    private int resigned_ = 0;
+    /**
+     * <pre>
+     * The kind of the last resignation offered, if any.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+     * @return The enum numeric value on the wire for resigned.
+     */
+    @java.lang.Override public int getResignedValue() {
+      return resigned_;
+    }
+    /**
+     * <pre>
+     * The kind of the last resignation offered, if any.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+     * @return The resigned.
+     */
+    @java.lang.Override public backgammon.v1.Rules.ResultKind getResigned() {
+      backgammon.v1.Rules.ResultKind result = backgammon.v1.Rules.ResultKind.forNumber(resigned_);
+      return result == null ? backgammon.v1.Rules.ResultKind.UNRECOGNIZED : result;
+    }
+
+    public static final int RESIGNATIONS_FIELD_NUMBER = 8;
+    private int resignations_ = 0;
+    /**
+     * <pre>
+     * How many resignations were offered.
+     * </pre>
+     *
+     * <code>uint32 resignations = 8;</code>
+     * @return The resignations.
+     */
+    @java.lang.Override
+    public int getResignations() {
+      return resignations_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (length_ != 0) {
+        output.writeUInt32(1, length_);
+      }
+      if (!chain_.isEmpty()) {
+        output.writeBytes(2, chain_);
+      }
+      if (openingTies_ != 0) {
+        output.writeUInt32(3, openingTies_);
+      }
+      if (raises_ != 0) {
+        output.writeUInt32(4, raises_);
+      }
+      if (last_ != null) {
+        output.writeMessage(5, getLast());
+      }
+      if (anchor_ != null) {
+        output.writeMessage(6, getAnchor());
+      }
+      if (resigned_ != backgammon.v1.Rules.ResultKind.RESULT_KIND_UNSPECIFIED.getNumber()) {
+        output.writeEnum(7, resigned_);
+      }
+      if (resignations_ != 0) {
+        output.writeUInt32(8, resignations_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (length_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(1, length_);
+      }
+      if (!chain_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(2, chain_);
+      }
+      if (openingTies_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(3, openingTies_);
+      }
+      if (raises_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(4, raises_);
+      }
+      if (last_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(5, getLast());
+      }
+      if (anchor_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, getAnchor());
+      }
+      if (resigned_ != backgammon.v1.Rules.ResultKind.RESULT_KIND_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(7, resigned_);
+      }
+      if (resignations_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(8, resignations_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.GameOuterClass.LogDigest)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.GameOuterClass.LogDigest other = (backgammon.v1.GameOuterClass.LogDigest) obj;
+
+      if (getLength()
+          != other.getLength()) return false;
+      if (!getChain()
+          .equals(other.getChain())) return false;
+      if (getOpeningTies()
+          != other.getOpeningTies()) return false;
+      if (getRaises()
+          != other.getRaises()) return false;
+      if (hasLast() != other.hasLast()) return false;
+      if (hasLast()) {
+        if (!getLast()
+            .equals(other.getLast())) return false;
+      }
+      if (hasAnchor() != other.hasAnchor()) return false;
+      if (hasAnchor()) {
+        if (!getAnchor()
+            .equals(other.getAnchor())) return false;
+      }
+      if (resigned_ != other.resigned_) return false;
+      if (getResignations()
+          != other.getResignations()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + LENGTH_FIELD_NUMBER;
+      hash = (53 * hash) + getLength();
+      hash = (37 * hash) + CHAIN_FIELD_NUMBER;
+      hash = (53 * hash) + getChain().hashCode();
+      hash = (37 * hash) + OPENING_TIES_FIELD_NUMBER;
+      hash = (53 * hash) + getOpeningTies();
+      hash = (37 * hash) + RAISES_FIELD_NUMBER;
+      hash = (53 * hash) + getRaises();
+      if (hasLast()) {
+        hash = (37 * hash) + LAST_FIELD_NUMBER;
+        hash = (53 * hash) + getLast().hashCode();
+      }
+      if (hasAnchor()) {
+        hash = (37 * hash) + ANCHOR_FIELD_NUMBER;
+        hash = (53 * hash) + getAnchor().hashCode();
+      }
+      hash = (37 * hash) + RESIGNED_FIELD_NUMBER;
+      hash = (53 * hash) + resigned_;
+      hash = (37 * hash) + RESIGNATIONS_FIELD_NUMBER;
+      hash = (53 * hash) + getResignations();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.GameOuterClass.LogDigest parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.GameOuterClass.LogDigest prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A game's log summed up: its length, a hash chain over every entry, and
+     * the few facts of it that the server's checks need.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.LogDigest}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.LogDigest)
+        backgammon.v1.GameOuterClass.LogDigestOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_LogDigest_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_LogDigest_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.GameOuterClass.LogDigest.class, backgammon.v1.GameOuterClass.LogDigest.Builder.class);
+      }
+
+      // Construct using backgammon.v1.GameOuterClass.LogDigest.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        length_ = 0;
+        chain_ = com.google.protobuf.ByteString.EMPTY;
+        openingTies_ = 0;
+        raises_ = 0;
+        last_ = null;
+        if (lastBuilder_ != null) {
+          lastBuilder_.dispose();
+          lastBuilder_ = null;
+        }
+        anchor_ = null;
+        if (anchorBuilder_ != null) {
+          anchorBuilder_.dispose();
+          anchorBuilder_ = null;
+        }
+        resigned_ = 0;
+        resignations_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.GameOuterClass.internal_static_backgammon_v1_LogDigest_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.LogDigest getDefaultInstanceForType() {
+        return backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.LogDigest build() {
+        backgammon.v1.GameOuterClass.LogDigest result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.LogDigest buildPartial() {
+        backgammon.v1.GameOuterClass.LogDigest result = new backgammon.v1.GameOuterClass.LogDigest(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.GameOuterClass.LogDigest result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.length_ = length_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.chain_ = chain_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.openingTies_ = openingTies_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.raises_ = raises_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.last_ = lastBuilder_ == null
+              ? last_
+              : lastBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.anchor_ = anchorBuilder_ == null
+              ? anchor_
+              : anchorBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.resigned_ = resigned_;
+        }
+        if (((from_bitField0_ & 0x00000080) != 0)) {
+          result.resignations_ = resignations_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.GameOuterClass.LogDigest) {
+          return mergeFrom((backgammon.v1.GameOuterClass.LogDigest)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.GameOuterClass.LogDigest other) {
+        if (other == backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance()) return this;
+        if (other.getLength() != 0) {
+          setLength(other.getLength());
+        }
+        if (other.getChain() != com.google.protobuf.ByteString.EMPTY) {
+          setChain(other.getChain());
+        }
+        if (other.getOpeningTies() != 0) {
+          setOpeningTies(other.getOpeningTies());
+        }
+        if (other.getRaises() != 0) {
+          setRaises(other.getRaises());
+        }
+        if (other.hasLast()) {
+          mergeLast(other.getLast());
+        }
+        if (other.hasAnchor()) {
+          mergeAnchor(other.getAnchor());
+        }
+        if (other.resigned_ != 0) {
+          setResignedValue(other.getResignedValue());
+        }
+        if (other.getResignations() != 0) {
+          setResignations(other.getResignations());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 8: {
+                length_ = input.readUInt32();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 8
+              case 18: {
+                chain_ = input.readBytes();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 24: {
+                openingTies_ = input.readUInt32();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 24
+              case 32: {
+                raises_ = input.readUInt32();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              case 42: {
+                input.readMessage(
+                    getLastFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 42
+              case 50: {
+                input.readMessage(
+                    getAnchorFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
+              case 56: {
+                resigned_ = input.readEnum();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 56
+              case 64: {
+                resignations_ = input.readUInt32();
+                bitField0_ |= 0x00000080;
+                break;
+              } // case 64
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private int length_ ;
+      /**
+       * <pre>
+       * How many entries the log holds (at most 4,096).
+       * </pre>
+       *
+       * <code>uint32 length = 1;</code>
+       * @return The length.
+       */
+      @java.lang.Override
+      public int getLength() {
+        return length_;
+      }
+      /**
+       * <pre>
+       * How many entries the log holds (at most 4,096).
+       * </pre>
+       *
+       * <code>uint32 length = 1;</code>
+       * @param value The length to set.
+       * @return This builder for chaining.
+       */
+      public Builder setLength(int value) {
+        
+        length_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How many entries the log holds (at most 4,096).
+       * </pre>
+       *
+       * <code>uint32 length = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearLength() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        length_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString chain_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+       * label, the chain before the last entry and the last entry
+       * (docs/api.md, "The lean game").
+       * </pre>
+       *
+       * <code>bytes chain = 2;</code>
+       * @return The chain.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getChain() {
+        return chain_;
+      }
+      /**
+       * <pre>
+       * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+       * label, the chain before the last entry and the last entry
+       * (docs/api.md, "The lean game").
+       * </pre>
+       *
+       * <code>bytes chain = 2;</code>
+       * @param value The chain to set.
+       * @return This builder for chaining.
+       */
+      public Builder setChain(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        chain_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Empty for an empty log; else the first 16 bytes of SHA-256 over a
+       * label, the chain before the last entry and the last entry
+       * (docs/api.md, "The lean game").
+       * </pre>
+       *
+       * <code>bytes chain = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearChain() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        chain_ = getDefaultInstance().getChain();
+        onChanged();
+        return this;
+      }
+
+      private int openingTies_ ;
+      /**
+       * <pre>
+       * Tied opening roll-offs.
+       * </pre>
+       *
+       * <code>uint32 opening_ties = 3;</code>
+       * @return The openingTies.
+       */
+      @java.lang.Override
+      public int getOpeningTies() {
+        return openingTies_;
+      }
+      /**
+       * <pre>
+       * Tied opening roll-offs.
+       * </pre>
+       *
+       * <code>uint32 opening_ties = 3;</code>
+       * @param value The openingTies to set.
+       * @return This builder for chaining.
+       */
+      public Builder setOpeningTies(int value) {
+        
+        openingTies_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Tied opening roll-offs.
+       * </pre>
+       *
+       * <code>uint32 opening_ties = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearOpeningTies() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        openingTies_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int raises_ ;
+      /**
+       * <pre>
+       * Takes, beavers and raccoons: each doubled the cube.
+       * </pre>
+       *
+       * <code>uint32 raises = 4;</code>
+       * @return The raises.
+       */
+      @java.lang.Override
+      public int getRaises() {
+        return raises_;
+      }
+      /**
+       * <pre>
+       * Takes, beavers and raccoons: each doubled the cube.
+       * </pre>
+       *
+       * <code>uint32 raises = 4;</code>
+       * @param value The raises to set.
+       * @return This builder for chaining.
+       */
+      public Builder setRaises(int value) {
+        
+        raises_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Takes, beavers and raccoons: each doubled the cube.
+       * </pre>
+       *
+       * <code>uint32 raises = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearRaises() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        raises_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private backgammon.v1.GameOuterClass.LogEntry last_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> lastBuilder_;
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       * @return Whether the last field is set.
+       */
+      public boolean hasLast() {
+        return ((bitField0_ & 0x00000010) != 0);
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       * @return The last.
+       */
+      public backgammon.v1.GameOuterClass.LogEntry getLast() {
+        if (lastBuilder_ == null) {
+          return last_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : last_;
+        } else {
+          return lastBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public Builder setLast(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (lastBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          last_ = value;
+        } else {
+          lastBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public Builder setLast(
+          backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (lastBuilder_ == null) {
+          last_ = builderForValue.build();
+        } else {
+          lastBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public Builder mergeLast(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (lastBuilder_ == null) {
+          if (((bitField0_ & 0x00000010) != 0) &&
+            last_ != null &&
+            last_ != backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance()) {
+            getLastBuilder().mergeFrom(value);
+          } else {
+            last_ = value;
+          }
+        } else {
+          lastBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public Builder clearLast() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        last_ = null;
+        if (lastBuilder_ != null) {
+          lastBuilder_.dispose();
+          lastBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder getLastBuilder() {
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return getLastFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLastOrBuilder() {
+        if (lastBuilder_ != null) {
+          return lastBuilder_.getMessageOrBuilder();
+        } else {
+          return last_ == null ?
+              backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : last_;
+        }
+      }
+      /**
+       * <pre>
+       * The log's last entry.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry last = 5;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+          getLastFieldBuilder() {
+        if (lastBuilder_ == null) {
+          lastBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder>(
+                  getLast(),
+                  getParentForChildren(),
+                  isClean());
+          last_ = null;
+        }
+        return lastBuilder_;
+      }
+
+      private backgammon.v1.GameOuterClass.LogEntry anchor_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> anchorBuilder_;
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       * @return Whether the anchor field is set.
+       */
+      public boolean hasAnchor() {
+        return ((bitField0_ & 0x00000020) != 0);
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       * @return The anchor.
+       */
+      public backgammon.v1.GameOuterClass.LogEntry getAnchor() {
+        if (anchorBuilder_ == null) {
+          return anchor_ == null ? backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : anchor_;
+        } else {
+          return anchorBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public Builder setAnchor(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (anchorBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          anchor_ = value;
+        } else {
+          anchorBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public Builder setAnchor(
+          backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (anchorBuilder_ == null) {
+          anchor_ = builderForValue.build();
+        } else {
+          anchorBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public Builder mergeAnchor(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (anchorBuilder_ == null) {
+          if (((bitField0_ & 0x00000020) != 0) &&
+            anchor_ != null &&
+            anchor_ != backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance()) {
+            getAnchorBuilder().mergeFrom(value);
+          } else {
+            anchor_ = value;
+          }
+        } else {
+          anchorBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public Builder clearAnchor() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        anchor_ = null;
+        if (anchorBuilder_ != null) {
+          anchorBuilder_.dispose();
+          anchorBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder getAnchorBuilder() {
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return getAnchorFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntryOrBuilder getAnchorOrBuilder() {
+        if (anchorBuilder_ != null) {
+          return anchorBuilder_.getMessageOrBuilder();
+        } else {
+          return anchor_ == null ?
+              backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance() : anchor_;
+        }
+      }
+      /**
+       * <pre>
+       * The last entry that is not a resignation or its rejection (the roll
+       * being played, while moving); unset when it is `last`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.LogEntry anchor = 6;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+          getAnchorFieldBuilder() {
+        if (anchorBuilder_ == null) {
+          anchorBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder>(
+                  getAnchor(),
+                  getParentForChildren(),
+                  isClean());
+          anchor_ = null;
+        }
+        return anchorBuilder_;
+      }
+
+      private int resigned_ = 0;
+      /**
+       * <pre>
+       * The kind of the last resignation offered, if any.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+       * @return The enum numeric value on the wire for resigned.
+       */
+      @java.lang.Override public int getResignedValue() {
+        return resigned_;
+      }
+      /**
+       * <pre>
+       * The kind of the last resignation offered, if any.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+       * @param value The enum numeric value on the wire for resigned to set.
+       * @return This builder for chaining.
+       */
+      public Builder setResignedValue(int value) {
+        resigned_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The kind of the last resignation offered, if any.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+       * @return The resigned.
+       */
+      @java.lang.Override
+      public backgammon.v1.Rules.ResultKind getResigned() {
+        backgammon.v1.Rules.ResultKind result = backgammon.v1.Rules.ResultKind.forNumber(resigned_);
+        return result == null ? backgammon.v1.Rules.ResultKind.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * The kind of the last resignation offered, if any.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+       * @param value The resigned to set.
+       * @return This builder for chaining.
+       */
+      public Builder setResigned(backgammon.v1.Rules.ResultKind value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000040;
+        resigned_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The kind of the last resignation offered, if any.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ResultKind resigned = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearResigned() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        resigned_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int resignations_ ;
+      /**
+       * <pre>
+       * How many resignations were offered.
+       * </pre>
+       *
+       * <code>uint32 resignations = 8;</code>
+       * @return The resignations.
+       */
+      @java.lang.Override
+      public int getResignations() {
+        return resignations_;
+      }
+      /**
+       * <pre>
+       * How many resignations were offered.
+       * </pre>
+       *
+       * <code>uint32 resignations = 8;</code>
+       * @param value The resignations to set.
+       * @return This builder for chaining.
+       */
+      public Builder setResignations(int value) {
+        
+        resignations_ = value;
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How many resignations were offered.
+       * </pre>
+       *
+       * <code>uint32 resignations = 8;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearResignations() {
+        bitField0_ = (bitField0_ & ~0x00000080);
+        resignations_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.LogDigest)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.LogDigest)
+    private static final backgammon.v1.GameOuterClass.LogDigest DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.GameOuterClass.LogDigest();
+    }
+
+    public static backgammon.v1.GameOuterClass.LogDigest getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<LogDigest>
+        PARSER = new com.google.protobuf.AbstractParser<LogDigest>() {
+      @java.lang.Override
+      public LogDigest parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<LogDigest> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<LogDigest> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogDigest getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   public interface GameSealOrBuilder extends
       // @@protoc_insertion_point(interface_extends:backgammon.v1.GameSeal)
       com.google.protobuf.MessageOrBuilder {
@@ -15261,6 +17486,28 @@ public final class GameOuterClass {
      * @return The mac.
      */
     com.google.protobuf.ByteString getMac();
+
+    /**
+     * <pre>
+     * A copy of the sealed game's `game_id`, readable without decoding
+     * `state`; the server refuses a seal whose copy differs from the state's.
+     * </pre>
+     *
+     * <code>bytes game_id = 4;</code>
+     * @return The gameId.
+     */
+    com.google.protobuf.ByteString getGameId();
+
+    /**
+     * <pre>
+     * A copy of the sealed game's `version`, checked in the same way: a relay
+     * compares it with the last version it passed on (docs/security.md).
+     * </pre>
+     *
+     * <code>uint64 version = 5;</code>
+     * @return The version.
+     */
+    long getVersion();
   }
   /**
    * <pre>
@@ -15282,6 +17529,7 @@ public final class GameOuterClass {
       keyId_ = "";
       state_ = com.google.protobuf.ByteString.EMPTY;
       mac_ = com.google.protobuf.ByteString.EMPTY;
+      gameId_ = com.google.protobuf.ByteString.EMPTY;
     }
 
     @java.lang.Override
@@ -15388,6 +17636,38 @@ public final class GameOuterClass {
       return mac_;
     }
 
+    public static final int GAME_ID_FIELD_NUMBER = 4;
+    private com.google.protobuf.ByteString gameId_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * A copy of the sealed game's `game_id`, readable without decoding
+     * `state`; the server refuses a seal whose copy differs from the state's.
+     * </pre>
+     *
+     * <code>bytes game_id = 4;</code>
+     * @return The gameId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getGameId() {
+      return gameId_;
+    }
+
+    public static final int VERSION_FIELD_NUMBER = 5;
+    private long version_ = 0L;
+    /**
+     * <pre>
+     * A copy of the sealed game's `version`, checked in the same way: a relay
+     * compares it with the last version it passed on (docs/security.md).
+     * </pre>
+     *
+     * <code>uint64 version = 5;</code>
+     * @return The version.
+     */
+    @java.lang.Override
+    public long getVersion() {
+      return version_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -15411,6 +17691,12 @@ public final class GameOuterClass {
       if (!mac_.isEmpty()) {
         output.writeBytes(3, mac_);
       }
+      if (!gameId_.isEmpty()) {
+        output.writeBytes(4, gameId_);
+      }
+      if (version_ != 0L) {
+        output.writeUInt64(5, version_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -15430,6 +17716,14 @@ public final class GameOuterClass {
       if (!mac_.isEmpty()) {
         size += com.google.protobuf.CodedOutputStream
           .computeBytesSize(3, mac_);
+      }
+      if (!gameId_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(4, gameId_);
+      }
+      if (version_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(5, version_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -15452,6 +17746,10 @@ public final class GameOuterClass {
           .equals(other.getState())) return false;
       if (!getMac()
           .equals(other.getMac())) return false;
+      if (!getGameId()
+          .equals(other.getGameId())) return false;
+      if (getVersion()
+          != other.getVersion()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -15469,6 +17767,11 @@ public final class GameOuterClass {
       hash = (53 * hash) + getState().hashCode();
       hash = (37 * hash) + MAC_FIELD_NUMBER;
       hash = (53 * hash) + getMac().hashCode();
+      hash = (37 * hash) + GAME_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getGameId().hashCode();
+      hash = (37 * hash) + VERSION_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getVersion());
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -15605,6 +17908,8 @@ public final class GameOuterClass {
         keyId_ = "";
         state_ = com.google.protobuf.ByteString.EMPTY;
         mac_ = com.google.protobuf.ByteString.EMPTY;
+        gameId_ = com.google.protobuf.ByteString.EMPTY;
+        version_ = 0L;
         return this;
       }
 
@@ -15646,6 +17951,12 @@ public final class GameOuterClass {
         }
         if (((from_bitField0_ & 0x00000004) != 0)) {
           result.mac_ = mac_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.gameId_ = gameId_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.version_ = version_;
         }
       }
 
@@ -15704,6 +18015,12 @@ public final class GameOuterClass {
         if (other.getMac() != com.google.protobuf.ByteString.EMPTY) {
           setMac(other.getMac());
         }
+        if (other.getGameId() != com.google.protobuf.ByteString.EMPTY) {
+          setGameId(other.getGameId());
+        }
+        if (other.getVersion() != 0L) {
+          setVersion(other.getVersion());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -15745,6 +18062,16 @@ public final class GameOuterClass {
                 bitField0_ |= 0x00000004;
                 break;
               } // case 26
+              case 34: {
+                gameId_ = input.readBytes();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 34
+              case 40: {
+                version_ = input.readUInt64();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -15944,6 +18271,100 @@ public final class GameOuterClass {
       public Builder clearMac() {
         bitField0_ = (bitField0_ & ~0x00000004);
         mac_ = getDefaultInstance().getMac();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString gameId_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * A copy of the sealed game's `game_id`, readable without decoding
+       * `state`; the server refuses a seal whose copy differs from the state's.
+       * </pre>
+       *
+       * <code>bytes game_id = 4;</code>
+       * @return The gameId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getGameId() {
+        return gameId_;
+      }
+      /**
+       * <pre>
+       * A copy of the sealed game's `game_id`, readable without decoding
+       * `state`; the server refuses a seal whose copy differs from the state's.
+       * </pre>
+       *
+       * <code>bytes game_id = 4;</code>
+       * @param value The gameId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGameId(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        gameId_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A copy of the sealed game's `game_id`, readable without decoding
+       * `state`; the server refuses a seal whose copy differs from the state's.
+       * </pre>
+       *
+       * <code>bytes game_id = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGameId() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        gameId_ = getDefaultInstance().getGameId();
+        onChanged();
+        return this;
+      }
+
+      private long version_ ;
+      /**
+       * <pre>
+       * A copy of the sealed game's `version`, checked in the same way: a relay
+       * compares it with the last version it passed on (docs/security.md).
+       * </pre>
+       *
+       * <code>uint64 version = 5;</code>
+       * @return The version.
+       */
+      @java.lang.Override
+      public long getVersion() {
+        return version_;
+      }
+      /**
+       * <pre>
+       * A copy of the sealed game's `version`, checked in the same way: a relay
+       * compares it with the last version it passed on (docs/security.md).
+       * </pre>
+       *
+       * <code>uint64 version = 5;</code>
+       * @param value The version to set.
+       * @return This builder for chaining.
+       */
+      public Builder setVersion(long value) {
+        
+        version_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A copy of the sealed game's `version`, checked in the same way: a relay
+       * compares it with the last version it passed on (docs/security.md).
+       * </pre>
+       *
+       * <code>uint64 version = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearVersion() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        version_ = 0L;
         onChanged();
         return this;
       }
@@ -19073,6 +21494,11 @@ public final class GameOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_backgammon_v1_Game_fieldAccessorTable;
   private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_LogDigest_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_LogDigest_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_backgammon_v1_GameSeal_descriptor;
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -19125,7 +21551,7 @@ public final class GameOuterClass {
       "\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132\023.ba" +
       "ckgammon.v1.Dice\022)\n\005moves\030\004 \003(\0132\032.backga" +
       "mmon.v1.CheckerMove\022.\n\013resign_kind\030\005 \001(\016" +
-      "2\031.backgammon.v1.ResultKind\"\217\006\n\004Game\022)\n\005" +
+      "2\031.backgammon.v1.ResultKind\"\333\006\n\004Game\022)\n\005" +
       "rules\030\001 \001(\0132\032.backgammon.v1.RuleOptions\022" +
       "(\n\005score\030\002 \001(\0132\031.backgammon.v1.MatchScor" +
       "e\022\023\n\013game_number\030\003 \001(\r\022(\n\005sheet\030\004 \003(\0132\031." +
@@ -19145,50 +21571,61 @@ public final class GameOuterClass {
       "1.Board\022.\n\013score_after\030\023 \001(\0132\031.backgammo" +
       "n.v1.MatchScore\022%\n\004seal\030\024 \001(\0132\027.backgamm" +
       "on.v1.GameSeal\022%\n\004fair\030\025 \001(\0132\027.backgammo" +
-      "n.v1.FairDice\"6\n\010GameSeal\022\016\n\006key_id\030\001 \001(" +
-      "\t\022\r\n\005state\030\002 \001(\014\022\013\n\003mac\030\003 \001(\014\"j\n\010FairDic" +
-      "e\022\r\n\005nonce\030\001 \001(\014\022\022\n\ncommitment\030\002 \001(\014\022\022\n\n" +
-      "white_seed\030\003 \001(\014\022\022\n\nblack_seed\030\004 \001(\014\022\023\n\013" +
-      "server_seed\030\005 \001(\014\"\340\002\n\005Event\022&\n\004kind\030\001 \001(" +
-      "\0162\030.backgammon.v1.EventKind\022$\n\006player\030\002 " +
-      "\001(\0162\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132" +
-      "\023.backgammon.v1.Dice\022(\n\004move\030\004 \001(\0132\032.bac" +
-      "kgammon.v1.CheckerMove\022\017\n\007entered\030\005 \001(\010\022" +
-      "\020\n\010bore_off\030\006 \001(\010\022\022\n\ncube_value\030\007 \001(\004\022.\n" +
-      "\013resign_kind\030\010 \001(\0162\031.backgammon.v1.Resul" +
-      "tKind\022+\n\007outcome\030\t \001(\0132\032.backgammon.v1.G" +
-      "ameOutcome\022(\n\005score\030\n \001(\0132\031.backgammon.v" +
-      "1.MatchScore*\301\001\n\005Phase\022\025\n\021PHASE_UNSPECIF" +
-      "IED\020\000\022\026\n\022PHASE_OPENING_ROLL\020\001\022\025\n\021PHASE_B" +
-      "EFORE_ROLL\020\002\022\026\n\022PHASE_CUBE_OFFERED\020\003\022\020\n\014" +
-      "PHASE_MOVING\020\004\022\035\n\031PHASE_RESIGNATION_OFFE" +
-      "RED\020\005\022\023\n\017PHASE_GAME_OVER\020\006\022\024\n\020PHASE_MATC" +
-      "H_OVER\020\007*\207\001\n\nDiceSource\022\033\n\027DICE_SOURCE_U" +
-      "NSPECIFIED\020\000\022\026\n\022DICE_SOURCE_SERVER\020\001\022\026\n\022" +
-      "DICE_SOURCE_CLIENT\020\002\022\026\n\022DICE_SOURCE_SEED" +
-      "ED\020\003\022\024\n\020DICE_SOURCE_FAIR\020\004*\327\002\n\nActionKin" +
-      "d\022\033\n\027ACTION_KIND_UNSPECIFIED\020\000\022\024\n\020ACTION" +
-      "_KIND_ROLL\020\001\022\026\n\022ACTION_KIND_DOUBLE\020\002\022\024\n\020" +
-      "ACTION_KIND_TAKE\020\003\022\024\n\020ACTION_KIND_DROP\020\004" +
-      "\022\026\n\022ACTION_KIND_BEAVER\020\005\022\027\n\023ACTION_KIND_" +
-      "RACCOON\020\006\022\026\n\022ACTION_KIND_RESIGN\020\007\022\026\n\022ACT" +
-      "ION_KIND_ACCEPT\020\010\022\026\n\022ACTION_KIND_REJECT\020" +
-      "\t\022\024\n\020ACTION_KIND_MOVE\020\n\022\024\n\020ACTION_KIND_U" +
-      "NDO\020\013\022\027\n\023ACTION_KIND_CONFIRM\020\014\022\024\n\020ACTION" +
-      "_KIND_PLAY\020\r*\212\004\n\tEventKind\022\032\n\026EVENT_KIND" +
-      "_UNSPECIFIED\020\000\022\032\n\026EVENT_KIND_OPENING_TIE" +
-      "\020\001\022\033\n\027EVENT_KIND_OPENING_ROLL\020\002\022\037\n\033EVENT" +
-      "_KIND_AUTOMATIC_DOUBLE\020\003\022\025\n\021EVENT_KIND_R" +
-      "OLLED\020\004\022\032\n\026EVENT_KIND_TURN_PASSED\020\005\022\024\n\020E" +
-      "VENT_KIND_MOVED\020\006\022\025\n\021EVENT_KIND_UNDONE\020\007" +
-      "\022\031\n\025EVENT_KIND_TURN_ENDED\020\010\022\026\n\022EVENT_KIN" +
-      "D_DOUBLED\020\t\022\023\n\017EVENT_KIND_TOOK\020\n\022\026\n\022EVEN" +
-      "T_KIND_DROPPED\020\013\022\027\n\023EVENT_KIND_BEAVERED\020" +
-      "\014\022\030\n\024EVENT_KIND_RACCOONED\020\r\022\027\n\023EVENT_KIN" +
-      "D_RESIGNED\020\016\022#\n\037EVENT_KIND_RESIGNATION_A" +
-      "CCEPTED\020\017\022#\n\037EVENT_KIND_RESIGNATION_REJE" +
-      "CTED\020\020\022\027\n\023EVENT_KIND_GAME_WON\020\021\022\030\n\024EVENT" +
-      "_KIND_MATCH_WON\020\022b\006proto3"
+      "n.v1.FairDice\022\017\n\007game_id\030\026 \001(\014\022\017\n\007versio" +
+      "n\030\027 \001(\004\022(\n\006digest\030\030 \001(\0132\030.backgammon.v1." +
+      "LogDigest\"\343\001\n\tLogDigest\022\016\n\006length\030\001 \001(\r\022" +
+      "\r\n\005chain\030\002 \001(\014\022\024\n\014opening_ties\030\003 \001(\r\022\016\n\006" +
+      "raises\030\004 \001(\r\022%\n\004last\030\005 \001(\0132\027.backgammon." +
+      "v1.LogEntry\022\'\n\006anchor\030\006 \001(\0132\027.backgammon" +
+      ".v1.LogEntry\022+\n\010resigned\030\007 \001(\0162\031.backgam" +
+      "mon.v1.ResultKind\022\024\n\014resignations\030\010 \001(\r\"" +
+      "X\n\010GameSeal\022\016\n\006key_id\030\001 \001(\t\022\r\n\005state\030\002 \001" +
+      "(\014\022\013\n\003mac\030\003 \001(\014\022\017\n\007game_id\030\004 \001(\014\022\017\n\007vers" +
+      "ion\030\005 \001(\004\"j\n\010FairDice\022\r\n\005nonce\030\001 \001(\014\022\022\n\n" +
+      "commitment\030\002 \001(\014\022\022\n\nwhite_seed\030\003 \001(\014\022\022\n\n" +
+      "black_seed\030\004 \001(\014\022\023\n\013server_seed\030\005 \001(\014\"\340\002" +
+      "\n\005Event\022&\n\004kind\030\001 \001(\0162\030.backgammon.v1.Ev" +
+      "entKind\022$\n\006player\030\002 \001(\0162\024.backgammon.v1." +
+      "Color\022!\n\004dice\030\003 \001(\0132\023.backgammon.v1.Dice" +
+      "\022(\n\004move\030\004 \001(\0132\032.backgammon.v1.CheckerMo" +
+      "ve\022\017\n\007entered\030\005 \001(\010\022\020\n\010bore_off\030\006 \001(\010\022\022\n" +
+      "\ncube_value\030\007 \001(\004\022.\n\013resign_kind\030\010 \001(\0162\031" +
+      ".backgammon.v1.ResultKind\022+\n\007outcome\030\t \001" +
+      "(\0132\032.backgammon.v1.GameOutcome\022(\n\005score\030" +
+      "\n \001(\0132\031.backgammon.v1.MatchScore*\301\001\n\005Pha" +
+      "se\022\025\n\021PHASE_UNSPECIFIED\020\000\022\026\n\022PHASE_OPENI" +
+      "NG_ROLL\020\001\022\025\n\021PHASE_BEFORE_ROLL\020\002\022\026\n\022PHAS" +
+      "E_CUBE_OFFERED\020\003\022\020\n\014PHASE_MOVING\020\004\022\035\n\031PH" +
+      "ASE_RESIGNATION_OFFERED\020\005\022\023\n\017PHASE_GAME_" +
+      "OVER\020\006\022\024\n\020PHASE_MATCH_OVER\020\007*\207\001\n\nDiceSou" +
+      "rce\022\033\n\027DICE_SOURCE_UNSPECIFIED\020\000\022\026\n\022DICE" +
+      "_SOURCE_SERVER\020\001\022\026\n\022DICE_SOURCE_CLIENT\020\002" +
+      "\022\026\n\022DICE_SOURCE_SEEDED\020\003\022\024\n\020DICE_SOURCE_" +
+      "FAIR\020\004*\327\002\n\nActionKind\022\033\n\027ACTION_KIND_UNS" +
+      "PECIFIED\020\000\022\024\n\020ACTION_KIND_ROLL\020\001\022\026\n\022ACTI" +
+      "ON_KIND_DOUBLE\020\002\022\024\n\020ACTION_KIND_TAKE\020\003\022\024" +
+      "\n\020ACTION_KIND_DROP\020\004\022\026\n\022ACTION_KIND_BEAV" +
+      "ER\020\005\022\027\n\023ACTION_KIND_RACCOON\020\006\022\026\n\022ACTION_" +
+      "KIND_RESIGN\020\007\022\026\n\022ACTION_KIND_ACCEPT\020\010\022\026\n" +
+      "\022ACTION_KIND_REJECT\020\t\022\024\n\020ACTION_KIND_MOV" +
+      "E\020\n\022\024\n\020ACTION_KIND_UNDO\020\013\022\027\n\023ACTION_KIND" +
+      "_CONFIRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r*M\n\010Game" +
+      "Form\022\031\n\025GAME_FORM_UNSPECIFIED\020\000\022\022\n\016GAME_" +
+      "FORM_FULL\020\001\022\022\n\016GAME_FORM_LEAN\020\002*\212\004\n\tEven" +
+      "tKind\022\032\n\026EVENT_KIND_UNSPECIFIED\020\000\022\032\n\026EVE" +
+      "NT_KIND_OPENING_TIE\020\001\022\033\n\027EVENT_KIND_OPEN" +
+      "ING_ROLL\020\002\022\037\n\033EVENT_KIND_AUTOMATIC_DOUBL" +
+      "E\020\003\022\025\n\021EVENT_KIND_ROLLED\020\004\022\032\n\026EVENT_KIND" +
+      "_TURN_PASSED\020\005\022\024\n\020EVENT_KIND_MOVED\020\006\022\025\n\021" +
+      "EVENT_KIND_UNDONE\020\007\022\031\n\025EVENT_KIND_TURN_E" +
+      "NDED\020\010\022\026\n\022EVENT_KIND_DOUBLED\020\t\022\023\n\017EVENT_" +
+      "KIND_TOOK\020\n\022\026\n\022EVENT_KIND_DROPPED\020\013\022\027\n\023E" +
+      "VENT_KIND_BEAVERED\020\014\022\030\n\024EVENT_KIND_RACCO" +
+      "ONED\020\r\022\027\n\023EVENT_KIND_RESIGNED\020\016\022#\n\037EVENT" +
+      "_KIND_RESIGNATION_ACCEPTED\020\017\022#\n\037EVENT_KI" +
+      "ND_RESIGNATION_REJECTED\020\020\022\027\n\023EVENT_KIND_" +
+      "GAME_WON\020\021\022\030\n\024EVENT_KIND_MATCH_WON\020\022b\006pr" +
+      "oto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -19237,21 +21674,27 @@ public final class GameOuterClass {
     internal_static_backgammon_v1_Game_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_Game_descriptor,
-        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", });
-    internal_static_backgammon_v1_GameSeal_descriptor =
+        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest", });
+    internal_static_backgammon_v1_LogDigest_descriptor =
       getDescriptor().getMessageTypes().get(7);
+    internal_static_backgammon_v1_LogDigest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_LogDigest_descriptor,
+        new java.lang.String[] { "Length", "Chain", "OpeningTies", "Raises", "Last", "Anchor", "Resigned", "Resignations", });
+    internal_static_backgammon_v1_GameSeal_descriptor =
+      getDescriptor().getMessageTypes().get(8);
     internal_static_backgammon_v1_GameSeal_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_GameSeal_descriptor,
-        new java.lang.String[] { "KeyId", "State", "Mac", });
+        new java.lang.String[] { "KeyId", "State", "Mac", "GameId", "Version", });
     internal_static_backgammon_v1_FairDice_descriptor =
-      getDescriptor().getMessageTypes().get(8);
+      getDescriptor().getMessageTypes().get(9);
     internal_static_backgammon_v1_FairDice_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_FairDice_descriptor,
         new java.lang.String[] { "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed", });
     internal_static_backgammon_v1_Event_descriptor =
-      getDescriptor().getMessageTypes().get(9);
+      getDescriptor().getMessageTypes().get(10);
     internal_static_backgammon_v1_Event_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_Event_descriptor,

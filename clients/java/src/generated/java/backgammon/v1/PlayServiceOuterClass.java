@@ -14,6 +14,213 @@ public final class PlayServiceOuterClass {
     registerAllExtensions(
         (com.google.protobuf.ExtensionRegistryLite) registry);
   }
+  /**
+   * <pre>
+   * How much of the actions allowed now an answer lists. Every view lists
+   * the actions outside moving (roll, cube, resignations and their answers).
+   * </pre>
+   *
+   * Protobuf enum {@code backgammon.v1.ActionsView}
+   */
+  public enum ActionsView
+      implements com.google.protobuf.ProtocolMessageEnum {
+    /**
+     * <pre>
+     * Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+     * NewGame answer COMPACT for a lean game and NONE for a full one.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_UNSPECIFIED = 0;</code>
+     */
+    ACTIONS_VIEW_UNSPECIFIED(0),
+    /**
+     * <pre>
+     * Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+     * plays again in `plays` with their resulting positions.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_FULL = 1;</code>
+     */
+    ACTIONS_VIEW_FULL(1),
+    /**
+     * <pre>
+     * Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+     * `plays` (moves and notation, no resulting position) with no PLAY
+     * actions; any of them may be sent as a PLAY action.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_COMPACT = 2;</code>
+     */
+    ACTIONS_VIEW_COMPACT(2),
+    /**
+     * <pre>
+     * A board UI's: MOVE, UNDO and CONFIRM, no whole plays.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_MOVES = 3;</code>
+     */
+    ACTIONS_VIEW_MOVES(3),
+    /**
+     * <pre>
+     * A client that chooses whole plays: the plays in `plays` (moves and
+     * notation), no MOVE actions.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_PLAYS = 4;</code>
+     */
+    ACTIONS_VIEW_PLAYS(4),
+    /**
+     * <pre>
+     * Nothing listed: the answer's `choices` is unset.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_NONE = 5;</code>
+     */
+    ACTIONS_VIEW_NONE(5),
+    UNRECOGNIZED(-1),
+    ;
+
+    /**
+     * <pre>
+     * Not set: ListActions answers ACTIONS_VIEW_FULL; Act, BotAct and
+     * NewGame answer COMPACT for a lean game and NONE for a full one.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_UNSPECIFIED = 0;</code>
+     */
+    public static final int ACTIONS_VIEW_UNSPECIFIED_VALUE = 0;
+    /**
+     * <pre>
+     * Everything: MOVE, UNDO, CONFIRM, one PLAY action per play, and the
+     * plays again in `plays` with their resulting positions.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_FULL = 1;</code>
+     */
+    public static final int ACTIONS_VIEW_FULL_VALUE = 1;
+    /**
+     * <pre>
+     * Each play once: MOVE, UNDO and CONFIRM actions, and the plays in
+     * `plays` (moves and notation, no resulting position) with no PLAY
+     * actions; any of them may be sent as a PLAY action.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_COMPACT = 2;</code>
+     */
+    public static final int ACTIONS_VIEW_COMPACT_VALUE = 2;
+    /**
+     * <pre>
+     * A board UI's: MOVE, UNDO and CONFIRM, no whole plays.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_MOVES = 3;</code>
+     */
+    public static final int ACTIONS_VIEW_MOVES_VALUE = 3;
+    /**
+     * <pre>
+     * A client that chooses whole plays: the plays in `plays` (moves and
+     * notation), no MOVE actions.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_PLAYS = 4;</code>
+     */
+    public static final int ACTIONS_VIEW_PLAYS_VALUE = 4;
+    /**
+     * <pre>
+     * Nothing listed: the answer's `choices` is unset.
+     * </pre>
+     *
+     * <code>ACTIONS_VIEW_NONE = 5;</code>
+     */
+    public static final int ACTIONS_VIEW_NONE_VALUE = 5;
+
+
+    public final int getNumber() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalArgumentException(
+            "Can't get the number of an unknown enum value.");
+      }
+      return value;
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     * @deprecated Use {@link #forNumber(int)} instead.
+     */
+    @java.lang.Deprecated
+    public static ActionsView valueOf(int value) {
+      return forNumber(value);
+    }
+
+    /**
+     * @param value The numeric wire value of the corresponding enum entry.
+     * @return The enum associated with the given numeric wire value.
+     */
+    public static ActionsView forNumber(int value) {
+      switch (value) {
+        case 0: return ACTIONS_VIEW_UNSPECIFIED;
+        case 1: return ACTIONS_VIEW_FULL;
+        case 2: return ACTIONS_VIEW_COMPACT;
+        case 3: return ACTIONS_VIEW_MOVES;
+        case 4: return ACTIONS_VIEW_PLAYS;
+        case 5: return ACTIONS_VIEW_NONE;
+        default: return null;
+      }
+    }
+
+    public static com.google.protobuf.Internal.EnumLiteMap<ActionsView>
+        internalGetValueMap() {
+      return internalValueMap;
+    }
+    private static final com.google.protobuf.Internal.EnumLiteMap<
+        ActionsView> internalValueMap =
+          new com.google.protobuf.Internal.EnumLiteMap<ActionsView>() {
+            public ActionsView findValueByNumber(int number) {
+              return ActionsView.forNumber(number);
+            }
+          };
+
+    public final com.google.protobuf.Descriptors.EnumValueDescriptor
+        getValueDescriptor() {
+      if (this == UNRECOGNIZED) {
+        throw new java.lang.IllegalStateException(
+            "Can't get the descriptor of an unrecognized enum value.");
+      }
+      return getDescriptor().getValues().get(ordinal());
+    }
+    public final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptorForType() {
+      return getDescriptor();
+    }
+    public static final com.google.protobuf.Descriptors.EnumDescriptor
+        getDescriptor() {
+      return backgammon.v1.PlayServiceOuterClass.getDescriptor().getEnumTypes().get(0);
+    }
+
+    private static final ActionsView[] VALUES = values();
+
+    public static ActionsView valueOf(
+        com.google.protobuf.Descriptors.EnumValueDescriptor desc) {
+      if (desc.getType() != getDescriptor()) {
+        throw new java.lang.IllegalArgumentException(
+          "EnumValueDescriptor is not for this type.");
+      }
+      if (desc.getIndex() == -1) {
+        return UNRECOGNIZED;
+      }
+      return VALUES[desc.getIndex()];
+    }
+
+    private final int value;
+
+    private ActionsView(int value) {
+      this.value = value;
+    }
+
+    // @@protoc_insertion_point(enum_scope:backgammon.v1.ActionsView)
+  }
+
   public interface NewGameRequestOrBuilder extends
       // @@protoc_insertion_point(interface_extends:backgammon.v1.NewGameRequest)
       com.google.protobuf.MessageOrBuilder {
@@ -109,6 +316,48 @@ public final class PlayServiceOuterClass {
      * <code>.backgammon.v1.Game previous = 4;</code>
      */
     backgammon.v1.GameOuterClass.GameOrBuilder getPreviousOrBuilder();
+
+    /**
+     * <pre>
+     * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+     * instead of the log. Unset: FULL, or the previous game's form.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameForm form = 5;</code>
+     * @return The enum numeric value on the wire for form.
+     */
+    int getFormValue();
+    /**
+     * <pre>
+     * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+     * instead of the log. Unset: FULL, or the previous game's form.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameForm form = 5;</code>
+     * @return The form.
+     */
+    backgammon.v1.GameOuterClass.GameForm getForm();
+
+    /**
+     * <pre>
+     * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+     * game, none for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 6;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    int getViewValue();
+    /**
+     * <pre>
+     * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+     * game, none for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 6;</code>
+     * @return The view.
+     */
+    backgammon.v1.PlayServiceOuterClass.ActionsView getView();
   }
   /**
    * <pre>
@@ -129,6 +378,8 @@ public final class PlayServiceOuterClass {
     private NewGameRequest() {
       diceSource_ = 0;
       seed_ = com.google.protobuf.ByteString.EMPTY;
+      form_ = 0;
+      view_ = 0;
     }
 
     @java.lang.Override
@@ -282,6 +533,62 @@ public final class PlayServiceOuterClass {
       return previous_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : previous_;
     }
 
+    public static final int FORM_FIELD_NUMBER = 5;
+    private int form_ = 0;
+    /**
+     * <pre>
+     * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+     * instead of the log. Unset: FULL, or the previous game's form.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameForm form = 5;</code>
+     * @return The enum numeric value on the wire for form.
+     */
+    @java.lang.Override public int getFormValue() {
+      return form_;
+    }
+    /**
+     * <pre>
+     * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+     * instead of the log. Unset: FULL, or the previous game's form.
+     * </pre>
+     *
+     * <code>.backgammon.v1.GameForm form = 5;</code>
+     * @return The form.
+     */
+    @java.lang.Override public backgammon.v1.GameOuterClass.GameForm getForm() {
+      backgammon.v1.GameOuterClass.GameForm result = backgammon.v1.GameOuterClass.GameForm.forNumber(form_);
+      return result == null ? backgammon.v1.GameOuterClass.GameForm.UNRECOGNIZED : result;
+    }
+
+    public static final int VIEW_FIELD_NUMBER = 6;
+    private int view_ = 0;
+    /**
+     * <pre>
+     * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+     * game, none for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 6;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    @java.lang.Override public int getViewValue() {
+      return view_;
+    }
+    /**
+     * <pre>
+     * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+     * game, none for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 6;</code>
+     * @return The view.
+     */
+    @java.lang.Override public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+      backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+      return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -308,6 +615,12 @@ public final class PlayServiceOuterClass {
       if (previous_ != null) {
         output.writeMessage(4, getPrevious());
       }
+      if (form_ != backgammon.v1.GameOuterClass.GameForm.GAME_FORM_UNSPECIFIED.getNumber()) {
+        output.writeEnum(5, form_);
+      }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        output.writeEnum(6, view_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -332,6 +645,14 @@ public final class PlayServiceOuterClass {
       if (previous_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(4, getPrevious());
+      }
+      if (form_ != backgammon.v1.GameOuterClass.GameForm.GAME_FORM_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(5, form_);
+      }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(6, view_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -361,6 +682,8 @@ public final class PlayServiceOuterClass {
         if (!getPrevious()
             .equals(other.getPrevious())) return false;
       }
+      if (form_ != other.form_) return false;
+      if (view_ != other.view_) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -384,6 +707,10 @@ public final class PlayServiceOuterClass {
         hash = (37 * hash) + PREVIOUS_FIELD_NUMBER;
         hash = (53 * hash) + getPrevious().hashCode();
       }
+      hash = (37 * hash) + FORM_FIELD_NUMBER;
+      hash = (53 * hash) + form_;
+      hash = (37 * hash) + VIEW_FIELD_NUMBER;
+      hash = (53 * hash) + view_;
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -529,6 +856,8 @@ public final class PlayServiceOuterClass {
           previousBuilder_.dispose();
           previousBuilder_ = null;
         }
+        form_ = 0;
+        view_ = 0;
         return this;
       }
 
@@ -577,6 +906,12 @@ public final class PlayServiceOuterClass {
           result.previous_ = previousBuilder_ == null
               ? previous_
               : previousBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.form_ = form_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.view_ = view_;
         }
       }
 
@@ -636,6 +971,12 @@ public final class PlayServiceOuterClass {
         if (other.hasPrevious()) {
           mergePrevious(other.getPrevious());
         }
+        if (other.form_ != 0) {
+          setFormValue(other.getFormValue());
+        }
+        if (other.view_ != 0) {
+          setViewValue(other.getViewValue());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -686,6 +1027,16 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000008;
                 break;
               } // case 34
+              case 40: {
+                form_ = input.readEnum();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              case 48: {
+                view_ = input.readEnum();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 48
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1156,6 +1507,162 @@ public final class PlayServiceOuterClass {
         }
         return previousBuilder_;
       }
+
+      private int form_ = 0;
+      /**
+       * <pre>
+       * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+       * instead of the log. Unset: FULL, or the previous game's form.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameForm form = 5;</code>
+       * @return The enum numeric value on the wire for form.
+       */
+      @java.lang.Override public int getFormValue() {
+        return form_;
+      }
+      /**
+       * <pre>
+       * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+       * instead of the log. Unset: FULL, or the previous game's form.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameForm form = 5;</code>
+       * @param value The enum numeric value on the wire for form to set.
+       * @return This builder for chaining.
+       */
+      public Builder setFormValue(int value) {
+        form_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+       * instead of the log. Unset: FULL, or the previous game's form.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameForm form = 5;</code>
+       * @return The form.
+       */
+      @java.lang.Override
+      public backgammon.v1.GameOuterClass.GameForm getForm() {
+        backgammon.v1.GameOuterClass.GameForm result = backgammon.v1.GameOuterClass.GameForm.forNumber(form_);
+        return result == null ? backgammon.v1.GameOuterClass.GameForm.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+       * instead of the log. Unset: FULL, or the previous game's form.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameForm form = 5;</code>
+       * @param value The form to set.
+       * @return This builder for chaining.
+       */
+      public Builder setForm(backgammon.v1.GameOuterClass.GameForm value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000010;
+        form_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * GAME_FORM_LEAN: a Game of constant size that carries its log's digest
+       * instead of the log. Unset: FULL, or the previous game's form.
+       * </pre>
+       *
+       * <code>.backgammon.v1.GameForm form = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearForm() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        form_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int view_ = 0;
+      /**
+       * <pre>
+       * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+       * game, none for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 6;</code>
+       * @return The enum numeric value on the wire for view.
+       */
+      @java.lang.Override public int getViewValue() {
+        return view_;
+      }
+      /**
+       * <pre>
+       * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+       * game, none for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 6;</code>
+       * @param value The enum numeric value on the wire for view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setViewValue(int value) {
+        view_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+       * game, none for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 6;</code>
+       * @return The view.
+       */
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+        backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+        return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+       * game, none for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 6;</code>
+       * @param value The view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setView(backgammon.v1.PlayServiceOuterClass.ActionsView value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000020;
+        view_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
+       * game, none for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearView() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        view_ = 0;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -1250,6 +1757,36 @@ public final class PlayServiceOuterClass {
      * <code>.backgammon.v1.Game game = 1;</code>
      */
     backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder();
+
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     * @return Whether the choices field is set.
+     */
+    boolean hasChoices();
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     * @return The choices.
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices();
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder();
   }
   /**
    * <pre>
@@ -1333,6 +1870,47 @@ public final class PlayServiceOuterClass {
       return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
     }
 
+    public static final int CHOICES_FIELD_NUMBER = 2;
+    private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     * @return Whether the choices field is set.
+     */
+    @java.lang.Override
+    public boolean hasChoices() {
+      return choices_ != null;
+    }
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     * @return The choices.
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+    /**
+     * <pre>
+     * The actions open now, as ListActions would answer in `view`; unset
+     * with ACTIONS_VIEW_NONE.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -1350,6 +1928,9 @@ public final class PlayServiceOuterClass {
       if (game_ != null) {
         output.writeMessage(1, getGame());
       }
+      if (choices_ != null) {
+        output.writeMessage(2, getChoices());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -1362,6 +1943,10 @@ public final class PlayServiceOuterClass {
       if (game_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(1, getGame());
+      }
+      if (choices_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(2, getChoices());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -1383,6 +1968,11 @@ public final class PlayServiceOuterClass {
         if (!getGame()
             .equals(other.getGame())) return false;
       }
+      if (hasChoices() != other.hasChoices()) return false;
+      if (hasChoices()) {
+        if (!getChoices()
+            .equals(other.getChoices())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -1397,6 +1987,10 @@ public final class PlayServiceOuterClass {
       if (hasGame()) {
         hash = (37 * hash) + GAME_FIELD_NUMBER;
         hash = (53 * hash) + getGame().hashCode();
+      }
+      if (hasChoices()) {
+        hash = (37 * hash) + CHOICES_FIELD_NUMBER;
+        hash = (53 * hash) + getChoices().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -1536,6 +2130,11 @@ public final class PlayServiceOuterClass {
           gameBuilder_.dispose();
           gameBuilder_ = null;
         }
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
         return this;
       }
 
@@ -1573,6 +2172,11 @@ public final class PlayServiceOuterClass {
           result.game_ = gameBuilder_ == null
               ? game_
               : gameBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.choices_ = choicesBuilder_ == null
+              ? choices_
+              : choicesBuilder_.build();
         }
       }
 
@@ -1623,6 +2227,9 @@ public final class PlayServiceOuterClass {
         if (other.hasGame()) {
           mergeGame(other.getGame());
         }
+        if (other.hasChoices()) {
+          mergeChoices(other.getChoices());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1656,6 +2263,13 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000001;
                 break;
               } // case 10
+              case 18: {
+                input.readMessage(
+                    getChoicesFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1827,6 +2441,170 @@ public final class PlayServiceOuterClass {
         }
         return gameBuilder_;
       }
+
+      private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> choicesBuilder_;
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       * @return Whether the choices field is set.
+       */
+      public boolean hasChoices() {
+        return ((bitField0_ & 0x00000002) != 0);
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       * @return The choices.
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+        if (choicesBuilder_ == null) {
+          return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        } else {
+          return choicesBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public Builder setChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          choices_ = value;
+        } else {
+          choicesBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public Builder setChoices(
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder builderForValue) {
+        if (choicesBuilder_ == null) {
+          choices_ = builderForValue.build();
+        } else {
+          choicesBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public Builder mergeChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (((bitField0_ & 0x00000002) != 0) &&
+            choices_ != null &&
+            choices_ != backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance()) {
+            getChoicesBuilder().mergeFrom(value);
+          } else {
+            choices_ = value;
+          }
+        } else {
+          choicesBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public Builder clearChoices() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder getChoicesBuilder() {
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return getChoicesFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+        if (choicesBuilder_ != null) {
+          return choicesBuilder_.getMessageOrBuilder();
+        } else {
+          return choices_ == null ?
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        }
+      }
+      /**
+       * <pre>
+       * The actions open now, as ListActions would answer in `view`; unset
+       * with ACTIONS_VIEW_NONE.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 2;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> 
+          getChoicesFieldBuilder() {
+        if (choicesBuilder_ == null) {
+          choicesBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder>(
+                  getChoices(),
+                  getParentForChildren(),
+                  isClean());
+          choices_ = null;
+        }
+        return choicesBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -1921,6 +2699,25 @@ public final class PlayServiceOuterClass {
      * <code>.backgammon.v1.Game game = 1;</code>
      */
     backgammon.v1.GameOuterClass.GameOrBuilder getGameOrBuilder();
+
+    /**
+     * <pre>
+     * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 2;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    int getViewValue();
+    /**
+     * <pre>
+     * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 2;</code>
+     * @return The view.
+     */
+    backgammon.v1.PlayServiceOuterClass.ActionsView getView();
   }
   /**
    * <pre>
@@ -1939,6 +2736,7 @@ public final class PlayServiceOuterClass {
       super(builder);
     }
     private ListActionsRequest() {
+      view_ = 0;
     }
 
     @java.lang.Override
@@ -2004,6 +2802,32 @@ public final class PlayServiceOuterClass {
       return game_ == null ? backgammon.v1.GameOuterClass.Game.getDefaultInstance() : game_;
     }
 
+    public static final int VIEW_FIELD_NUMBER = 2;
+    private int view_ = 0;
+    /**
+     * <pre>
+     * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 2;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    @java.lang.Override public int getViewValue() {
+      return view_;
+    }
+    /**
+     * <pre>
+     * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 2;</code>
+     * @return The view.
+     */
+    @java.lang.Override public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+      backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+      return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -2021,6 +2845,9 @@ public final class PlayServiceOuterClass {
       if (game_ != null) {
         output.writeMessage(1, getGame());
       }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        output.writeEnum(2, view_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -2033,6 +2860,10 @@ public final class PlayServiceOuterClass {
       if (game_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(1, getGame());
+      }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(2, view_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -2054,6 +2885,7 @@ public final class PlayServiceOuterClass {
         if (!getGame()
             .equals(other.getGame())) return false;
       }
+      if (view_ != other.view_) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -2069,6 +2901,8 @@ public final class PlayServiceOuterClass {
         hash = (37 * hash) + GAME_FIELD_NUMBER;
         hash = (53 * hash) + getGame().hashCode();
       }
+      hash = (37 * hash) + VIEW_FIELD_NUMBER;
+      hash = (53 * hash) + view_;
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -2207,6 +3041,7 @@ public final class PlayServiceOuterClass {
           gameBuilder_.dispose();
           gameBuilder_ = null;
         }
+        view_ = 0;
         return this;
       }
 
@@ -2244,6 +3079,9 @@ public final class PlayServiceOuterClass {
           result.game_ = gameBuilder_ == null
               ? game_
               : gameBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.view_ = view_;
         }
       }
 
@@ -2294,6 +3132,9 @@ public final class PlayServiceOuterClass {
         if (other.hasGame()) {
           mergeGame(other.getGame());
         }
+        if (other.view_ != 0) {
+          setViewValue(other.getViewValue());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -2327,6 +3168,11 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000001;
                 break;
               } // case 10
+              case 16: {
+                view_ = input.readEnum();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -2497,6 +3343,79 @@ public final class PlayServiceOuterClass {
           game_ = null;
         }
         return gameBuilder_;
+      }
+
+      private int view_ = 0;
+      /**
+       * <pre>
+       * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 2;</code>
+       * @return The enum numeric value on the wire for view.
+       */
+      @java.lang.Override public int getViewValue() {
+        return view_;
+      }
+      /**
+       * <pre>
+       * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 2;</code>
+       * @param value The enum numeric value on the wire for view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setViewValue(int value) {
+        view_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 2;</code>
+       * @return The view.
+       */
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+        backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+        return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 2;</code>
+       * @param value The view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setView(backgammon.v1.PlayServiceOuterClass.ActionsView value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000002;
+        view_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What to list (unset: ACTIONS_VIEW_FULL; NONE is refused here).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearView() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        view_ = 0;
+        onChanged();
+        return this;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -5214,6 +6133,73 @@ public final class PlayServiceOuterClass {
      * <code>.backgammon.v1.Action action = 2;</code>
      */
     backgammon.v1.GameOuterClass.ActionOrBuilder getActionOrBuilder();
+
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 3;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    int getViewValue();
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 3;</code>
+     * @return The view.
+     */
+    backgammon.v1.PlayServiceOuterClass.ActionsView getView();
+
+    /**
+     * <pre>
+     * When set, the game's version must be this one (the last version the
+     * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 4;</code>
+     * @return Whether the expectedVersion field is set.
+     */
+    boolean hasExpectedVersion();
+    /**
+     * <pre>
+     * When set, the game's version must be this one (the last version the
+     * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 4;</code>
+     * @return The expectedVersion.
+     */
+    long getExpectedVersion();
+
+    /**
+     * <pre>
+     * Playing the bot: when set, once the action is taken the bot answers
+     * for the other player at this level, whenever that player alone must
+     * act (its whole turn, its answer to a double or a resignation), so one
+     * call takes a user's action and the bot's reply. Needs `action.player`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+     * @return The enum numeric value on the wire for botReply.
+     */
+    int getBotReplyValue();
+    /**
+     * <pre>
+     * Playing the bot: when set, once the action is taken the bot answers
+     * for the other player at this level, whenever that player alone must
+     * act (its whole turn, its answer to a double or a resignation), so one
+     * call takes a user's action and the bot's reply. Needs `action.player`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+     * @return The botReply.
+     */
+    backgammon.v1.BotServiceOuterClass.BotLevel getBotReply();
   }
   /**
    * <pre>
@@ -5232,6 +6218,8 @@ public final class PlayServiceOuterClass {
       super(builder);
     }
     private ActRequest() {
+      view_ = 0;
+      botReply_ = 0;
     }
 
     @java.lang.Override
@@ -5259,6 +6247,7 @@ public final class PlayServiceOuterClass {
               backgammon.v1.PlayServiceOuterClass.ActRequest.class, backgammon.v1.PlayServiceOuterClass.ActRequest.Builder.class);
     }
 
+    private int bitField0_;
     public static final int GAME_FIELD_NUMBER = 1;
     private backgammon.v1.GameOuterClass.Game game_;
     /**
@@ -5338,6 +6327,95 @@ public final class PlayServiceOuterClass {
       return action_ == null ? backgammon.v1.GameOuterClass.Action.getDefaultInstance() : action_;
     }
 
+    public static final int VIEW_FIELD_NUMBER = 3;
+    private int view_ = 0;
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 3;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    @java.lang.Override public int getViewValue() {
+      return view_;
+    }
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 3;</code>
+     * @return The view.
+     */
+    @java.lang.Override public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+      backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+      return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+    }
+
+    public static final int EXPECTED_VERSION_FIELD_NUMBER = 4;
+    private long expectedVersion_ = 0L;
+    /**
+     * <pre>
+     * When set, the game's version must be this one (the last version the
+     * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 4;</code>
+     * @return Whether the expectedVersion field is set.
+     */
+    @java.lang.Override
+    public boolean hasExpectedVersion() {
+      return ((bitField0_ & 0x00000001) != 0);
+    }
+    /**
+     * <pre>
+     * When set, the game's version must be this one (the last version the
+     * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 4;</code>
+     * @return The expectedVersion.
+     */
+    @java.lang.Override
+    public long getExpectedVersion() {
+      return expectedVersion_;
+    }
+
+    public static final int BOT_REPLY_FIELD_NUMBER = 5;
+    private int botReply_ = 0;
+    /**
+     * <pre>
+     * Playing the bot: when set, once the action is taken the bot answers
+     * for the other player at this level, whenever that player alone must
+     * act (its whole turn, its answer to a double or a resignation), so one
+     * call takes a user's action and the bot's reply. Needs `action.player`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+     * @return The enum numeric value on the wire for botReply.
+     */
+    @java.lang.Override public int getBotReplyValue() {
+      return botReply_;
+    }
+    /**
+     * <pre>
+     * Playing the bot: when set, once the action is taken the bot answers
+     * for the other player at this level, whenever that player alone must
+     * act (its whole turn, its answer to a double or a resignation), so one
+     * call takes a user's action and the bot's reply. Needs `action.player`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+     * @return The botReply.
+     */
+    @java.lang.Override public backgammon.v1.BotServiceOuterClass.BotLevel getBotReply() {
+      backgammon.v1.BotServiceOuterClass.BotLevel result = backgammon.v1.BotServiceOuterClass.BotLevel.forNumber(botReply_);
+      return result == null ? backgammon.v1.BotServiceOuterClass.BotLevel.UNRECOGNIZED : result;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -5358,6 +6436,15 @@ public final class PlayServiceOuterClass {
       if (action_ != null) {
         output.writeMessage(2, getAction());
       }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        output.writeEnum(3, view_);
+      }
+      if (((bitField0_ & 0x00000001) != 0)) {
+        output.writeUInt64(4, expectedVersion_);
+      }
+      if (botReply_ != backgammon.v1.BotServiceOuterClass.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+        output.writeEnum(5, botReply_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -5374,6 +6461,18 @@ public final class PlayServiceOuterClass {
       if (action_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(2, getAction());
+      }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(3, view_);
+      }
+      if (((bitField0_ & 0x00000001) != 0)) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(4, expectedVersion_);
+      }
+      if (botReply_ != backgammon.v1.BotServiceOuterClass.BotLevel.BOT_LEVEL_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(5, botReply_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -5400,6 +6499,13 @@ public final class PlayServiceOuterClass {
         if (!getAction()
             .equals(other.getAction())) return false;
       }
+      if (view_ != other.view_) return false;
+      if (hasExpectedVersion() != other.hasExpectedVersion()) return false;
+      if (hasExpectedVersion()) {
+        if (getExpectedVersion()
+            != other.getExpectedVersion()) return false;
+      }
+      if (botReply_ != other.botReply_) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -5419,6 +6525,15 @@ public final class PlayServiceOuterClass {
         hash = (37 * hash) + ACTION_FIELD_NUMBER;
         hash = (53 * hash) + getAction().hashCode();
       }
+      hash = (37 * hash) + VIEW_FIELD_NUMBER;
+      hash = (53 * hash) + view_;
+      if (hasExpectedVersion()) {
+        hash = (37 * hash) + EXPECTED_VERSION_FIELD_NUMBER;
+        hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+            getExpectedVersion());
+      }
+      hash = (37 * hash) + BOT_REPLY_FIELD_NUMBER;
+      hash = (53 * hash) + botReply_;
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -5562,6 +6677,9 @@ public final class PlayServiceOuterClass {
           actionBuilder_.dispose();
           actionBuilder_ = null;
         }
+        view_ = 0;
+        expectedVersion_ = 0L;
+        botReply_ = 0;
         return this;
       }
 
@@ -5605,6 +6723,18 @@ public final class PlayServiceOuterClass {
               ? action_
               : actionBuilder_.build();
         }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.view_ = view_;
+        }
+        int to_bitField0_ = 0;
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.expectedVersion_ = expectedVersion_;
+          to_bitField0_ |= 0x00000001;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.botReply_ = botReply_;
+        }
+        result.bitField0_ |= to_bitField0_;
       }
 
       @java.lang.Override
@@ -5657,6 +6787,15 @@ public final class PlayServiceOuterClass {
         if (other.hasAction()) {
           mergeAction(other.getAction());
         }
+        if (other.view_ != 0) {
+          setViewValue(other.getViewValue());
+        }
+        if (other.hasExpectedVersion()) {
+          setExpectedVersion(other.getExpectedVersion());
+        }
+        if (other.botReply_ != 0) {
+          setBotReplyValue(other.getBotReplyValue());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -5697,6 +6836,21 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000002;
                 break;
               } // case 18
+              case 24: {
+                view_ = input.readEnum();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 24
+              case 32: {
+                expectedVersion_ = input.readUInt64();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              case 40: {
+                botReply_ = input.readEnum();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -6032,6 +7186,232 @@ public final class PlayServiceOuterClass {
         }
         return actionBuilder_;
       }
+
+      private int view_ = 0;
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 3;</code>
+       * @return The enum numeric value on the wire for view.
+       */
+      @java.lang.Override public int getViewValue() {
+        return view_;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 3;</code>
+       * @param value The enum numeric value on the wire for view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setViewValue(int value) {
+        view_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 3;</code>
+       * @return The view.
+       */
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+        backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+        return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 3;</code>
+       * @param value The view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setView(backgammon.v1.PlayServiceOuterClass.ActionsView value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000004;
+        view_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearView() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        view_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private long expectedVersion_ ;
+      /**
+       * <pre>
+       * When set, the game's version must be this one (the last version the
+       * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 4;</code>
+       * @return Whether the expectedVersion field is set.
+       */
+      @java.lang.Override
+      public boolean hasExpectedVersion() {
+        return ((bitField0_ & 0x00000008) != 0);
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one (the last version the
+       * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 4;</code>
+       * @return The expectedVersion.
+       */
+      @java.lang.Override
+      public long getExpectedVersion() {
+        return expectedVersion_;
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one (the last version the
+       * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 4;</code>
+       * @param value The expectedVersion to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpectedVersion(long value) {
+        
+        expectedVersion_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one (the last version the
+       * caller handed out), else FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpectedVersion() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        expectedVersion_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private int botReply_ = 0;
+      /**
+       * <pre>
+       * Playing the bot: when set, once the action is taken the bot answers
+       * for the other player at this level, whenever that player alone must
+       * act (its whole turn, its answer to a double or a resignation), so one
+       * call takes a user's action and the bot's reply. Needs `action.player`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+       * @return The enum numeric value on the wire for botReply.
+       */
+      @java.lang.Override public int getBotReplyValue() {
+        return botReply_;
+      }
+      /**
+       * <pre>
+       * Playing the bot: when set, once the action is taken the bot answers
+       * for the other player at this level, whenever that player alone must
+       * act (its whole turn, its answer to a double or a resignation), so one
+       * call takes a user's action and the bot's reply. Needs `action.player`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+       * @param value The enum numeric value on the wire for botReply to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBotReplyValue(int value) {
+        botReply_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Playing the bot: when set, once the action is taken the bot answers
+       * for the other player at this level, whenever that player alone must
+       * act (its whole turn, its answer to a double or a resignation), so one
+       * call takes a user's action and the bot's reply. Needs `action.player`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+       * @return The botReply.
+       */
+      @java.lang.Override
+      public backgammon.v1.BotServiceOuterClass.BotLevel getBotReply() {
+        backgammon.v1.BotServiceOuterClass.BotLevel result = backgammon.v1.BotServiceOuterClass.BotLevel.forNumber(botReply_);
+        return result == null ? backgammon.v1.BotServiceOuterClass.BotLevel.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * Playing the bot: when set, once the action is taken the bot answers
+       * for the other player at this level, whenever that player alone must
+       * act (its whole turn, its answer to a double or a resignation), so one
+       * call takes a user's action and the bot's reply. Needs `action.player`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+       * @param value The botReply to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBotReply(backgammon.v1.BotServiceOuterClass.BotLevel value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000010;
+        botReply_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Playing the bot: when set, once the action is taken the bot answers
+       * for the other player at this level, whenever that player alone must
+       * act (its whole turn, its answer to a double or a resignation), so one
+       * call takes a user's action and the bot's reply. Needs `action.player`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.BotLevel bot_reply = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearBotReply() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        botReply_ = 0;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -6170,6 +7550,131 @@ public final class PlayServiceOuterClass {
      */
     backgammon.v1.GameOuterClass.EventOrBuilder getEventsOrBuilder(
         int index);
+
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     * @return Whether the choices field is set.
+     */
+    boolean hasChoices();
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     * @return The choices.
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices();
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder();
+
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    java.util.List<backgammon.v1.GameOuterClass.LogEntry> 
+        getLoggedList();
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntry getLogged(int index);
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    int getLoggedCount();
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+        getLoggedOrBuilderList();
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+        int index);
+
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    java.util.List<backgammon.v1.GameOuterClass.Action> 
+        getBotActionsList();
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    backgammon.v1.GameOuterClass.Action getBotActions(int index);
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    int getBotActionsCount();
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    java.util.List<? extends backgammon.v1.GameOuterClass.ActionOrBuilder> 
+        getBotActionsOrBuilderList();
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    backgammon.v1.GameOuterClass.ActionOrBuilder getBotActionsOrBuilder(
+        int index);
   }
   /**
    * <pre>
@@ -6189,6 +7694,8 @@ public final class PlayServiceOuterClass {
     }
     private ActResponse() {
       events_ = java.util.Collections.emptyList();
+      logged_ = java.util.Collections.emptyList();
+      botActions_ = java.util.Collections.emptyList();
     }
 
     @java.lang.Override
@@ -6315,6 +7822,176 @@ public final class PlayServiceOuterClass {
       return events_.get(index);
     }
 
+    public static final int CHOICES_FIELD_NUMBER = 3;
+    private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     * @return Whether the choices field is set.
+     */
+    @java.lang.Override
+    public boolean hasChoices() {
+      return choices_ != null;
+    }
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     * @return The choices.
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+    /**
+     * <pre>
+     * The actions open in the next game, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+
+    public static final int LOGGED_FIELD_NUMBER = 4;
+    @SuppressWarnings("serial")
+    private java.util.List<backgammon.v1.GameOuterClass.LogEntry> logged_;
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    @java.lang.Override
+    public java.util.List<backgammon.v1.GameOuterClass.LogEntry> getLoggedList() {
+      return logged_;
+    }
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+        getLoggedOrBuilderList() {
+      return logged_;
+    }
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    @java.lang.Override
+    public int getLoggedCount() {
+      return logged_.size();
+    }
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntry getLogged(int index) {
+      return logged_.get(index);
+    }
+    /**
+     * <pre>
+     * The entries the action added to the game's log, in order: a client of
+     * a lean game keeps them to have the whole log (ExportMatch).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+        int index) {
+      return logged_.get(index);
+    }
+
+    public static final int BOT_ACTIONS_FIELD_NUMBER = 5;
+    @SuppressWarnings("serial")
+    private java.util.List<backgammon.v1.GameOuterClass.Action> botActions_;
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    @java.lang.Override
+    public java.util.List<backgammon.v1.GameOuterClass.Action> getBotActionsList() {
+      return botActions_;
+    }
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends backgammon.v1.GameOuterClass.ActionOrBuilder> 
+        getBotActionsOrBuilderList() {
+      return botActions_;
+    }
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    @java.lang.Override
+    public int getBotActionsCount() {
+      return botActions_.size();
+    }
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.Action getBotActions(int index) {
+      return botActions_.get(index);
+    }
+    /**
+     * <pre>
+     * With `bot_reply`: the bot's actions after the user's, in order (their
+     * events follow the user's in `events`).
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.ActionOrBuilder getBotActionsOrBuilder(
+        int index) {
+      return botActions_.get(index);
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -6335,6 +8012,15 @@ public final class PlayServiceOuterClass {
       for (int i = 0; i < events_.size(); i++) {
         output.writeMessage(2, events_.get(i));
       }
+      if (choices_ != null) {
+        output.writeMessage(3, getChoices());
+      }
+      for (int i = 0; i < logged_.size(); i++) {
+        output.writeMessage(4, logged_.get(i));
+      }
+      for (int i = 0; i < botActions_.size(); i++) {
+        output.writeMessage(5, botActions_.get(i));
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -6351,6 +8037,18 @@ public final class PlayServiceOuterClass {
       for (int i = 0; i < events_.size(); i++) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(2, events_.get(i));
+      }
+      if (choices_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(3, getChoices());
+      }
+      for (int i = 0; i < logged_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(4, logged_.get(i));
+      }
+      for (int i = 0; i < botActions_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(5, botActions_.get(i));
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -6374,6 +8072,15 @@ public final class PlayServiceOuterClass {
       }
       if (!getEventsList()
           .equals(other.getEventsList())) return false;
+      if (hasChoices() != other.hasChoices()) return false;
+      if (hasChoices()) {
+        if (!getChoices()
+            .equals(other.getChoices())) return false;
+      }
+      if (!getLoggedList()
+          .equals(other.getLoggedList())) return false;
+      if (!getBotActionsList()
+          .equals(other.getBotActionsList())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -6392,6 +8099,18 @@ public final class PlayServiceOuterClass {
       if (getEventsCount() > 0) {
         hash = (37 * hash) + EVENTS_FIELD_NUMBER;
         hash = (53 * hash) + getEventsList().hashCode();
+      }
+      if (hasChoices()) {
+        hash = (37 * hash) + CHOICES_FIELD_NUMBER;
+        hash = (53 * hash) + getChoices().hashCode();
+      }
+      if (getLoggedCount() > 0) {
+        hash = (37 * hash) + LOGGED_FIELD_NUMBER;
+        hash = (53 * hash) + getLoggedList().hashCode();
+      }
+      if (getBotActionsCount() > 0) {
+        hash = (37 * hash) + BOT_ACTIONS_FIELD_NUMBER;
+        hash = (53 * hash) + getBotActionsList().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -6538,6 +8257,25 @@ public final class PlayServiceOuterClass {
           eventsBuilder_.clear();
         }
         bitField0_ = (bitField0_ & ~0x00000002);
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
+        if (loggedBuilder_ == null) {
+          logged_ = java.util.Collections.emptyList();
+        } else {
+          logged_ = null;
+          loggedBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00000008);
+        if (botActionsBuilder_ == null) {
+          botActions_ = java.util.Collections.emptyList();
+        } else {
+          botActions_ = null;
+          botActionsBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00000010);
         return this;
       }
 
@@ -6580,6 +8318,24 @@ public final class PlayServiceOuterClass {
         } else {
           result.events_ = eventsBuilder_.build();
         }
+        if (loggedBuilder_ == null) {
+          if (((bitField0_ & 0x00000008) != 0)) {
+            logged_ = java.util.Collections.unmodifiableList(logged_);
+            bitField0_ = (bitField0_ & ~0x00000008);
+          }
+          result.logged_ = logged_;
+        } else {
+          result.logged_ = loggedBuilder_.build();
+        }
+        if (botActionsBuilder_ == null) {
+          if (((bitField0_ & 0x00000010) != 0)) {
+            botActions_ = java.util.Collections.unmodifiableList(botActions_);
+            bitField0_ = (bitField0_ & ~0x00000010);
+          }
+          result.botActions_ = botActions_;
+        } else {
+          result.botActions_ = botActionsBuilder_.build();
+        }
       }
 
       private void buildPartial0(backgammon.v1.PlayServiceOuterClass.ActResponse result) {
@@ -6588,6 +8344,11 @@ public final class PlayServiceOuterClass {
           result.game_ = gameBuilder_ == null
               ? game_
               : gameBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.choices_ = choicesBuilder_ == null
+              ? choices_
+              : choicesBuilder_.build();
         }
       }
 
@@ -6664,6 +8425,61 @@ public final class PlayServiceOuterClass {
             }
           }
         }
+        if (other.hasChoices()) {
+          mergeChoices(other.getChoices());
+        }
+        if (loggedBuilder_ == null) {
+          if (!other.logged_.isEmpty()) {
+            if (logged_.isEmpty()) {
+              logged_ = other.logged_;
+              bitField0_ = (bitField0_ & ~0x00000008);
+            } else {
+              ensureLoggedIsMutable();
+              logged_.addAll(other.logged_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.logged_.isEmpty()) {
+            if (loggedBuilder_.isEmpty()) {
+              loggedBuilder_.dispose();
+              loggedBuilder_ = null;
+              logged_ = other.logged_;
+              bitField0_ = (bitField0_ & ~0x00000008);
+              loggedBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getLoggedFieldBuilder() : null;
+            } else {
+              loggedBuilder_.addAllMessages(other.logged_);
+            }
+          }
+        }
+        if (botActionsBuilder_ == null) {
+          if (!other.botActions_.isEmpty()) {
+            if (botActions_.isEmpty()) {
+              botActions_ = other.botActions_;
+              bitField0_ = (bitField0_ & ~0x00000010);
+            } else {
+              ensureBotActionsIsMutable();
+              botActions_.addAll(other.botActions_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.botActions_.isEmpty()) {
+            if (botActionsBuilder_.isEmpty()) {
+              botActionsBuilder_.dispose();
+              botActionsBuilder_ = null;
+              botActions_ = other.botActions_;
+              bitField0_ = (bitField0_ & ~0x00000010);
+              botActionsBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getBotActionsFieldBuilder() : null;
+            } else {
+              botActionsBuilder_.addAllMessages(other.botActions_);
+            }
+          }
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -6710,6 +8526,39 @@ public final class PlayServiceOuterClass {
                 }
                 break;
               } // case 18
+              case 26: {
+                input.readMessage(
+                    getChoicesFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              case 34: {
+                backgammon.v1.GameOuterClass.LogEntry m =
+                    input.readMessage(
+                        backgammon.v1.GameOuterClass.LogEntry.parser(),
+                        extensionRegistry);
+                if (loggedBuilder_ == null) {
+                  ensureLoggedIsMutable();
+                  logged_.add(m);
+                } else {
+                  loggedBuilder_.addMessage(m);
+                }
+                break;
+              } // case 34
+              case 42: {
+                backgammon.v1.GameOuterClass.Action m =
+                    input.readMessage(
+                        backgammon.v1.GameOuterClass.Action.parser(),
+                        extensionRegistry);
+                if (botActionsBuilder_ == null) {
+                  ensureBotActionsIsMutable();
+                  botActions_.add(m);
+                } else {
+                  botActionsBuilder_.addMessage(m);
+                }
+                break;
+              } // case 42
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -7193,6 +9042,821 @@ public final class PlayServiceOuterClass {
         }
         return eventsBuilder_;
       }
+
+      private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> choicesBuilder_;
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       * @return Whether the choices field is set.
+       */
+      public boolean hasChoices() {
+        return ((bitField0_ & 0x00000004) != 0);
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       * @return The choices.
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+        if (choicesBuilder_ == null) {
+          return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        } else {
+          return choicesBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public Builder setChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          choices_ = value;
+        } else {
+          choicesBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public Builder setChoices(
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder builderForValue) {
+        if (choicesBuilder_ == null) {
+          choices_ = builderForValue.build();
+        } else {
+          choicesBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public Builder mergeChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (((bitField0_ & 0x00000004) != 0) &&
+            choices_ != null &&
+            choices_ != backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance()) {
+            getChoicesBuilder().mergeFrom(value);
+          } else {
+            choices_ = value;
+          }
+        } else {
+          choicesBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public Builder clearChoices() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder getChoicesBuilder() {
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return getChoicesFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+        if (choicesBuilder_ != null) {
+          return choicesBuilder_.getMessageOrBuilder();
+        } else {
+          return choices_ == null ?
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        }
+      }
+      /**
+       * <pre>
+       * The actions open in the next game, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 3;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> 
+          getChoicesFieldBuilder() {
+        if (choicesBuilder_ == null) {
+          choicesBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder>(
+                  getChoices(),
+                  getParentForChildren(),
+                  isClean());
+          choices_ = null;
+        }
+        return choicesBuilder_;
+      }
+
+      private java.util.List<backgammon.v1.GameOuterClass.LogEntry> logged_ =
+        java.util.Collections.emptyList();
+      private void ensureLoggedIsMutable() {
+        if (!((bitField0_ & 0x00000008) != 0)) {
+          logged_ = new java.util.ArrayList<backgammon.v1.GameOuterClass.LogEntry>(logged_);
+          bitField0_ |= 0x00000008;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> loggedBuilder_;
+
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.LogEntry> getLoggedList() {
+        if (loggedBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(logged_);
+        } else {
+          return loggedBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public int getLoggedCount() {
+        if (loggedBuilder_ == null) {
+          return logged_.size();
+        } else {
+          return loggedBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry getLogged(int index) {
+        if (loggedBuilder_ == null) {
+          return logged_.get(index);
+        } else {
+          return loggedBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder setLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.set(index, value);
+          onChanged();
+        } else {
+          loggedBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder setLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder addLogged(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.add(value);
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder addLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.add(index, value);
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder addLogged(
+          backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.add(builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder addLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder addAllLogged(
+          java.lang.Iterable<? extends backgammon.v1.GameOuterClass.LogEntry> values) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, logged_);
+          onChanged();
+        } else {
+          loggedBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder clearLogged() {
+        if (loggedBuilder_ == null) {
+          logged_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00000008);
+          onChanged();
+        } else {
+          loggedBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public Builder removeLogged(int index) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.remove(index);
+          onChanged();
+        } else {
+          loggedBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder getLoggedBuilder(
+          int index) {
+        return getLoggedFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+          int index) {
+        if (loggedBuilder_ == null) {
+          return logged_.get(index);  } else {
+          return loggedBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+           getLoggedOrBuilderList() {
+        if (loggedBuilder_ != null) {
+          return loggedBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(logged_);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder addLoggedBuilder() {
+        return getLoggedFieldBuilder().addBuilder(
+            backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder addLoggedBuilder(
+          int index) {
+        return getLoggedFieldBuilder().addBuilder(
+            index, backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The entries the action added to the game's log, in order: a client of
+       * a lean game keeps them to have the whole log (ExportMatch).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 4;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.LogEntry.Builder> 
+           getLoggedBuilderList() {
+        return getLoggedFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+          getLoggedFieldBuilder() {
+        if (loggedBuilder_ == null) {
+          loggedBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder>(
+                  logged_,
+                  ((bitField0_ & 0x00000008) != 0),
+                  getParentForChildren(),
+                  isClean());
+          logged_ = null;
+        }
+        return loggedBuilder_;
+      }
+
+      private java.util.List<backgammon.v1.GameOuterClass.Action> botActions_ =
+        java.util.Collections.emptyList();
+      private void ensureBotActionsIsMutable() {
+        if (!((bitField0_ & 0x00000010) != 0)) {
+          botActions_ = new java.util.ArrayList<backgammon.v1.GameOuterClass.Action>(botActions_);
+          bitField0_ |= 0x00000010;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Action, backgammon.v1.GameOuterClass.Action.Builder, backgammon.v1.GameOuterClass.ActionOrBuilder> botActionsBuilder_;
+
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.Action> getBotActionsList() {
+        if (botActionsBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(botActions_);
+        } else {
+          return botActionsBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public int getBotActionsCount() {
+        if (botActionsBuilder_ == null) {
+          return botActions_.size();
+        } else {
+          return botActionsBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.Action getBotActions(int index) {
+        if (botActionsBuilder_ == null) {
+          return botActions_.get(index);
+        } else {
+          return botActionsBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder setBotActions(
+          int index, backgammon.v1.GameOuterClass.Action value) {
+        if (botActionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureBotActionsIsMutable();
+          botActions_.set(index, value);
+          onChanged();
+        } else {
+          botActionsBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder setBotActions(
+          int index, backgammon.v1.GameOuterClass.Action.Builder builderForValue) {
+        if (botActionsBuilder_ == null) {
+          ensureBotActionsIsMutable();
+          botActions_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          botActionsBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder addBotActions(backgammon.v1.GameOuterClass.Action value) {
+        if (botActionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureBotActionsIsMutable();
+          botActions_.add(value);
+          onChanged();
+        } else {
+          botActionsBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder addBotActions(
+          int index, backgammon.v1.GameOuterClass.Action value) {
+        if (botActionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureBotActionsIsMutable();
+          botActions_.add(index, value);
+          onChanged();
+        } else {
+          botActionsBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder addBotActions(
+          backgammon.v1.GameOuterClass.Action.Builder builderForValue) {
+        if (botActionsBuilder_ == null) {
+          ensureBotActionsIsMutable();
+          botActions_.add(builderForValue.build());
+          onChanged();
+        } else {
+          botActionsBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder addBotActions(
+          int index, backgammon.v1.GameOuterClass.Action.Builder builderForValue) {
+        if (botActionsBuilder_ == null) {
+          ensureBotActionsIsMutable();
+          botActions_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          botActionsBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder addAllBotActions(
+          java.lang.Iterable<? extends backgammon.v1.GameOuterClass.Action> values) {
+        if (botActionsBuilder_ == null) {
+          ensureBotActionsIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, botActions_);
+          onChanged();
+        } else {
+          botActionsBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder clearBotActions() {
+        if (botActionsBuilder_ == null) {
+          botActions_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00000010);
+          onChanged();
+        } else {
+          botActionsBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public Builder removeBotActions(int index) {
+        if (botActionsBuilder_ == null) {
+          ensureBotActionsIsMutable();
+          botActions_.remove(index);
+          onChanged();
+        } else {
+          botActionsBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.Action.Builder getBotActionsBuilder(
+          int index) {
+        return getBotActionsFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.ActionOrBuilder getBotActionsOrBuilder(
+          int index) {
+        if (botActionsBuilder_ == null) {
+          return botActions_.get(index);  } else {
+          return botActionsBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public java.util.List<? extends backgammon.v1.GameOuterClass.ActionOrBuilder> 
+           getBotActionsOrBuilderList() {
+        if (botActionsBuilder_ != null) {
+          return botActionsBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(botActions_);
+        }
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.Action.Builder addBotActionsBuilder() {
+        return getBotActionsFieldBuilder().addBuilder(
+            backgammon.v1.GameOuterClass.Action.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public backgammon.v1.GameOuterClass.Action.Builder addBotActionsBuilder(
+          int index) {
+        return getBotActionsFieldBuilder().addBuilder(
+            index, backgammon.v1.GameOuterClass.Action.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * With `bot_reply`: the bot's actions after the user's, in order (their
+       * events follow the user's in `events`).
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.Action bot_actions = 5;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.Action.Builder> 
+           getBotActionsBuilderList() {
+        return getBotActionsFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.Action, backgammon.v1.GameOuterClass.Action.Builder, backgammon.v1.GameOuterClass.ActionOrBuilder> 
+          getBotActionsFieldBuilder() {
+        if (botActionsBuilder_ == null) {
+          botActionsBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              backgammon.v1.GameOuterClass.Action, backgammon.v1.GameOuterClass.Action.Builder, backgammon.v1.GameOuterClass.ActionOrBuilder>(
+                  botActions_,
+                  ((bitField0_ & 0x00000010) != 0),
+                  getParentForChildren(),
+                  isClean());
+          botActions_ = null;
+        }
+        return botActionsBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -7349,6 +10013,48 @@ public final class PlayServiceOuterClass {
      * @return The player.
      */
     backgammon.v1.BoardOuterClass.Color getPlayer();
+
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 5;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    int getViewValue();
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 5;</code>
+     * @return The view.
+     */
+    backgammon.v1.PlayServiceOuterClass.ActionsView getView();
+
+    /**
+     * <pre>
+     * When set, the game's version must be this one, else
+     * FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 6;</code>
+     * @return Whether the expectedVersion field is set.
+     */
+    boolean hasExpectedVersion();
+    /**
+     * <pre>
+     * When set, the game's version must be this one, else
+     * FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 6;</code>
+     * @return The expectedVersion.
+     */
+    long getExpectedVersion();
   }
   /**
    * <pre>
@@ -7369,6 +10075,7 @@ public final class PlayServiceOuterClass {
     private BotActRequest() {
       level_ = 0;
       player_ = 0;
+      view_ = 0;
     }
 
     @java.lang.Override
@@ -7519,6 +10226,63 @@ public final class PlayServiceOuterClass {
       return result == null ? backgammon.v1.BoardOuterClass.Color.UNRECOGNIZED : result;
     }
 
+    public static final int VIEW_FIELD_NUMBER = 5;
+    private int view_ = 0;
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 5;</code>
+     * @return The enum numeric value on the wire for view.
+     */
+    @java.lang.Override public int getViewValue() {
+      return view_;
+    }
+    /**
+     * <pre>
+     * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+     * for a full one).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ActionsView view = 5;</code>
+     * @return The view.
+     */
+    @java.lang.Override public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+      backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+      return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+    }
+
+    public static final int EXPECTED_VERSION_FIELD_NUMBER = 6;
+    private long expectedVersion_ = 0L;
+    /**
+     * <pre>
+     * When set, the game's version must be this one, else
+     * FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 6;</code>
+     * @return Whether the expectedVersion field is set.
+     */
+    @java.lang.Override
+    public boolean hasExpectedVersion() {
+      return ((bitField0_ & 0x00000002) != 0);
+    }
+    /**
+     * <pre>
+     * When set, the game's version must be this one, else
+     * FAILED_PRECONDITION with reason STALE_GAME.
+     * </pre>
+     *
+     * <code>optional uint64 expected_version = 6;</code>
+     * @return The expectedVersion.
+     */
+    @java.lang.Override
+    public long getExpectedVersion() {
+      return expectedVersion_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -7545,6 +10309,12 @@ public final class PlayServiceOuterClass {
       if (player_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
         output.writeEnum(4, player_);
       }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        output.writeEnum(5, view_);
+      }
+      if (((bitField0_ & 0x00000002) != 0)) {
+        output.writeUInt64(6, expectedVersion_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -7569,6 +10339,14 @@ public final class PlayServiceOuterClass {
       if (player_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
         size += com.google.protobuf.CodedOutputStream
           .computeEnumSize(4, player_);
+      }
+      if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(5, view_);
+      }
+      if (((bitField0_ & 0x00000002) != 0)) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(6, expectedVersion_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -7597,6 +10375,12 @@ public final class PlayServiceOuterClass {
             != other.getSeed()) return false;
       }
       if (player_ != other.player_) return false;
+      if (view_ != other.view_) return false;
+      if (hasExpectedVersion() != other.hasExpectedVersion()) return false;
+      if (hasExpectedVersion()) {
+        if (getExpectedVersion()
+            != other.getExpectedVersion()) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -7621,6 +10405,13 @@ public final class PlayServiceOuterClass {
       }
       hash = (37 * hash) + PLAYER_FIELD_NUMBER;
       hash = (53 * hash) + player_;
+      hash = (37 * hash) + VIEW_FIELD_NUMBER;
+      hash = (53 * hash) + view_;
+      if (hasExpectedVersion()) {
+        hash = (37 * hash) + EXPECTED_VERSION_FIELD_NUMBER;
+        hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+            getExpectedVersion());
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -7762,6 +10553,8 @@ public final class PlayServiceOuterClass {
         level_ = 0;
         seed_ = 0L;
         player_ = 0;
+        view_ = 0;
+        expectedVersion_ = 0L;
         return this;
       }
 
@@ -7810,6 +10603,13 @@ public final class PlayServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000008) != 0)) {
           result.player_ = player_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.view_ = view_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.expectedVersion_ = expectedVersion_;
+          to_bitField0_ |= 0x00000002;
         }
         result.bitField0_ |= to_bitField0_;
       }
@@ -7870,6 +10670,12 @@ public final class PlayServiceOuterClass {
         if (other.player_ != 0) {
           setPlayerValue(other.getPlayerValue());
         }
+        if (other.view_ != 0) {
+          setViewValue(other.getViewValue());
+        }
+        if (other.hasExpectedVersion()) {
+          setExpectedVersion(other.getExpectedVersion());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -7918,6 +10724,16 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000008;
                 break;
               } // case 32
+              case 40: {
+                view_ = input.readEnum();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              case 48: {
+                expectedVersion_ = input.readUInt64();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 48
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -8305,6 +11121,144 @@ public final class PlayServiceOuterClass {
         onChanged();
         return this;
       }
+
+      private int view_ = 0;
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 5;</code>
+       * @return The enum numeric value on the wire for view.
+       */
+      @java.lang.Override public int getViewValue() {
+        return view_;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 5;</code>
+       * @param value The enum numeric value on the wire for view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setViewValue(int value) {
+        view_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 5;</code>
+       * @return The view.
+       */
+      @java.lang.Override
+      public backgammon.v1.PlayServiceOuterClass.ActionsView getView() {
+        backgammon.v1.PlayServiceOuterClass.ActionsView result = backgammon.v1.PlayServiceOuterClass.ActionsView.forNumber(view_);
+        return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 5;</code>
+       * @param value The view to set.
+       * @return This builder for chaining.
+       */
+      public Builder setView(backgammon.v1.PlayServiceOuterClass.ActionsView value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000010;
+        view_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * What the answer's `choices` lists (unset: COMPACT for a lean game, NONE
+       * for a full one).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ActionsView view = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearView() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        view_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private long expectedVersion_ ;
+      /**
+       * <pre>
+       * When set, the game's version must be this one, else
+       * FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 6;</code>
+       * @return Whether the expectedVersion field is set.
+       */
+      @java.lang.Override
+      public boolean hasExpectedVersion() {
+        return ((bitField0_ & 0x00000020) != 0);
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one, else
+       * FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 6;</code>
+       * @return The expectedVersion.
+       */
+      @java.lang.Override
+      public long getExpectedVersion() {
+        return expectedVersion_;
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one, else
+       * FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 6;</code>
+       * @param value The expectedVersion to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpectedVersion(long value) {
+        
+        expectedVersion_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * When set, the game's version must be this one, else
+       * FAILED_PRECONDITION with reason STALE_GAME.
+       * </pre>
+       *
+       * <code>optional uint64 expected_version = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpectedVersion() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        expectedVersion_ = 0L;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -8512,6 +11466,77 @@ public final class PlayServiceOuterClass {
      */
     com.google.protobuf.ByteString
         getEvaluatorBytes();
+
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     * @return Whether the choices field is set.
+     */
+    boolean hasChoices();
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     * @return The choices.
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices();
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     */
+    backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder();
+
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    java.util.List<backgammon.v1.GameOuterClass.LogEntry> 
+        getLoggedList();
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntry getLogged(int index);
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    int getLoggedCount();
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+        getLoggedOrBuilderList();
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+        int index);
   }
   /**
    * <pre>
@@ -8533,6 +11558,7 @@ public final class PlayServiceOuterClass {
       actions_ = java.util.Collections.emptyList();
       events_ = java.util.Collections.emptyList();
       evaluator_ = "";
+      logged_ = java.util.Collections.emptyList();
     }
 
     @java.lang.Override
@@ -8772,6 +11798,105 @@ public final class PlayServiceOuterClass {
       }
     }
 
+    public static final int CHOICES_FIELD_NUMBER = 5;
+    private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     * @return Whether the choices field is set.
+     */
+    @java.lang.Override
+    public boolean hasChoices() {
+      return choices_ != null;
+    }
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     * @return The choices.
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+    /**
+     * <pre>
+     * The actions open in the game after them, in the request's `view`.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+      return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+    }
+
+    public static final int LOGGED_FIELD_NUMBER = 6;
+    @SuppressWarnings("serial")
+    private java.util.List<backgammon.v1.GameOuterClass.LogEntry> logged_;
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    @java.lang.Override
+    public java.util.List<backgammon.v1.GameOuterClass.LogEntry> getLoggedList() {
+      return logged_;
+    }
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+        getLoggedOrBuilderList() {
+      return logged_;
+    }
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    @java.lang.Override
+    public int getLoggedCount() {
+      return logged_.size();
+    }
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntry getLogged(int index) {
+      return logged_.get(index);
+    }
+    /**
+     * <pre>
+     * The entries the bot's actions added to the game's log, in order.
+     * </pre>
+     *
+     * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+        int index) {
+      return logged_.get(index);
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -8798,6 +11923,12 @@ public final class PlayServiceOuterClass {
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(evaluator_)) {
         com.google.protobuf.GeneratedMessageV3.writeString(output, 4, evaluator_);
       }
+      if (choices_ != null) {
+        output.writeMessage(5, getChoices());
+      }
+      for (int i = 0; i < logged_.size(); i++) {
+        output.writeMessage(6, logged_.get(i));
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -8821,6 +11952,14 @@ public final class PlayServiceOuterClass {
       }
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(evaluator_)) {
         size += com.google.protobuf.GeneratedMessageV3.computeStringSize(4, evaluator_);
+      }
+      if (choices_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(5, getChoices());
+      }
+      for (int i = 0; i < logged_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, logged_.get(i));
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -8848,6 +11987,13 @@ public final class PlayServiceOuterClass {
           .equals(other.getEventsList())) return false;
       if (!getEvaluator()
           .equals(other.getEvaluator())) return false;
+      if (hasChoices() != other.hasChoices()) return false;
+      if (hasChoices()) {
+        if (!getChoices()
+            .equals(other.getChoices())) return false;
+      }
+      if (!getLoggedList()
+          .equals(other.getLoggedList())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -8873,6 +12019,14 @@ public final class PlayServiceOuterClass {
       }
       hash = (37 * hash) + EVALUATOR_FIELD_NUMBER;
       hash = (53 * hash) + getEvaluator().hashCode();
+      if (hasChoices()) {
+        hash = (37 * hash) + CHOICES_FIELD_NUMBER;
+        hash = (53 * hash) + getChoices().hashCode();
+      }
+      if (getLoggedCount() > 0) {
+        hash = (37 * hash) + LOGGED_FIELD_NUMBER;
+        hash = (53 * hash) + getLoggedList().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -9026,6 +12180,18 @@ public final class PlayServiceOuterClass {
         }
         bitField0_ = (bitField0_ & ~0x00000004);
         evaluator_ = "";
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
+        if (loggedBuilder_ == null) {
+          logged_ = java.util.Collections.emptyList();
+        } else {
+          logged_ = null;
+          loggedBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00000020);
         return this;
       }
 
@@ -9077,6 +12243,15 @@ public final class PlayServiceOuterClass {
         } else {
           result.events_ = eventsBuilder_.build();
         }
+        if (loggedBuilder_ == null) {
+          if (((bitField0_ & 0x00000020) != 0)) {
+            logged_ = java.util.Collections.unmodifiableList(logged_);
+            bitField0_ = (bitField0_ & ~0x00000020);
+          }
+          result.logged_ = logged_;
+        } else {
+          result.logged_ = loggedBuilder_.build();
+        }
       }
 
       private void buildPartial0(backgammon.v1.PlayServiceOuterClass.BotActResponse result) {
@@ -9088,6 +12263,11 @@ public final class PlayServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000008) != 0)) {
           result.evaluator_ = evaluator_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.choices_ = choicesBuilder_ == null
+              ? choices_
+              : choicesBuilder_.build();
         }
       }
 
@@ -9195,6 +12375,35 @@ public final class PlayServiceOuterClass {
           bitField0_ |= 0x00000008;
           onChanged();
         }
+        if (other.hasChoices()) {
+          mergeChoices(other.getChoices());
+        }
+        if (loggedBuilder_ == null) {
+          if (!other.logged_.isEmpty()) {
+            if (logged_.isEmpty()) {
+              logged_ = other.logged_;
+              bitField0_ = (bitField0_ & ~0x00000020);
+            } else {
+              ensureLoggedIsMutable();
+              logged_.addAll(other.logged_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.logged_.isEmpty()) {
+            if (loggedBuilder_.isEmpty()) {
+              loggedBuilder_.dispose();
+              loggedBuilder_ = null;
+              logged_ = other.logged_;
+              bitField0_ = (bitField0_ & ~0x00000020);
+              loggedBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getLoggedFieldBuilder() : null;
+            } else {
+              loggedBuilder_.addAllMessages(other.logged_);
+            }
+          }
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -9259,6 +12468,26 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000008;
                 break;
               } // case 34
+              case 42: {
+                input.readMessage(
+                    getChoicesFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 42
+              case 50: {
+                backgammon.v1.GameOuterClass.LogEntry m =
+                    input.readMessage(
+                        backgammon.v1.GameOuterClass.LogEntry.parser(),
+                        extensionRegistry);
+                if (loggedBuilder_ == null) {
+                  ensureLoggedIsMutable();
+                  logged_.add(m);
+                } else {
+                  loggedBuilder_.addMessage(m);
+                }
+                break;
+              } // case 50
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -10163,6 +13392,473 @@ public final class PlayServiceOuterClass {
         bitField0_ |= 0x00000008;
         onChanged();
         return this;
+      }
+
+      private backgammon.v1.PlayServiceOuterClass.ListActionsResponse choices_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> choicesBuilder_;
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       * @return Whether the choices field is set.
+       */
+      public boolean hasChoices() {
+        return ((bitField0_ & 0x00000010) != 0);
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       * @return The choices.
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse getChoices() {
+        if (choicesBuilder_ == null) {
+          return choices_ == null ? backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        } else {
+          return choicesBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public Builder setChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          choices_ = value;
+        } else {
+          choicesBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public Builder setChoices(
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder builderForValue) {
+        if (choicesBuilder_ == null) {
+          choices_ = builderForValue.build();
+        } else {
+          choicesBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public Builder mergeChoices(backgammon.v1.PlayServiceOuterClass.ListActionsResponse value) {
+        if (choicesBuilder_ == null) {
+          if (((bitField0_ & 0x00000010) != 0) &&
+            choices_ != null &&
+            choices_ != backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance()) {
+            getChoicesBuilder().mergeFrom(value);
+          } else {
+            choices_ = value;
+          }
+        } else {
+          choicesBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public Builder clearChoices() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        choices_ = null;
+        if (choicesBuilder_ != null) {
+          choicesBuilder_.dispose();
+          choicesBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder getChoicesBuilder() {
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return getChoicesFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      public backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder getChoicesOrBuilder() {
+        if (choicesBuilder_ != null) {
+          return choicesBuilder_.getMessageOrBuilder();
+        } else {
+          return choices_ == null ?
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse.getDefaultInstance() : choices_;
+        }
+      }
+      /**
+       * <pre>
+       * The actions open in the game after them, in the request's `view`.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ListActionsResponse choices = 5;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder> 
+          getChoicesFieldBuilder() {
+        if (choicesBuilder_ == null) {
+          choicesBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.PlayServiceOuterClass.ListActionsResponse, backgammon.v1.PlayServiceOuterClass.ListActionsResponse.Builder, backgammon.v1.PlayServiceOuterClass.ListActionsResponseOrBuilder>(
+                  getChoices(),
+                  getParentForChildren(),
+                  isClean());
+          choices_ = null;
+        }
+        return choicesBuilder_;
+      }
+
+      private java.util.List<backgammon.v1.GameOuterClass.LogEntry> logged_ =
+        java.util.Collections.emptyList();
+      private void ensureLoggedIsMutable() {
+        if (!((bitField0_ & 0x00000020) != 0)) {
+          logged_ = new java.util.ArrayList<backgammon.v1.GameOuterClass.LogEntry>(logged_);
+          bitField0_ |= 0x00000020;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> loggedBuilder_;
+
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.LogEntry> getLoggedList() {
+        if (loggedBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(logged_);
+        } else {
+          return loggedBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public int getLoggedCount() {
+        if (loggedBuilder_ == null) {
+          return logged_.size();
+        } else {
+          return loggedBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry getLogged(int index) {
+        if (loggedBuilder_ == null) {
+          return logged_.get(index);
+        } else {
+          return loggedBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder setLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.set(index, value);
+          onChanged();
+        } else {
+          loggedBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder setLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder addLogged(backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.add(value);
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder addLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry value) {
+        if (loggedBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureLoggedIsMutable();
+          logged_.add(index, value);
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder addLogged(
+          backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.add(builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder addLogged(
+          int index, backgammon.v1.GameOuterClass.LogEntry.Builder builderForValue) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          loggedBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder addAllLogged(
+          java.lang.Iterable<? extends backgammon.v1.GameOuterClass.LogEntry> values) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, logged_);
+          onChanged();
+        } else {
+          loggedBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder clearLogged() {
+        if (loggedBuilder_ == null) {
+          logged_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00000020);
+          onChanged();
+        } else {
+          loggedBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public Builder removeLogged(int index) {
+        if (loggedBuilder_ == null) {
+          ensureLoggedIsMutable();
+          logged_.remove(index);
+          onChanged();
+        } else {
+          loggedBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder getLoggedBuilder(
+          int index) {
+        return getLoggedFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntryOrBuilder getLoggedOrBuilder(
+          int index) {
+        if (loggedBuilder_ == null) {
+          return logged_.get(index);  } else {
+          return loggedBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public java.util.List<? extends backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+           getLoggedOrBuilderList() {
+        if (loggedBuilder_ != null) {
+          return loggedBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(logged_);
+        }
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder addLoggedBuilder() {
+        return getLoggedFieldBuilder().addBuilder(
+            backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public backgammon.v1.GameOuterClass.LogEntry.Builder addLoggedBuilder(
+          int index) {
+        return getLoggedFieldBuilder().addBuilder(
+            index, backgammon.v1.GameOuterClass.LogEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The entries the bot's actions added to the game's log, in order.
+       * </pre>
+       *
+       * <code>repeated .backgammon.v1.LogEntry logged = 6;</code>
+       */
+      public java.util.List<backgammon.v1.GameOuterClass.LogEntry.Builder> 
+           getLoggedBuilderList() {
+        return getLoggedFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder> 
+          getLoggedFieldBuilder() {
+        if (loggedBuilder_ == null) {
+          loggedBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              backgammon.v1.GameOuterClass.LogEntry, backgammon.v1.GameOuterClass.LogEntry.Builder, backgammon.v1.GameOuterClass.LogEntryOrBuilder>(
+                  logged_,
+                  ((bitField0_ & 0x00000020) != 0),
+                  getParentForChildren(),
+                  isClean());
+          logged_ = null;
+        }
+        return loggedBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -11867,46 +15563,66 @@ public final class PlayServiceOuterClass {
       "gammon.v1\032\031backgammon/v1/board.proto\032\037ba" +
       "ckgammon/v1/bot_service.proto\032\030backgammo" +
       "n/v1/game.proto\032\031backgammon/v1/rules.pro" +
-      "to\"\240\001\n\016NewGameRequest\022)\n\005rules\030\001 \001(\0132\032.b" +
+      "to\"\361\001\n\016NewGameRequest\022)\n\005rules\030\001 \001(\0132\032.b" +
       "ackgammon.v1.RuleOptions\022.\n\013dice_source\030" +
       "\002 \001(\0162\031.backgammon.v1.DiceSource\022\014\n\004seed" +
       "\030\003 \001(\014\022%\n\010previous\030\004 \001(\0132\023.backgammon.v1" +
-      ".Game\"4\n\017NewGameResponse\022!\n\004game\030\001 \001(\0132\023" +
-      ".backgammon.v1.Game\"7\n\022ListActionsReques" +
-      "t\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\"\350\001\n" +
-      "\023ListActionsResponse\022#\n\005phase\030\001 \001(\0162\024.ba" +
-      "ckgammon.v1.Phase\022$\n\006to_act\030\002 \003(\0162\024.back" +
-      "gammon.v1.Color\022&\n\007actions\030\003 \003(\0132\025.backg" +
-      "ammon.v1.Action\022\"\n\005plays\030\004 \003(\0132\023.backgam" +
-      "mon.v1.Play\022\021\n\tdice_left\030\005 \003(\r\022\'\n\tboard_" +
-      "now\030\006 \001(\0132\024.backgammon.v1.Board\"V\n\nActRe" +
-      "quest\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game" +
-      "\022%\n\006action\030\002 \001(\0132\025.backgammon.v1.Action\"" +
-      "V\n\013ActResponse\022!\n\004game\030\001 \001(\0132\023.backgammo" +
-      "n.v1.Game\022$\n\006events\030\002 \003(\0132\024.backgammon.v" +
-      "1.Event\"\234\001\n\rBotActRequest\022!\n\004game\030\001 \001(\0132" +
-      "\023.backgammon.v1.Game\022&\n\005level\030\002 \001(\0162\027.ba" +
-      "ckgammon.v1.BotLevel\022\021\n\004seed\030\003 \001(\004H\000\210\001\001\022" +
-      "$\n\006player\030\004 \001(\0162\024.backgammon.v1.ColorB\007\n" +
-      "\005_seed\"\224\001\n\016BotActResponse\022&\n\007actions\030\001 \003" +
-      "(\0132\025.backgammon.v1.Action\022!\n\004game\030\002 \001(\0132" +
-      "\023.backgammon.v1.Game\022$\n\006events\030\003 \003(\0132\024.b" +
-      "ackgammon.v1.Event\022\021\n\tevaluator\030\004 \001(\t\"m\n" +
-      "\024AddClientSeedRequest\022!\n\004game\030\001 \001(\0132\023.ba" +
-      "ckgammon.v1.Game\022$\n\006player\030\002 \001(\0162\024.backg" +
-      "ammon.v1.Color\022\014\n\004seed\030\003 \001(\014\":\n\025AddClien" +
-      "tSeedResponse\022!\n\004game\030\001 \001(\0132\023.backgammon" +
-      ".v1.Game2\216\003\n\013PlayService\022H\n\007NewGame\022\035.ba" +
-      "ckgammon.v1.NewGameRequest\032\036.backgammon." +
-      "v1.NewGameResponse\022T\n\013ListActions\022!.back" +
-      "gammon.v1.ListActionsRequest\032\".backgammo" +
-      "n.v1.ListActionsResponse\022<\n\003Act\022\031.backga" +
-      "mmon.v1.ActRequest\032\032.backgammon.v1.ActRe" +
-      "sponse\022E\n\006BotAct\022\034.backgammon.v1.BotActR" +
-      "equest\032\035.backgammon.v1.BotActResponse\022Z\n" +
-      "\rAddClientSeed\022#.backgammon.v1.AddClient" +
-      "SeedRequest\032$.backgammon.v1.AddClientSee" +
-      "dResponseb\006proto3"
+      ".Game\022%\n\004form\030\005 \001(\0162\027.backgammon.v1.Game" +
+      "Form\022(\n\004view\030\006 \001(\0162\032.backgammon.v1.Actio" +
+      "nsView\"i\n\017NewGameResponse\022!\n\004game\030\001 \001(\0132" +
+      "\023.backgammon.v1.Game\0223\n\007choices\030\002 \001(\0132\"." +
+      "backgammon.v1.ListActionsResponse\"a\n\022Lis" +
+      "tActionsRequest\022!\n\004game\030\001 \001(\0132\023.backgamm" +
+      "on.v1.Game\022(\n\004view\030\002 \001(\0162\032.backgammon.v1" +
+      ".ActionsView\"\350\001\n\023ListActionsResponse\022#\n\005" +
+      "phase\030\001 \001(\0162\024.backgammon.v1.Phase\022$\n\006to_" +
+      "act\030\002 \003(\0162\024.backgammon.v1.Color\022&\n\007actio" +
+      "ns\030\003 \003(\0132\025.backgammon.v1.Action\022\"\n\005plays" +
+      "\030\004 \003(\0132\023.backgammon.v1.Play\022\021\n\tdice_left" +
+      "\030\005 \003(\r\022\'\n\tboard_now\030\006 \001(\0132\024.backgammon.v" +
+      "1.Board\"\340\001\n\nActRequest\022!\n\004game\030\001 \001(\0132\023.b" +
+      "ackgammon.v1.Game\022%\n\006action\030\002 \001(\0132\025.back" +
+      "gammon.v1.Action\022(\n\004view\030\003 \001(\0162\032.backgam" +
+      "mon.v1.ActionsView\022\035\n\020expected_version\030\004" +
+      " \001(\004H\000\210\001\001\022*\n\tbot_reply\030\005 \001(\0162\027.backgammo" +
+      "n.v1.BotLevelB\023\n\021_expected_version\"\340\001\n\013A" +
+      "ctResponse\022!\n\004game\030\001 \001(\0132\023.backgammon.v1" +
+      ".Game\022$\n\006events\030\002 \003(\0132\024.backgammon.v1.Ev" +
+      "ent\0223\n\007choices\030\003 \001(\0132\".backgammon.v1.Lis" +
+      "tActionsResponse\022\'\n\006logged\030\004 \003(\0132\027.backg" +
+      "ammon.v1.LogEntry\022*\n\013bot_actions\030\005 \003(\0132\025" +
+      ".backgammon.v1.Action\"\372\001\n\rBotActRequest\022" +
+      "!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\022&\n\005le" +
+      "vel\030\002 \001(\0162\027.backgammon.v1.BotLevel\022\021\n\004se" +
+      "ed\030\003 \001(\004H\000\210\001\001\022$\n\006player\030\004 \001(\0162\024.backgamm" +
+      "on.v1.Color\022(\n\004view\030\005 \001(\0162\032.backgammon.v" +
+      "1.ActionsView\022\035\n\020expected_version\030\006 \001(\004H" +
+      "\001\210\001\001B\007\n\005_seedB\023\n\021_expected_version\"\362\001\n\016B" +
+      "otActResponse\022&\n\007actions\030\001 \003(\0132\025.backgam" +
+      "mon.v1.Action\022!\n\004game\030\002 \001(\0132\023.backgammon" +
+      ".v1.Game\022$\n\006events\030\003 \003(\0132\024.backgammon.v1" +
+      ".Event\022\021\n\tevaluator\030\004 \001(\t\0223\n\007choices\030\005 \001" +
+      "(\0132\".backgammon.v1.ListActionsResponse\022\'" +
+      "\n\006logged\030\006 \003(\0132\027.backgammon.v1.LogEntry\"" +
+      "m\n\024AddClientSeedRequest\022!\n\004game\030\001 \001(\0132\023." +
+      "backgammon.v1.Game\022$\n\006player\030\002 \001(\0162\024.bac" +
+      "kgammon.v1.Color\022\014\n\004seed\030\003 \001(\014\":\n\025AddCli" +
+      "entSeedResponse\022!\n\004game\030\001 \001(\0132\023.backgamm" +
+      "on.v1.Game*\243\001\n\013ActionsView\022\034\n\030ACTIONS_VI" +
+      "EW_UNSPECIFIED\020\000\022\025\n\021ACTIONS_VIEW_FULL\020\001\022" +
+      "\030\n\024ACTIONS_VIEW_COMPACT\020\002\022\026\n\022ACTIONS_VIE" +
+      "W_MOVES\020\003\022\026\n\022ACTIONS_VIEW_PLAYS\020\004\022\025\n\021ACT" +
+      "IONS_VIEW_NONE\020\0052\216\003\n\013PlayService\022H\n\007NewG" +
+      "ame\022\035.backgammon.v1.NewGameRequest\032\036.bac" +
+      "kgammon.v1.NewGameResponse\022T\n\013ListAction" +
+      "s\022!.backgammon.v1.ListActionsRequest\032\".b" +
+      "ackgammon.v1.ListActionsResponse\022<\n\003Act\022" +
+      "\031.backgammon.v1.ActRequest\032\032.backgammon." +
+      "v1.ActResponse\022E\n\006BotAct\022\034.backgammon.v1" +
+      ".BotActRequest\032\035.backgammon.v1.BotActRes" +
+      "ponse\022Z\n\rAddClientSeed\022#.backgammon.v1.A" +
+      "ddClientSeedRequest\032$.backgammon.v1.AddC" +
+      "lientSeedResponseb\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -11921,19 +15637,19 @@ public final class PlayServiceOuterClass {
     internal_static_backgammon_v1_NewGameRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_NewGameRequest_descriptor,
-        new java.lang.String[] { "Rules", "DiceSource", "Seed", "Previous", });
+        new java.lang.String[] { "Rules", "DiceSource", "Seed", "Previous", "Form", "View", });
     internal_static_backgammon_v1_NewGameResponse_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_backgammon_v1_NewGameResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_NewGameResponse_descriptor,
-        new java.lang.String[] { "Game", });
+        new java.lang.String[] { "Game", "Choices", });
     internal_static_backgammon_v1_ListActionsRequest_descriptor =
       getDescriptor().getMessageTypes().get(2);
     internal_static_backgammon_v1_ListActionsRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_ListActionsRequest_descriptor,
-        new java.lang.String[] { "Game", });
+        new java.lang.String[] { "Game", "View", });
     internal_static_backgammon_v1_ListActionsResponse_descriptor =
       getDescriptor().getMessageTypes().get(3);
     internal_static_backgammon_v1_ListActionsResponse_fieldAccessorTable = new
@@ -11945,25 +15661,25 @@ public final class PlayServiceOuterClass {
     internal_static_backgammon_v1_ActRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_ActRequest_descriptor,
-        new java.lang.String[] { "Game", "Action", });
+        new java.lang.String[] { "Game", "Action", "View", "ExpectedVersion", "BotReply", "ExpectedVersion", });
     internal_static_backgammon_v1_ActResponse_descriptor =
       getDescriptor().getMessageTypes().get(5);
     internal_static_backgammon_v1_ActResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_ActResponse_descriptor,
-        new java.lang.String[] { "Game", "Events", });
+        new java.lang.String[] { "Game", "Events", "Choices", "Logged", "BotActions", });
     internal_static_backgammon_v1_BotActRequest_descriptor =
       getDescriptor().getMessageTypes().get(6);
     internal_static_backgammon_v1_BotActRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_BotActRequest_descriptor,
-        new java.lang.String[] { "Game", "Level", "Seed", "Player", "Seed", });
+        new java.lang.String[] { "Game", "Level", "Seed", "Player", "View", "ExpectedVersion", "Seed", "ExpectedVersion", });
     internal_static_backgammon_v1_BotActResponse_descriptor =
       getDescriptor().getMessageTypes().get(7);
     internal_static_backgammon_v1_BotActResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_BotActResponse_descriptor,
-        new java.lang.String[] { "Actions", "Game", "Events", "Evaluator", });
+        new java.lang.String[] { "Actions", "Game", "Events", "Evaluator", "Choices", "Logged", });
     internal_static_backgammon_v1_AddClientSeedRequest_descriptor =
       getDescriptor().getMessageTypes().get(8);
     internal_static_backgammon_v1_AddClientSeedRequest_fieldAccessorTable = new
