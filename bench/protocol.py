@@ -4,8 +4,10 @@ One gammond server (``python -m gammond.server``, one worker) answers all
 three in the same run, so the ratios compare like with like.  The game
 states are those of random legal games under several rule options (every
 phase: opening roll, before the roll, cube offers, moving with some checkers
-moved, resignations), each sent whole as a ``Game``; each Act sends one
-action that ListActions lists for that state.  ListLegalPlays gets random
+moved, resignations), each sent as a lean ``Game`` (its log's digest, as
+every client sends it; ``--full`` sends the whole log instead); each Act
+sends one action that ListActions lists for that state and gets the
+actions open next in its answer (the lean game's default view, COMPACT).  ListLegalPlays gets random
 self-play positions with a roll.  The load generator is an asyncio gRPC
 client with a fixed number of calls in flight, sending pre-serialized
 requests, pinned to another CPU than the server where there are two.
@@ -33,13 +35,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import grpc  # noqa: E402
 
-from backgammon.v1 import board_pb2, game_service_pb2, play_service_pb2  # noqa: E402
+from backgammon.v1 import board_pb2, game_pb2, game_service_pb2, play_service_pb2  # noqa: E402
 from gammond.engine import (  # noqa: E402
     ActionKind,
     Choices,
@@ -91,12 +94,12 @@ def legal_play_requests(count: int, seed: int) -> list[bytes]:
     return out
 
 
-def play_requests(states: list[Game], seed: int) -> tuple[list[bytes], list[bytes]]:
-    """Serialized ListActions and Act requests for ``states``."""
+def play_requests(states: list[Game], seed: int, lean: bool = True) -> tuple[list[bytes], list[bytes]]:
+    """Serialized ListActions and Act requests for ``states``: lean Games (the log's digest) as clients send them."""
     rng = random.Random(seed)
     listing, acting = [], []
     for game in states:
-        wire = encode_game(game)
+        wire = encode_game(replace(game, base=game.digest(), log=()) if lean else game)
         listing.append(play_service_pb2.ListActionsRequest(game=wire).SerializeToString())
         action = rng.choice(list_actions(game).actions)
         if action.kind is ActionKind.ROLL and game.dice_source is DiceSource.CLIENT:
@@ -154,6 +157,55 @@ async def _load(port: int, name: str, payloads: list[bytes], calls: int, concurr
         return Result(name, calls, time.perf_counter() - started, latencies)
 
 
+async def _load_flow(port: int, calls: int, concurrency: int, seed: int) -> Result:
+    """Act as a game's flow calls it: each request carries the Game the last answer gave.
+
+    Each of ``concurrency`` players plays lean money games, taking a random
+    listed action (rarely a resignation or a drop) from each answer's
+    ``choices``; a finished game starts the next.  Only the Act calls are
+    timed and counted.
+    """
+    new_game = play_service_pb2.NewGameRequest(
+        form=game_pb2.GAME_FORM_LEAN, dice_source=game_pb2.DICE_SOURCE_SEEDED
+    )
+    rare = (game_pb2.ACTION_KIND_RESIGN, game_pb2.ACTION_KIND_DROP)
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+        start = channel.unary_unary(
+            "/backgammon.v1.PlayService/NewGame",
+            request_serializer=play_service_pb2.NewGameRequest.SerializeToString,
+            response_deserializer=play_service_pb2.NewGameResponse.FromString,
+        )
+        act = channel.unary_unary(
+            METHODS["Act"],
+            request_serializer=play_service_pb2.ActRequest.SerializeToString,
+            response_deserializer=play_service_pb2.ActResponse.FromString,
+        )
+        latencies: list[float] = []
+        queue = iter(range(calls))
+
+        async def player(index: int) -> None:
+            rng = random.Random(seed * 1000 + index)
+            answer: Any = None
+            for _ in queue:
+                if answer is None or answer.game.phase in (
+                    game_pb2.PHASE_GAME_OVER,
+                    game_pb2.PHASE_MATCH_OVER,
+                ):
+                    new_game.seed = b"%d-%d" % (index, rng.getrandbits(32))
+                    answer = await start(new_game, timeout=30)
+                listed = list(answer.choices.actions)
+                calm = [a for a in listed if a.kind not in rare]
+                action = rng.choice(calm if calm and rng.random() < 0.98 else listed)
+                request = play_service_pb2.ActRequest(game=answer.game, action=action)
+                began = time.perf_counter()
+                answer = await act(request, timeout=30)
+                latencies.append(time.perf_counter() - began)
+
+        began = time.perf_counter()
+        await asyncio.gather(*(player(i) for i in range(concurrency)))
+        return Result("Act (in a flow)", calls, time.perf_counter() - began, latencies)
+
+
 def answer_costs(states: list[Game], repeat: int = 3) -> str:
     """Microseconds, in process, to write ListActions' answer: as messages and as wire bytes."""
     from gammond.server.wire.choices import choices_wire
@@ -181,11 +233,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--concurrency", type=int, default=16, help="calls in flight")
     parser.add_argument("--states", type=int, default=400, help="game states and positions to cycle through")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--full", action="store_true", help="send Games with their whole log (the old form)")
     args = parser.parse_args(argv)
     server_cpus, client_cpus = _cpus()
     payloads = {"ListLegalPlays": legal_play_requests(args.states, args.seed)}
     states = game_states(args.states, args.seed)
-    payloads["ListActions"], payloads["Act"] = play_requests(states, args.seed)
+    payloads["ListActions"], payloads["Act"] = play_requests(states, args.seed, lean=not args.full)
     os.sched_setaffinity(0, client_cpus)
     print(
         f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
@@ -198,6 +251,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 name: asyncio.run(_load(port, name, data, args.calls, args.concurrency))
                 for name, data in payloads.items()
             }
+            results["Act (in a flow)"] = asyncio.run(
+                _load_flow(port, args.calls, args.concurrency, args.seed)
+            )
         finally:
             process.terminate()
             process.wait(30)
@@ -207,6 +263,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     base = results["ListLegalPlays"].rate
     print(f"ListActions vs ListLegalPlays: {results['ListActions'].rate / base:.2f}")
     print(f"Act vs ListLegalPlays: {results['Act'].rate / base:.2f}")
+    print(f"Act in a flow vs ListLegalPlays: {results['Act (in a flow)'].rate / base:.2f}")
 
 
 if __name__ == "__main__":

@@ -363,7 +363,11 @@ def test_every_rpc_answers_json_through_envoy(stack: Stack, channel: grpc.Channe
         expected = response_message(rpc, channel.unary_unary(path(rpc))(request_bytes(rpc, body), timeout=15))
         if rpc.startswith("BotService/"):
             continue  # a search may stop at a different depth from one call to the next
-        assert json_format.ParseDict(answer, type(expected)()) == expected, rpc
+        got = json_format.ParseDict(answer, type(expected)())
+        for message in (got, expected):
+            for game in getattr(message, "games", ()) if rpc == "RecordService/ImportMatch" else ():
+                game.ClearField("game_id")  # each import gives its games fresh ids
+        assert got == expected, rpc
 
 
 def test_json_answers_use_the_proto_field_names_and_print_zeros(stack: Stack) -> None:

@@ -11,7 +11,7 @@ only orders them into turns.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -63,7 +63,7 @@ class Choices:
     """
 
     actions: tuple[Action, ...]
-    plays: tuple[Play, ...] = ()
+    plays: Sequence[Play] = ()
     turn: TurnOptions | None = None
     board_now: Position | None = None
 
@@ -204,8 +204,13 @@ def _cached_options(position: Position, dice: tuple[int, int], moves: tuple[Move
 _turn = moving_options
 
 
-def list_actions(game: Game) -> Choices:
-    """Every action each player may take now (see :class:`Choices`)."""
+def list_actions(game: Game, *, play_actions: bool = True) -> Choices:
+    """Every action each player may take now (see :class:`Choices`).
+
+    ``play_actions=False`` leaves out the PLAY action of each complete play
+    (a client that reads ``plays`` needs no second copy), so the plays are
+    only counted until something reads them.
+    """
     phase, turn = game.phase, game.turn
     if phase is Phase.OPENING_ROLL:
         return Choices(tuple(Action(ActionKind.ROLL, player) for player in Player))
@@ -236,8 +241,9 @@ def list_actions(game: Game) -> Choices:
         actions.append(Action(ActionKind.UNDO, turn))
     if options.complete:
         actions.append(Action(ActionKind.CONFIRM, turn))
-    plays = tuple(legal_plays(game.turn_position(), game.dice))
-    actions.extend(Action(ActionKind.PLAY, turn, steps=play.moves) for play in plays)
+    plays = legal_plays(game.turn_position(), game.dice)
+    if play_actions:
+        actions.extend(Action(ActionKind.PLAY, turn, steps=play.moves) for play in plays)
     actions.extend(_resign_actions(turn))
     return Choices(tuple(actions), plays, options, _white(options.position, turn))
 

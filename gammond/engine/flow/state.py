@@ -14,7 +14,7 @@ engine function takes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from gammond.engine.cube import CubeAction, CubeState
@@ -188,6 +188,12 @@ class Game:
     def digest(self) -> LogDigest:
         """The digest of the whole log: ``base`` (if lean) extended by ``log``."""
         return (self.base or LogDigest()).extended(self.log)
+
+    def rebased(self) -> Game:
+        """A lean game with its log folded into ``base`` (as it leaves the server); a full game as it is."""
+        if self.base is None or not self.log:
+            return self
+        return replace(self, base=self.digest(), log=())
 
     def is_whole_log(self) -> bool:
         """Whether ``log`` is the whole log (a full game), so the checks can walk it."""

@@ -18,6 +18,7 @@ from backgammon.v1 import play_service_pb2_grpc
 from gammond.engine import (
     MAX_SEED_BYTES,
     Action,
+    Choices,
     DiceSource,
     Game,
     Phase,
@@ -52,9 +53,11 @@ from gammond.server.wire.game import (
     encode_event,
     encode_flow_action,
 )
+from gammond.server.wire.plays import field_bytes
 from gammond.server.wire.rules import decode_rules
 
 STALE_GAME = "STALE_GAME"
+_TAG_CHOICES = 3 << 3 | 2  # ActResponse.choices
 
 
 def _answer_view(value: int, game: Game) -> int:
@@ -63,14 +66,19 @@ def _answer_view(value: int, game: Game) -> int:
 
 
 def _choices(game: Game, view: int) -> pb.ListActionsResponse | None:
-    return None if view == VIEW_NONE else encode_choices(game, list_actions(game), view)
+    return None if view == VIEW_NONE else encode_choices(game, _listed(game, view), view)
+
+
+def _listed(game: Game, view: int) -> Choices:
+    # Only the FULL view lists each play a second time, as a PLAY action.
+    return list_actions(game, play_actions=view == VIEW_FULL)
 
 
 def _alone_to_act(game: Game, player: Player) -> bool:
     """Whether ``player``, and nobody else, has something the bot can do now."""
     if game.over:
         return False
-    listed = list_actions(game).actions
+    listed = list_actions(game, play_actions=False).actions
     if not listed or any(a.player is not player for a in listed):
         return False
     # Dice from the client: the bot cannot roll for them, so it leaves its turn's start to its client.
@@ -162,16 +170,16 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         self, request: pb.ListActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListActionsResponse:
         game, view = self._listing(request)
-        return encode_choices(game, list_actions(game), view)
+        return encode_choices(game, _listed(game, view), view)
 
     def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
         """ListActions as the bytes of the same answer, the plays without a message each."""
         game, view = self._listing(request)
-        return choices_wire(game, list_actions(game), view)
+        return choices_wire(game, _listed(game, view), view)
 
     def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
         """The methods answered as bytes, by RPC name (see :mod:`gammond.server.wire.choices`)."""
-        return {"ListActions": self.list_actions_wire}
+        return {"ListActions": self.list_actions_wire, "Act": self.act_wire}
 
     @staticmethod
     def readers() -> dict[str, Callable[[bytes], Any]]:
@@ -179,6 +187,23 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return {}
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
+        after, view, response = self._act(request, context)
+        response.choices.CopyFrom(_choices(after, view) or pb.ListActionsResponse())
+        if view == VIEW_NONE:
+            response.ClearField("choices")
+        return response
+
+    def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
+        """Act as the bytes of the same answer, its listing written by :func:`choices_wire`."""
+        after, view, response = self._act(request, context)
+        out = response.SerializeToString()
+        if view == VIEW_NONE:
+            return out
+        # Field 3 (choices), length-delimited; fields may come in any order on the wire.
+        return out + field_bytes(_TAG_CHOICES, choices_wire(after, _listed(after, view), view))
+
+    def _act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> tuple[Game, int, pb.ActResponse]:
+        """The action (and the bot's reply) taken: the next game, the answer's view, the answer but its choices."""
         game, source = self.games.read_message(request.game)
         view = _answer_view(request.view, game)
         _check_version(request, game)
@@ -195,13 +220,13 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             if _alone_to_act(after, bot):
                 turn = bot_act(after, bot, self.evaluator, reply, stop=stopper(context, self.max_search_s))
                 after, events, bot_actions = turn.game, events + turn.events, turn.actions
-        return pb.ActResponse(
+        response = pb.ActResponse(
             game=self.games.write(after, (game, source)),
             events=[encode_event(e) for e in events],
-            choices=_choices(after, view),
             logged=encode_entries(after.log[len(game.log) :]),
             bot_actions=[encode_flow_action(a) for a in bot_actions],
         )
+        return after, view, response
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
         game, source = self.games.read_message(request.game)
@@ -211,7 +236,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         if request.player:
             player = decode_color(request.player, "player")
         else:
-            acting = list_actions(game).actions
+            acting = list_actions(game, play_actions=False).actions
             players = {a.player for a in acting if a.player is not None}
             if len(players) != 1:
                 raise WireError("player", "is required when not exactly one player must act now")

@@ -5,9 +5,19 @@ trusted; docs/api.md).  With keys (:mod:`gammond.server.sealing`) every
 Game going out carries a seal over the exact bytes the server serialised,
 and a Game coming in is read from those bytes only, after its seal
 verifies; anything else is UNAUTHENTICATED with reason STATE_TAMPERED.
+
+A client sends back the Game the server answered with last, so each worker
+remembers the last few thousand Games it wrote (:class:`RecentGames`): one
+that comes back unchanged (the same bytes, or for a sealed Game the same
+verified seal) is taken as decoded, without decoding and checking it again,
+since the server made it from a checked state itself.  Anything else, a
+Game from another worker or replica among them, takes the full path.
 """
 
 from __future__ import annotations
+
+import threading
+from collections import OrderedDict
 
 from google.protobuf.message import DecodeError
 
@@ -17,11 +27,42 @@ from gammond.server.sealing import Keyring, SealError
 from gammond.server.wire.game import decode_game, encode_game
 
 
+class RecentGames:
+    """The Games one worker wrote last, by the bytes that name them; bounded, the oldest go first."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self.capacity = capacity
+        self._games: OrderedDict[bytes, tuple[Game, game_pb2.Game]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: bytes) -> tuple[Game, game_pb2.Game] | None:
+        with self._lock:
+            return self._games.get(key)
+
+    def put(self, key: bytes, value: tuple[Game, game_pb2.Game]) -> None:
+        with self._lock:
+            self._games[key] = value
+            if len(self._games) > self.capacity:
+                self._games.popitem(last=False)
+
+
+def _unsealed_key(message: game_pb2.Game) -> bytes:
+    """A plain Game's bytes without its output-only fields (a client may leave them out)."""
+    if message.HasField("board_now") or message.HasField("score_after"):
+        bare = game_pb2.Game()
+        bare.CopyFrom(message)
+        bare.ClearField("board_now")
+        bare.ClearField("score_after")
+        message = bare
+    return message.SerializeToString(deterministic=True)
+
+
 class GameCodec:
     """Decodes and encodes :class:`Game` messages for one server's keys (or none)."""
 
     def __init__(self, keyring: Keyring | None) -> None:
         self.keyring = keyring
+        self.recent = RecentGames()
 
     def read(self, message: game_pb2.Game, field: str = "game") -> Game:
         """The Game a request carries, its seal verified first when the server has keys."""
@@ -31,12 +72,17 @@ class GameCodec:
         """The Game and the message it was decoded from: ``seal.state``'s when sealed, never the readable copy."""
         keyring = self.keyring
         if keyring is None:
-            return decode_game(message, field), message
+            key = _unsealed_key(message)
+            known = self.recent.get(key)
+            return known if known is not None else (decode_game(message, field), message)
         if not message.HasField("seal"):
             raise SealError(f"{field} carries no seal: this server only accepts games it sealed")
         seal = message.seal
         state = bytes(seal.state)
         keyring.verify(seal.key_id, state, bytes(seal.mac))
+        known = self.recent.get(seal.key_id.encode() + b"\0" + bytes(seal.mac))
+        if known is not None and (known[0].game_id, known[0].version) == (seal.game_id, seal.version):
+            return known
         try:
             inner = game_pb2.Game.FromString(state)
         except DecodeError:  # signed by us, so only a bug (or a stolen key) gets here
@@ -54,8 +100,11 @@ class GameCodec:
         ``before``: the game acted on and the message :meth:`read_message`
         decoded it from, whose log entries are reused (see ``encode_game``).
         """
+        game = game.rebased()  # what a lean game's next call starts from: the digest, no entries
         message = encode_game(game, before)
-        if self.keyring is not None:
+        if self.keyring is None:
+            self.recent.put(_unsealed_key(message), (game, message))
+        else:
             # The sealed state leaves out what the server derives again (the
             # board now, the score after); the readable copy leaves out a lean
             # game's digest, which only the server reads (from the state).
@@ -74,6 +123,7 @@ class GameCodec:
                     key_id=key_id, state=state, mac=mac, game_id=message.game_id, version=message.version
                 )
             )
+            self.recent.put(key_id.encode() + b"\0" + mac, (game, sealed))
         return message
 
     def new_nonce_and_seed(self) -> tuple[bytes, bytes]:
