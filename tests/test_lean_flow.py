@@ -10,51 +10,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import json_format
-from google.protobuf.message import Message
 
 from backgammon.v1 import bot_service_pb2, game_pb2, record_service_pb2, record_service_pb2_grpc
 from backgammon.v1 import play_service_pb2 as pb
+from bench.lean_game import lean_game, metered
 from gammond.engine import LogDigest, RuleOptions, apply_action, check_game, list_actions, new_game
 from gammond.server.app import Served, ServerOptions, create_server
 from gammond.server.sealing import new_key_text, parse_keys
 from gammond_client import Game, GammondClient
-from gammond_client.game import BLACK, WHITE
+from gammond_client.game import WHITE
 from gammond_client.relay import StaleGameError, StaleGuard
 from tests.support.server import Stubs
 
 K = game_pb2
 MOVES = pb.ACTIONS_VIEW_MOVES
-
-
-@dataclass
-class Meter(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]
-    """Counts calls, protobuf bytes and the bytes the same messages take as JSON, per method."""
-
-    calls: dict[str, int] = field(default_factory=dict)
-    wire: int = 0
-    json: int = 0
-    largest_request: int = 0
-
-    def intercept_unary_unary(self, continuation: Callable[..., Any], details: Any, request: Message) -> Any:
-        method = details.method.rsplit("/", 1)[-1]
-        self.calls[method] = self.calls.get(method, 0) + 1
-        answer = continuation(details, request)
-        response = answer.result()
-        self.largest_request = max(self.largest_request, request.ByteSize())
-        self.wire += request.ByteSize() + response.ByteSize()
-        for message in (request, response):
-            self.json += len(json_format.MessageToJson(message, indent=None).encode())
-        return answer
-
-    @property
-    def total(self) -> int:
-        return sum(self.calls.values())
 
 
 @pytest.fixture(scope="module")
@@ -67,65 +40,26 @@ def sealed() -> Iterator[Served]:
     server.stop(1.0)
 
 
-def metered(port: int) -> tuple[GammondClient, Meter]:
-    meter = Meter()
-    client = GammondClient(f"127.0.0.1:{port}", timeout=30)
-    client.play.__init__(grpc.intercept_channel(client.channel, meter))  # type: ignore[misc]
-    return client, meter
-
-
-def play_as_a_board_ui(game: Game, rng: random.Random) -> None:
-    """White taps: roll, single-die moves, confirm, takes, accepts; Black is the bot, replying in the same call."""
-    for _ in range(2000):
-        if game.game_over:
-            return
-        to_act = list(game.listing().to_act)
-        if WHITE not in to_act:  # only when the bot won the opening roll-off before any tap
-            game.bot(bot_service_pb2.BOT_LEVEL_BEGINNER, player=BLACK)
-            continue
-        mine = [a for a in game.listing().actions if a.player == WHITE]
-        kinds = {a.kind: a for a in mine}
-        singles = [a for a in mine if a.kind == K.ACTION_KIND_MOVE and len(a.dice_used) == 1]
-        for wanted in (K.ACTION_KIND_CONFIRM, K.ACTION_KIND_TAKE, K.ACTION_KIND_ACCEPT, K.ACTION_KIND_ROLL):
-            if wanted in kinds:
-                game.act(kinds[wanted])
-                break
-        else:
-            assert singles, f"nothing a board UI would tap: {[a.kind for a in mine]}"
-            game.act(rng.choice(singles))
-    raise AssertionError("the game did not end")
-
-
 @pytest.mark.parametrize("keys", [False, True], ids=["plain", "sealed"])
 def test_a_board_ui_plays_a_whole_game_in_at_most_150_calls_and_100_kb(
     served: Served, sealed: Served, keys: bool
 ) -> None:
-    client, meter = metered((sealed if keys else served).port)
+    client, meter = metered(f"127.0.0.1:{(sealed if keys else served).port}")
     with client:
         for seed in (1, 2, 3):
-            before_calls, before_wire, before_json = meter.total, meter.wire, meter.json
-            game = Game.start(
-                client,
-                view=MOVES,
-                dice_source=K.DICE_SOURCE_SEEDED,
-                seed=b"ui %d" % seed,
-                bot=bot_service_pb2.BOT_LEVEL_BEGINNER,
-            )
-            play_as_a_board_ui(game, random.Random(seed))
+            before_calls, before_wire = meter.total, meter.wire
+            lean_game(client, seed, bot_service_pb2.BOT_LEVEL_BEGINNER)
             calls, wire = meter.total - before_calls, meter.wire - before_wire
-            json_bytes = meter.json - before_json
-            print(
-                f"game {seed} ({'sealed' if keys else 'plain'}): {calls} calls, {wire} B protobuf, {json_bytes} B JSON {meter.calls}"
-            )
+            print(f"game {seed} ({'sealed' if keys else 'plain'}): {calls} calls, {wire} B of protobuf")
             # JSON through the gateway, compressed, is measured in tests/test_gateway_json_game.py.
             assert calls <= 150 and wire <= 100_000
         assert "ListActions" not in meter.calls
-        # Constant size: no request grows with the moves played (a sealed Game is sent twice, readable and sealed).
-        assert meter.largest_request < (2_000 if keys else 1_000)
+        # Constant size: no request grows with the moves played (a sealed client sends back the seal alone).
+        assert meter.largest_request < 700
 
 
 def test_every_answer_lists_what_listactions_would_in_the_same_view(served: Served) -> None:
-    client, _ = metered(served.port)
+    client, _ = metered(f"127.0.0.1:{served.port}")
     with client:
         for view in (
             pb.ACTIONS_VIEW_MOVES,
@@ -139,7 +73,10 @@ def test_every_answer_lists_what_listactions_would_in_the_same_view(served: Serv
                 if game.game_over:
                     break
                 assert game.choices is not None
-                assert client.list_actions(game.state, view) == game.choices
+                listed_again = client.list_actions(game.state, view)
+                if view != pb.ACTIONS_VIEW_FULL:  # an answer's Game says the board now
+                    listed_again.ClearField("board_now")
+                assert listed_again == game.choices
                 listed = [a for a in game.choices.actions if a.player == game.choices.to_act[0]]
                 if game.choices.plays and rng.random() < 0.5:
                     game.play(rng.choice(game.choices.plays).notation)
@@ -153,7 +90,7 @@ def test_every_answer_lists_what_listactions_would_in_the_same_view(served: Serv
 
 
 def test_a_lean_game_keeps_its_size_and_its_record_exports_like_the_full_game(served: Served) -> None:
-    client, _ = metered(served.port)
+    client, _ = metered(f"127.0.0.1:{served.port}")
     with client:
         lean = Game.start(client, dice_source=K.DICE_SOURCE_SEEDED, seed=b"twins")
         full = Game.start(client, dice_source=K.DICE_SOURCE_SEEDED, seed=b"twins", lean=False)

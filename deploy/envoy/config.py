@@ -18,6 +18,10 @@ Why it looks the way it does:
   ``POST /backgammon.v1.GameService/ListLegalPlays`` with the request as a
   JSON body), with CORS for browsers from the origins configured
   (``cors_origins``, matched exactly; none: no cross-origin calls).
+* JSON answers are compressed (``compressor`` filters) for a client that
+  sends ``Accept-Encoding: br`` or ``gzip``: brotli where both are accepted
+  equally, else gzip. Only ``application/json`` is compressed: gRPC and
+  gRPC-Web answers are binary protobuf and pass through unchanged.
 * Only gammond's services are routed, one prefix each: reflection, health
   and anything else a replica serves stay unreachable through Envoy.
 * The admin interface stays on loopback; where Prometheus must scrape Envoy
@@ -49,6 +53,9 @@ ALLOWED_HEADERS = "content-type,x-grpc-web,x-user-agent,grpc-timeout,x-request-i
 # A frontend's dev server: the origins the local stack and compose allow.
 DEV_ORIGINS = ("http://localhost:3000", "http://127.0.0.1:3000")
 _RETRY_ON = "unavailable,cancelled,reset,connect-failure,refused-stream"
+# Answers shorter than this go out as they are: compressing them saves nothing.
+COMPRESS_MIN_BYTES = 256
+COMPRESSED_TYPES = ("application/json",)
 
 
 def _typed(kind: str, **fields: Any) -> Config:
@@ -189,7 +196,33 @@ def _route(prefix: str) -> Config:
     }
 
 
+def _compressor(library: Literal["brotli", "gzip"]) -> Config:
+    """One compressor filter; Envoy picks the filter whose encoding the client's Accept-Encoding prefers."""
+    if library == "brotli":
+        # Quality 5, not Envoy's 3: a NewGame answer 543 bytes instead of 587 (gzip: 585), still cheap.
+        codec = _typed("envoy.extensions.compression.brotli.compressor.v3.Brotli", quality=5)
+    else:
+        codec = _typed("envoy.extensions.compression.gzip.compressor.v3.Gzip")
+    return {
+        "name": f"envoy.filters.http.compressor.{library}",
+        "typed_config": _typed(
+            "envoy.extensions.filters.http.compressor.v3.Compressor",
+            response_direction_config={
+                "common_config": {
+                    "min_content_length": COMPRESS_MIN_BYTES,
+                    "content_type": list(COMPRESSED_TYPES),
+                }
+            },
+            compressor_library={"name": library, "typed_config": codec},
+            # "gzip, deflate, br" (every browser): the smaller brotli.
+            choose_first=library == "brotli",
+        ),
+    }
+
+
 def _http_filters() -> list[Config]:
+    # Envoy runs the filters in this order on a request and in reverse on the
+    # answer: the compressors come before the transcoder so they see its JSON.
     return [
         {
             "name": "envoy.filters.http.health_check",
@@ -203,6 +236,8 @@ def _http_filters() -> list[Config]:
             "name": "envoy.filters.http.cors",
             "typed_config": _typed("envoy.extensions.filters.http.cors.v3.Cors"),
         },
+        _compressor("brotli"),
+        _compressor("gzip"),
         {
             "name": "envoy.filters.http.grpc_web",
             "typed_config": _typed("envoy.extensions.filters.http.grpc_web.v3.GrpcWeb"),

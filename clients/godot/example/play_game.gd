@@ -1,6 +1,7 @@
 extends Control
-# The example scene: press Play to watch the bot play itself through the
-# gateway; the log fills as the game goes.
+# The example scene: press Play to watch White (the addon, as a board UI)
+# play the bot through the gateway in the lean flow; the log shows the game
+# and the calls and bytes it took.
 
 const GammondClient = preload("res://addons/gammond/gammond_client.gd")
 const SelfPlay = preload("res://addons/gammond/self_play.gd")
@@ -28,4 +29,6 @@ func _on_play():
 	else:
 		for line in game.events:
 			log_label.text += line + "\n"
+		log_label.text += "%d calls, %d bytes on the wire (%d of %d answers gzip-compressed)\n" % [
+			game.calls, game.bytes_sent + game.bytes_received, game.compressed_answers, game.calls]
 	$Play.disabled = false

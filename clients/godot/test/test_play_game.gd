@@ -1,13 +1,21 @@
 extends SceneTree
 # Headless test of the addon against a real server's JSON gateway:
 #   GAMMOND_GATEWAY_URL=http://127.0.0.1:8080 godot3 --no-window --path clients/godot -s test/test_play_game.gd
-# Plays one whole game through PlayService to a scored end, checks the score
-# agrees, and that refused actions come back as FAILED_PRECONDITION.
-# Prints "2 passed, 0 failed" (or the failures) and exits non-zero on failure.
+# Plays one whole lean game through PlayService as a board UI would (White by
+# single-die MOVEs and CONFIRM, Black by the bot answering in the same Act,
+# bot_reply) to a scored end, prints its calls and the bytes on the wire and
+# checks them (at most 150 calls, and 300 KB when the answers came gzip-
+# compressed; without compression the bytes are printed with a note), checks
+# the score agrees, the kept log matches the digest and exports, ListActions
+# on a stored Game lists what the answer's choices did, and that refused
+# actions come back as FAILED_PRECONDITION.
+# Prints "7 passed, 0 failed" (or the failures) and exits non-zero on failure.
 
 const GammondClient = preload("res://addons/gammond/gammond_client.gd")
 const SelfPlay = preload("res://addons/gammond/self_play.gd")
 const DEADLINE_S := 240.0
+const CALL_BUDGET := 150
+const BYTE_BUDGET := 300000
 
 var passed := 0
 var failed := 0
@@ -59,8 +67,50 @@ func _run():
 		_check(points >= 1 and scored == points and played.calls > 20,
 			"a whole game against the bot through PlayService over JSON ends scored (%s wins %d)" % [result.winner, points])
 
+		var calls: int = played.calls
+		var bytes: int = played.bytes_sent + played.bytes_received
+		print(("the game took %d calls (%d BotAct) and %d bytes on the wire (%d of JSON sent, %d received, %d of %d answers " +
+			"gzip-compressed; %d per call); Game %d bytes of JSON at the end, %d as sent back") % [
+			calls, played.bot_acts, bytes, played.bytes_sent, played.bytes_received, played.compressed_answers, calls,
+			bytes / max(calls, 1), to_json(game).to_utf8().size(), to_json(SelfPlay.wire(game)).to_utf8().size()])
+		# The byte budget is for compressed answers: a gateway that does not compress yet gets a note.
+		if played.compressed_answers == 0:
+			print("note: no answer came compressed (a gateway without gzip?): %d bytes not checked against %d" % [bytes, BYTE_BUDGET])
+		_check(calls <= CALL_BUDGET and (played.compressed_answers == 0 or bytes <= BYTE_BUDGET),
+			"the lean game as a board UI, the bot replying in the same call: %d calls (at most %d), %d bytes on the wire (at most %d%s)" % [
+				calls, CALL_BUDGET, bytes, BYTE_BUDGET, "" if played.compressed_answers > 0 else ", not checked: uncompressed"])
+
+		# The lean Game carries no log; its digest counts the entries the answers handed out.
+		var digest: Dictionary = game.get("digest", {})
+		var kept: int = played.logged.size()
+		var with_log := game.duplicate()
+		with_log["log"] = played.logged
+		var exported = yield(client.call_rpc("RecordService", "ExportMatch", {"games": [with_log]}), "completed")
+		# A sealed lean Game may carry its digest inside the seal only: then
+		# ExportMatch (below) is what checks the kept entries against it.
+		var counted: bool = int(digest.get("length", -1)) == kept if game.has("digest") else game.has("seal")
+		_check(game.get("log", []).empty() and counted,
+			"the lean Game carries no log, and its digest counts the %d entries kept from the answers%s" % [
+				kept, "" if game.has("digest") else " (the digest is sealed)"])
+		_check(not exported.has("error") and str(exported.get("mat", "")).strip_edges() != "",
+			"the lean Game with its kept log exports (%s)" % [
+				exported.error.message if exported.has("error") else "%d characters of .mat" % str(exported.get("mat", "")).length()])
+
+		# A client that starts from a stored Game lists its actions once, as the answers did.
+		# Compared without board_now, which an answer's choices may leave to its Game.
+		var listed = {"error": {"message": "no Game with a move to store"}}
+		var answered := {}
+		if played.stored != null:
+			listed = yield(SelfPlay.new().list_choices(client, played.stored), "completed")
+			listed = listed.duplicate()
+			listed.erase("board_now")
+			answered = played.stored_choices.duplicate()
+			answered.erase("board_now")
+		_check(not listed.has("error") and to_json(listed) == to_json(answered),
+			"ListActions on a stored Game lists what the answer's choices did")
+
 		var refused = yield(client.call_rpc("PlayService", "Act", {
-			"game": game, "action": {"kind": "ACTION_KIND_ROLL", "player": "COLOR_WHITE"}}), "completed")
+			"game": SelfPlay.wire(game), "action": {"kind": "ACTION_KIND_ROLL", "player": "COLOR_WHITE"}}), "completed")
 		_check(refused.has("error") and refused.error.code == 9,
 			"acting on a finished game is refused with FAILED_PRECONDITION")
 

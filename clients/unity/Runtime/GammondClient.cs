@@ -5,8 +5,11 @@
 // WebGL, where UnityWebRequest is the only HTTP there is).
 using System;
 using System.Collections.Generic;
+using System.IO;
+using System.IO.Compression;
 using System.Net.Http;
 using System.Text;
+using System.Threading;
 using System.Threading.Tasks;
 
 namespace Gammond
@@ -28,21 +31,54 @@ namespace Gammond
     {
         readonly HttpClient http;
         readonly string gateway;
+        long calls, bytesSent, bytesReceived, compressedAnswers;
 
         /// <param name="gateway">The gateway's base URL, e.g. "http://127.0.0.1:8080".</param>
+        /// <param name="http">
+        /// An HttpClient of your own. The default asks for gzip and inflates the answers itself (rather
+        /// than through HttpClientHandler.AutomaticDecompression, which hides the compressed size), so
+        /// BytesReceived counts the bytes that came over the wire; one whose handler decompresses on
+        /// its own works too, and then BytesReceived counts the decompressed JSON.
+        /// </param>
         public GammondClient(string gateway, HttpClient http = null)
         {
             this.gateway = gateway.TrimEnd('/');
-            this.http = http ?? new HttpClient { Timeout = TimeSpan.FromSeconds(30) };
+            this.http = http ?? new HttpClient(new HttpClientHandler { AutomaticDecompression = System.Net.DecompressionMethods.None })
+            {
+                Timeout = TimeSpan.FromSeconds(30),
+            };
+            if (http == null) this.http.DefaultRequestHeaders.AcceptEncoding.ParseAdd("gzip");
         }
+
+        /// <summary>The calls made so far (failed ones too).</summary>
+        public long Calls => Interlocked.Read(ref calls);
+        /// <summary>The JSON request bodies' bytes so far (UTF-8; no HTTP headers).</summary>
+        public long BytesSent => Interlocked.Read(ref bytesSent);
+        /// <summary>The response bodies' bytes so far, as they came: gzip-compressed when the gateway compressed them.</summary>
+        public long BytesReceived => Interlocked.Read(ref bytesReceived);
+        /// <summary>The answers that came gzip-compressed so far.</summary>
+        public long CompressedAnswers => Interlocked.Read(ref compressedAnswers);
 
         /// <summary>Calls one RPC, e.g. CallAsync("DiceService", "RollDice", new Dictionary...).</summary>
         public async Task<Dictionary<string, object>> CallAsync(string service, string method, IDictionary<string, object> request)
         {
-            var body = new StringContent(Json.Write(request), Encoding.UTF8, "application/json");
+            byte[] json = Encoding.UTF8.GetBytes(Json.Write(request));
+            Interlocked.Increment(ref calls);
+            Interlocked.Add(ref bytesSent, json.Length);
+            var body = new ByteArrayContent(json);
+            body.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/json");
             using (var response = await http.PostAsync($"{gateway}/backgammon.v1.{service}/{method}", body).ConfigureAwait(false))
             {
-                string text = await response.Content.ReadAsStringAsync().ConfigureAwait(false);
+                byte[] raw = await response.Content.ReadAsByteArrayAsync().ConfigureAwait(false);
+                Interlocked.Add(ref bytesReceived, raw.Length);
+                // The gateway compresses JSON answers (gzip, asked for above) above a few hundred
+                // bytes; shorter ones, and a gateway that does not compress, send them as they are.
+                if (response.Content.Headers.ContentEncoding.Contains("gzip"))
+                {
+                    Interlocked.Increment(ref compressedAnswers);
+                    raw = Gunzip(raw);
+                }
+                string text = Encoding.UTF8.GetString(raw);
                 var answer = text.Length == 0 ? new Dictionary<string, object>() : Json.Read(text) as Dictionary<string, object>;
                 if (response.IsSuccessStatusCode && answer != null) return answer;
                 // Errors come back as a google.rpc.Status: {"code", "message", "details": [{"@type", "reason", ...}]}.
@@ -56,6 +92,16 @@ namespace Gammond
                         if (info != null && info.ContainsKey("reason")) reason = info.Str("reason");
                     }
                 throw new GammondException(code, $"HTTP {(int)response.StatusCode}: {message}", reason);
+            }
+        }
+
+        static byte[] Gunzip(byte[] compressed)
+        {
+            using (var gzip = new GZipStream(new MemoryStream(compressed), CompressionMode.Decompress))
+            using (var plain = new MemoryStream())
+            {
+                gzip.CopyTo(plain);
+                return plain.ToArray();
             }
         }
 

@@ -66,7 +66,8 @@ def _answer_view(value: int, game: Game) -> int:
 
 
 def _choices(game: Game, view: int) -> pb.ListActionsResponse | None:
-    return None if view == VIEW_NONE else encode_choices(game, _listed(game, view), view)
+    # The answer's Game says the board now: only FULL, as ListActions answers, repeats it.
+    return None if view == VIEW_NONE else encode_choices(game, _listed(game, view), view, view == VIEW_FULL)
 
 
 def _listed(game: Game, view: int) -> Choices:
@@ -200,7 +201,9 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         if view == VIEW_NONE:
             return out
         # Field 3 (choices), length-delimited; fields may come in any order on the wire.
-        return out + field_bytes(_TAG_CHOICES, choices_wire(after, _listed(after, view), view))
+        return out + field_bytes(
+            _TAG_CHOICES, choices_wire(after, _listed(after, view), view, view == VIEW_FULL)
+        )
 
     def _act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> tuple[Game, int, pb.ActResponse]:
         """The action (and the bot's reply) taken: the next game, the answer's view, the answer but its choices."""

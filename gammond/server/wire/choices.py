@@ -59,8 +59,8 @@ def _plays_field(game: Game, choices: Choices, turn: Player, with_result: bool) 
     )
 
 
-def choices_wire(game: Game, choices: Choices, view: int = VIEW_FULL) -> bytes:
-    """``encode_choices(game, choices, view).SerializeToString()``, the plays and actions written as bytes."""
+def choices_wire(game: Game, choices: Choices, view: int = VIEW_FULL, board_now: bool = True) -> bytes:
+    """``encode_choices(game, choices, view, board_now).SerializeToString()``, the plays and actions written as bytes."""
     turn, options = game.turn, choices.turn
     out = bytearray(choices_head(game, choices).SerializeToString())
     lefts = dice_lefts(choices)
@@ -72,7 +72,7 @@ def choices_wire(game: Game, choices: Choices, view: int = VIEW_FULL) -> bytes:
         if view != VIEW_MOVES:
             out += _plays_field(game, choices, turn, view == VIEW_FULL)
         tail.dice_left.extend(options.dice_left)
-    if choices.board_now is not None:
+    if board_now and choices.board_now is not None:
         tail.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
     out += tail.SerializeToString()
     return bytes(out)

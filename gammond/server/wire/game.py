@@ -623,9 +623,12 @@ def listed_actions(choices: Choices, view: int) -> tuple[Action, ...]:
 
 
 def encode_choices(
-    game: Game, choices: Choices, view: int = VIEW_FULL
+    game: Game, choices: Choices, view: int = VIEW_FULL, board_now: bool = True
 ) -> play_service_pb2.ListActionsResponse:
-    """ListActions' answer in ``view`` (the reference for :func:`gammond.server.wire.choices.choices_wire`)."""
+    """ListActions' answer in ``view`` (the reference for :func:`gammond.server.wire.choices.choices_wire`).
+
+    ``board_now=False``: without the board now, for an answer whose Game carries it.
+    """
     response = choices_head(game, choices)
     lefts = dice_lefts(choices)
     compact = view != VIEW_FULL
@@ -637,7 +640,7 @@ def encode_choices(
             full = view == VIEW_FULL
             response.plays.extend(encode_play(p, game.turn, with_result=full) for p in choices.plays)
         response.dice_left.extend(choices.turn.dice_left)
-    if choices.board_now is not None:
+    if board_now and choices.board_now is not None:
         response.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
     return response
 

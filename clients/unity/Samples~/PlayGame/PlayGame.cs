@@ -1,5 +1,6 @@
-// Drop on a GameObject: plays one game, bot against bot, through the JSON
-// gateway and logs each step. (Not compiled in CI: it needs UnityEngine.)
+// Drop on a GameObject: plays one lean game, White action by action against
+// the bot, through the JSON gateway and logs each step and the calls and
+// bytes it took. (Not compiled in CI: it needs UnityEngine.)
 using Gammond;
 using UnityEngine;
 
@@ -14,6 +15,8 @@ public class PlayGame : MonoBehaviour
         {
             var log = await SelfPlay.PlayGameAsync(client, seed);
             foreach (var line in log.Events) Debug.Log(line);
+            Debug.Log($"{log.Calls} calls, {log.BytesSent + log.BytesReceived} bytes on the wire " +
+                $"({log.CompressedAnswers} of {log.Calls} answers gzip-compressed)");
         }
     }
 }

@@ -238,7 +238,10 @@ class ListActionsResponse(_message.Message):
 
     @_builtins.property
     def board_now(self) -> _board_pb2.Board:
-        """While moving: the board after the moves made so far."""
+        """While moving: the board after the moves made so far. Left out of the
+        `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+        their Game has it (`board_now`, or `board` before any move).
+        """
 
     def __init__(
         self,

@@ -1189,7 +1189,9 @@ namespace Backgammon.V1 {
     public const int BoardNowFieldNumber = 6;
     private global::Backgammon.V1.Board boardNow_;
     /// <summary>
-    /// While moving: the board after the moves made so far.
+    /// While moving: the board after the moves made so far. Left out of the
+    /// `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+    /// their Game has it (`board_now`, or `board` before any move).
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]

@@ -190,7 +190,9 @@ export type ListActionsResponse = Message<"backgammon.v1.ListActionsResponse"> &
   diceLeft: number[];
 
   /**
-   * While moving: the board after the moves made so far.
+   * While moving: the board after the moves made so far. Left out of the
+   * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+   * their Game has it (`board_now`, or `board` before any move).
    *
    * @generated from field: backgammon.v1.Board board_now = 6;
    */

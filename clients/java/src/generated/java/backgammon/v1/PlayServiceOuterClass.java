@@ -3707,7 +3707,9 @@ public final class PlayServiceOuterClass {
 
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -3716,7 +3718,9 @@ public final class PlayServiceOuterClass {
     boolean hasBoardNow();
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -3725,7 +3729,9 @@ public final class PlayServiceOuterClass {
     backgammon.v1.BoardOuterClass.Board getBoardNow();
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -4087,7 +4093,9 @@ public final class PlayServiceOuterClass {
     private backgammon.v1.BoardOuterClass.Board boardNow_;
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -4099,7 +4107,9 @@ public final class PlayServiceOuterClass {
     }
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -4111,7 +4121,9 @@ public final class PlayServiceOuterClass {
     }
     /**
      * <pre>
-     * While moving: the board after the moves made so far.
+     * While moving: the board after the moves made so far. Left out of the
+     * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+     * their Game has it (`board_now`, or `board` before any move).
      * </pre>
      *
      * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5860,7 +5872,9 @@ public final class PlayServiceOuterClass {
           backgammon.v1.BoardOuterClass.Board, backgammon.v1.BoardOuterClass.Board.Builder, backgammon.v1.BoardOuterClass.BoardOrBuilder> boardNowBuilder_;
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5871,7 +5885,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5886,7 +5902,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5906,7 +5924,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5924,7 +5944,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5947,7 +5969,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5964,7 +5988,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5976,7 +6002,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
@@ -5991,7 +6019,9 @@ public final class PlayServiceOuterClass {
       }
       /**
        * <pre>
-       * While moving: the board after the moves made so far.
+       * While moving: the board after the moves made so far. Left out of the
+       * `choices` of NewGame, Act and BotAct answers outside ACTIONS_VIEW_FULL:
+       * their Game has it (`board_now`, or `board` before any move).
        * </pre>
        *
        * <code>.backgammon.v1.Board board_now = 6;</code>
