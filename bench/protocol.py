@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 import grpc  # noqa: E402
 
 from backgammon.v1 import board_pb2, game_pb2, game_service_pb2, play_service_pb2  # noqa: E402
+from bench.rpc import cpu_seconds  # noqa: E402
 from gammond.engine import (  # noqa: E402
     ActionKind,
     Choices,
@@ -68,6 +69,12 @@ class Result:
     calls: int
     seconds: float
     latencies: list[float]
+    cpu_s: float = 0.0  # the server's CPU time over the run (warm-up calls excluded)
+
+    @property
+    def cpu_per_call(self) -> float:
+        """Server CPU microseconds a call: unlike calls/s, blind to a busy load generator."""
+        return self.cpu_s / self.calls * 1e6
 
     @property
     def rate(self) -> float:
@@ -77,7 +84,10 @@ class Result:
         ordered = sorted(self.latencies)
         p50 = statistics.median(ordered) * 1000
         p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
-        return f"{self.name:<16} {self.rate:9.0f} calls/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
+        return (
+            f"{self.name:<16} {self.rate:9.0f} calls/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
+            f"   server CPU {self.cpu_per_call:5.0f} us/call"
+        )
 
 
 def legal_play_requests(count: int, seed: int) -> list[bytes]:
@@ -138,7 +148,9 @@ def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int]:
     return process, int(json.loads(ready.read_text())["port"])
 
 
-async def _load(port: int, name: str, payloads: list[bytes], calls: int, concurrency: int) -> Result:
+async def _load(
+    port: int, name: str, payloads: list[bytes], calls: int, concurrency: int, pid: int
+) -> Result:
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
         call: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary(METHODS[name])
         for payload in payloads[:50]:  # warm the connection and the server
@@ -152,12 +164,12 @@ async def _load(port: int, name: str, payloads: list[bytes], calls: int, concurr
                 await call(payloads[i % len(payloads)], timeout=30)
                 latencies.append(time.perf_counter() - started)
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds(pid)
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return Result(name, calls, time.perf_counter() - started, latencies)
+        return Result(name, calls, time.perf_counter() - started, latencies, cpu_seconds(pid) - cpu)
 
 
-async def _load_flow(port: int, calls: int, concurrency: int, seed: int) -> Result:
+async def _load_flow(port: int, calls: int, concurrency: int, seed: int, pid: int) -> Result:
     """Act as a game's flow calls it: each request carries the Game the last answer gave.
 
     Each of ``concurrency`` players plays lean money games, taking a random
@@ -201,9 +213,12 @@ async def _load_flow(port: int, calls: int, concurrency: int, seed: int) -> Resu
                 answer = await act(request, timeout=30)
                 latencies.append(time.perf_counter() - began)
 
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), cpu_seconds(pid)
         await asyncio.gather(*(player(i) for i in range(concurrency)))
-        return Result("Act (in a flow)", calls, time.perf_counter() - began, latencies)
+        # The server's CPU includes the NewGame calls that start each player's next game.
+        return Result(
+            "Act (in a flow)", calls, time.perf_counter() - began, latencies, cpu_seconds(pid) - cpu
+        )
 
 
 def answer_costs(states: list[Game], repeat: int = 3) -> str:
@@ -248,11 +263,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         process, port = _start(Path(tmp) / "ready.json", server_cpus)
         try:
             results = {
-                name: asyncio.run(_load(port, name, data, args.calls, args.concurrency))
+                name: asyncio.run(_load(port, name, data, args.calls, args.concurrency, process.pid))
                 for name, data in payloads.items()
             }
             results["Act (in a flow)"] = asyncio.run(
-                _load_flow(port, args.calls, args.concurrency, args.seed)
+                _load_flow(port, args.calls, args.concurrency, args.seed, process.pid)
             )
         finally:
             process.terminate()
@@ -264,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"ListActions vs ListLegalPlays: {results['ListActions'].rate / base:.2f}")
     print(f"Act vs ListLegalPlays: {results['Act'].rate / base:.2f}")
     print(f"Act in a flow vs ListLegalPlays: {results['Act (in a flow)'].rate / base:.2f}")
+    cost = results["ListLegalPlays"].cpu_per_call
+    for name in ("ListActions", "Act", "Act (in a flow)"):
+        print(f"{name} vs ListLegalPlays, by server CPU a call: {cost / results[name].cpu_per_call:.2f}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from gammond.engine import IllegalPlayError, Move, Position, legal_plays
-from gammond.engine.turn import next_moves
+from gammond.engine.turn import next_moves, turn_options
 
 START = Position.starting()
 
@@ -73,3 +73,35 @@ def test_undo_is_asking_again_with_one_move_fewer() -> None:
     before = next_moves(START, (6, 5), [])
     next_moves(START, (6, 5), [Move(24, 18)])
     assert next_moves(START, (6, 5), []) == before
+
+
+def test_after_any_listed_move_the_dice_left_are_the_ones_it_promised() -> None:
+    """Each option's ``dice_left`` is what the turn says once it is made, bear-offs with either die included."""
+    from tests.support.positions import sample_positions
+
+    checked = 0
+    for sample in sample_positions(400, seed=11):
+        if sample.position.is_game_over():
+            continue
+        first = turn_options(sample.position, sample.dice, [])
+        for option in first.options:
+            after = turn_options(sample.position, sample.dice, list(option.steps))
+            assert sorted(after.dice_left) == sorted(option.dice_left), (sample, option)
+            for second in after.options:
+                made = [*option.steps, *second.steps]
+                then = turn_options(sample.position, sample.dice, made)
+                assert sorted(then.dice_left) == sorted(second.dice_left), (sample, made)
+            checked += 1
+    assert checked > 1000
+
+
+def test_a_bear_off_that_either_die_could_make_uses_the_smaller() -> None:
+    # White's last two checkers on the 1-point, 4-1: bearing one off with the 1 keeps the 4 for the other.
+    board = [0] * 26
+    board[1] = 2
+    board[24] = -15
+    position = Position(tuple(board))
+    turn = turn_options(position, (4, 1), [])
+    [single] = [o for o in turn.options if len(o.steps) == 1]
+    assert (single.dice, single.dice_left) == ((1,), (4,))
+    assert turn_options(position, (4, 1), list(single.steps)).dice_left == (4,)

@@ -161,8 +161,8 @@ class TurnOptions:
     """Where an interactive turn stands, with the dice each next move uses.
 
     Like :class:`TurnProgress`, plus ``dice_left`` (the dice not yet played;
-    where a bear-off could have used either of two dice, the larger one is
-    counted as used) and ``options``: every single-die move and every
+    where a move could have used either of two dice, as a bear-off can, it
+    used the smaller, which keeps the most play open) and ``options``: every single-die move and every
     whole-checker move over several dice that is still part of a legal play.
     """
 
@@ -225,8 +225,10 @@ def turn_options(position: Position, dice: Sequence[int], made: Sequence[Move]) 
     for board, rest in states:
         left |= explorer.reach(board, rest, used)
         extend(board, rest, used, (), ())
-    # The larger die counts as used where a bear-off could have used either.
-    board, rest = min(states, key=lambda state: state[1])
+    # Where a move could have used either die (a bear-off), it used the one
+    # that keeps the most play open: the dice left are the largest any legal
+    # continuation has, as each listed move's `dice_left` says.
+    board, rest = max(states, key=lambda state: state[1])
     complete = used == most and board in explorer.targets
     ordered = tuple(sorted(found.values(), key=lambda o: (len(o.steps), -o.from_point, -o.to_point, o.steps)))
     return TurnOptions(Position._trusted(board), rest, ordered, complete, len(left))
