@@ -46,15 +46,20 @@ class RecentGames:
                 self._games.popitem(last=False)
 
 
+def _without_outputs(message: game_pb2.Game) -> game_pb2.Game:
+    """``message`` without its output-only fields (the server derives them again), a copy when it had any."""
+    if not (message.HasField("board_now") or message.HasField("score_after")):
+        return message
+    bare = game_pb2.Game()
+    bare.CopyFrom(message)
+    bare.ClearField("board_now")
+    bare.ClearField("score_after")
+    return bare
+
+
 def _unsealed_key(message: game_pb2.Game) -> bytes:
     """A plain Game's bytes without its output-only fields (a client may leave them out)."""
-    if message.HasField("board_now") or message.HasField("score_after"):
-        bare = game_pb2.Game()
-        bare.CopyFrom(message)
-        bare.ClearField("board_now")
-        bare.ClearField("score_after")
-        message = bare
-    return message.SerializeToString(deterministic=True)
+    return _without_outputs(message).SerializeToString(deterministic=True)
 
 
 class GameCodec:
@@ -108,10 +113,10 @@ class GameCodec:
             # The sealed state leaves out what the server derives again (the
             # board now, the score after); the readable copy leaves out a lean
             # game's digest, which only the server reads (from the state).
-            sealed = game_pb2.Game()
-            sealed.CopyFrom(message)
-            sealed.ClearField("board_now")
-            sealed.ClearField("score_after")
+            sealed = _without_outputs(message)
+            if sealed is message:  # the readable copy changes below: seal a copy
+                sealed = game_pb2.Game()
+                sealed.CopyFrom(message)
             if game.is_lean():
                 message.ClearField("digest")
             # Serialised once; the seal covers exactly these bytes, which the
