@@ -2,6 +2,7 @@
 supervised rounds on our own search labels (``training.supervise``).
 
 Kept apart from the runtime package: the service loads the shipped weights
-from ``gammond/engine/bot/weights/`` and never imports this package.  Run logs
-and learning curves of each run live beside this code; checkpoints do not.
+from ``gammond/engine/bot/weights/`` and never imports this package.  How to
+reproduce each shipped network: ``training/README.md``.  Runs write their
+logs, curves and checkpoints under ``training/<run>/``, which git ignores.
 """

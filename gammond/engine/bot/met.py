@@ -37,7 +37,7 @@ off), rounded.  ``OPENING_SPREAD`` is measured with the same network.
 With gammond-3 both stand: 0.261 +- 0.004 over 16,000 games
 (``python -m training.gammon_rate --games 16000 --seed 3``), and an
 opening spread within 0.005 of this one in every sixteenth
-(``training/met-inputs-gammond-3.txt``).
+(``e8e62ce:training/met-inputs-gammond-3.txt`` in git history).
 ``TRAILER_GAMMON_RATE`` and ``CUBE_EFFICIENCY`` are the two numbers we
 chose rather than measured: the values that keep every entry of the table,
 up to 25 away and post-Crawford, within 0.5% of the Kazaross-XG2 table, a
