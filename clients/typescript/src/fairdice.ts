@@ -15,7 +15,7 @@
 // and browsers both provide; WebCrypto is asynchronous, so every function
 // here returns a Promise.
 import { fromBinary } from "@bufbuild/protobuf";
-import { ActionKind, DiceSource, type Game, GameSchema } from "./gen/backgammon/v1/game_pb.js";
+import { ActionKind, DiceSource, type Game, GameSchema, type LogEntry } from "./gen/backgammon/v1/game_pb.js";
 
 /** Bytes at or above this are skipped: 252 is the largest multiple of 6 that fits in a byte. */
 const LIMIT = 252;
@@ -43,7 +43,8 @@ export interface FairDiceEvidence {
 }
 
 /** Where a check failed. */
-export type FairDiceProblem = "not-fair" | "not-revealed" | "commitment" | "roll";
+/** ("no-log": a lean Game, which carries its log's digest, checked without the entries kept for it.) */
+export type FairDiceProblem = "not-fair" | "not-revealed" | "no-log" | "commitment" | "roll";
 
 /** The outcome of a check: every roll verified, or the first thing that did not. */
 export type FairDiceCheck =
@@ -156,8 +157,16 @@ export async function verifyFairDice(evidence: FairDiceEvidence, logIndexes?: re
  * it when the game starts); without it the check can only use the one the
  * finished Game carries, which a server that cheats could have replaced. A
  * sealed Game is read from `seal.state`, the copy the server signed.
+ *
+ * `log`: for a lean Game (GAME_FORM_LEAN: its log's digest instead of the
+ * log), the entries kept from the answers' `logged` (PlaySession's `logged`);
+ * a full Game's own log is used otherwise.
  */
-export async function verifyFairGame(game: Game, publishedCommitment?: Uint8Array): Promise<FairDiceCheck> {
+export async function verifyFairGame(
+  game: Game,
+  publishedCommitment?: Uint8Array,
+  log?: readonly LogEntry[],
+): Promise<FairDiceCheck> {
   const state = game.seal && game.seal.state.length > 0 ? fromBinary(GameSchema, game.seal.state) : game;
   if (state.diceSource !== DiceSource.FAIR || !state.fair) {
     return { ok: false, problem: "not-fair", message: "this game's dice are not provably fair (dice_source is not DICE_SOURCE_FAIR)" };
@@ -166,9 +175,17 @@ export async function verifyFairGame(game: Game, publishedCommitment?: Uint8Arra
   if (publishedCommitment !== undefined && !sameBytes(publishedCommitment, fair.commitment)) {
     return { ok: false, problem: "commitment", message: "the game's commitment is not the one published at its start" };
   }
+  const entries = state.log.length > 0 ? state.log : (log ?? []);
+  if (state.log.length === 0 && state.digest !== undefined && entries.length !== state.digest.length) {
+    return {
+      ok: false,
+      problem: "no-log",
+      message: `a lean game: its log counts ${state.digest.length} entries, ${entries.length} were given (pass the kept \`logged\` entries)`,
+    };
+  }
   const rolls: Roll[] = [];
   const logIndexes: number[] = [];
-  state.log.forEach((entry, index) => {
+  entries.forEach((entry, index) => {
     if (entry.kind !== ActionKind.ROLL) return;
     rolls.push({ die1: entry.dice?.die1 ?? 0, die2: entry.dice?.die2 ?? 0 });
     logIndexes.push(index);

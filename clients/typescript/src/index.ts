@@ -13,6 +13,7 @@ import { GameService } from "./gen/backgammon/v1/game_service_pb.js";
 import { MatchService } from "./gen/backgammon/v1/match_service_pb.js";
 import { NotationService } from "./gen/backgammon/v1/notation_service_pb.js";
 import { PlayService } from "./gen/backgammon/v1/play_service_pb.js";
+import { RecordService } from "./gen/backgammon/v1/record_service_pb.js";
 
 export * from "./gen/backgammon/v1/board_pb.js";
 export * from "./gen/backgammon/v1/bot_service_pb.js";
@@ -23,10 +24,23 @@ export * from "./gen/backgammon/v1/match_service_pb.js";
 export * from "./gen/backgammon/v1/notation_service_pb.js";
 export * from "./gen/backgammon/v1/game_pb.js";
 export * from "./gen/backgammon/v1/play_service_pb.js";
+export * from "./gen/backgammon/v1/record_service_pb.js";
 export * from "./gen/backgammon/v1/rules_pb.js";
 export { create } from "@bufbuild/protobuf";
 export { Code, ConnectError } from "@connectrpc/connect";
-export { playGame, type GameLog, type PlayOptions } from "./play.js";
+export {
+  PlaySession,
+  logDigest,
+  playGame,
+  sendable,
+  type ActOptions,
+  type BotActOptions,
+  type GameLog,
+  type NewGameInit,
+  type PlayOptions,
+  type SessionOptions,
+} from "./play.js";
+export { Traffic, type TrafficCount } from "./traffic.js";
 export {
   deriveFairRoll,
   verifyFairDice,
@@ -39,7 +53,7 @@ export {
 
 /** One client per gammond service, sharing one transport. */
 export interface Gammond {
-  /** The game protocol: NewGame, ListActions, Act, BotAct on one `Game` message. */
+  /** The game protocol: NewGame, Act, BotAct (ListActions for a stored Game) on one `Game` message. */
   play: Client<typeof PlayService>;
   game: Client<typeof GameService>;
   bot: Client<typeof BotService>;
@@ -47,6 +61,8 @@ export interface Gammond {
   match: Client<typeof MatchService>;
   notation: Client<typeof NotationService>;
   chouette: Client<typeof ChouetteService>;
+  /** .mat export and import, and analysis, of whole games (each with its log). */
+  record: Client<typeof RecordService>;
 }
 
 export function gammond(transport: Transport): Gammond {
@@ -58,6 +74,7 @@ export function gammond(transport: Transport): Gammond {
     match: createClient(MatchService, transport),
     notation: createClient(NotationService, transport),
     chouette: createClient(ChouetteService, transport),
+    record: createClient(RecordService, transport),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   DiceSource,
   GameSchema,
   Phase,
+  PlaySession,
   BotLevel,
   deriveFairRoll,
   gammond,
@@ -161,4 +162,22 @@ test("a fair game played over gRPC-Web through the gateway verifies", async () =
   const { game, commitment } = await playFairGame(gammond(grpcWebTransport(stack.gateway)));
   const check = await verifyFairGame(game, commitment);
   assert.equal(check.ok, true, check.message);
+});
+
+test("a lean fair game verifies with the log entries kept from the answers, and not without them", async () => {
+  const session = await PlaySession.start(gammond(grpcTransport(stack.grpc)), { diceSource: DiceSource.FAIR });
+  const commitment = session.game.fair.commitment;
+  for (const player of [Color.WHITE, Color.BLACK]) await session.addClientSeed(player, crypto.getRandomValues(new Uint8Array(32)));
+  for (let turn = 0; !session.over; turn += 1) {
+    assert.ok(turn < 400, "the game ended within 400 bot turns");
+    const player = session.choices.toAct.length === 1 ? Color.UNSPECIFIED : Color.WHITE;
+    await session.botAct({ level: BotLevel.BEGINNER, player });
+  }
+  assert.ok(session.lean && session.game.log.length === 0);
+  const check = await verifyFairGame(session.game, commitment, session.logged);
+  assert.equal(check.ok, true, check.message);
+  assert.ok(check.rolls >= 2);
+  const missing = await verifyFairGame(session.game, commitment);
+  assert.equal(missing.ok, false);
+  assert.equal(missing.problem, "no-log");
 });

@@ -1,14 +1,25 @@
 // The web board: you (White) against gammond's bot (Black) through the game
-// protocol (PlayService) over gRPC-Web, through the gateway. The page keeps the
-// `Game` message and sends it with every call; the server keeps nothing.
-// ListActions says what you may do now: its MOVE actions light the points a
-// picked checker may reach, and the buttons follow its ROLL, DOUBLE, TAKE,
-// DROP, RESIGN, UNDO and CONFIRM actions. BotAct plays the bot's side.
+// protocol (PlayService) over gRPC-Web, through the gateway, the lean way. The
+// page keeps the `Game` message (a lean one: constant size, its log's digest
+// instead of the log) and sends it back with every call, as small as the
+// server takes it: a sealed Game's `seal` alone, an unsealed one without its
+// output-only `board_now` and `score_after` (`sendable`); it draws from the
+// whole Game the last answer gave. The server keeps nothing.
+// Every answer (NewGame, Act) carries its `choices`, in the MOVES view: what
+// you may do now, so no ListActions follows an action. Their MOVE actions
+// light the points a picked checker may reach, and the buttons follow their
+// ROLL, DOUBLE, TAKE, DROP, RESIGN, UNDO and CONFIRM actions. The bot replies
+// in the same call as your action (Act's `bot_reply`: its actions in
+// `bot_actions`, its events after yours); BotAct is called only when an
+// answer leaves you nothing to do. The log entries the answers report
+// (`logged`) are kept, the game's record; the body's data-calls and
+// data-bytes count this game's calls and their protobuf bytes.
 // Query parameters: gateway (default http://127.0.0.1:8080), seed (seeded
 // dice, a reproducible game), level (beginner ... world_class).
 import {
   type Action,
   ActionKind,
+  ActionsView,
   type Board,
   BotLevel,
   Color,
@@ -17,28 +28,36 @@ import {
   type Event,
   EventKind,
   type Game,
+  GameForm,
   type ListActionsResponse,
+  type LogEntry,
   Phase,
   ResultKind,
+  Traffic,
   gammond,
   pipCounts,
+  sendable,
 } from "@gammond/client";
 import { browserTransport } from "@gammond/client/web";
 
 type View = "loading" | "roll" | "move" | "answer" | "resignation" | "bot" | "over";
 
 const params = new URLSearchParams(location.search);
-const api = gammond(browserTransport(params.get("gateway") ?? "http://127.0.0.1:8080"));
+const traffic = new Traffic();
+const api = gammond(browserTransport(params.get("gateway") ?? "http://127.0.0.1:8080", { interceptors: [traffic.interceptor] }));
+// A board moves one checker at a time: MOVE, UNDO and CONFIRM, no whole plays.
+const VIEW = ActionsView.MOVES;
 const seed = params.get("seed");
 const level = BotLevel[(params.get("level") ?? "intermediate").toUpperCase() as keyof typeof BotLevel] ?? BotLevel.INTERMEDIATE;
 
 const STARTING_POINTS = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
 const WHITE_BAR = 25; // White enters from point 25 and bears off to 0
 const WHITE_OFF = 0;
-const MAX_BOT_CALLS = 50; // BotAct acts until White must act; a few calls at most
+const MAX_BOT_CALLS = 50; // BotAct (rarely needed: the bot replies within Act) acts until White must act
 
-let game: Game | undefined;
+let game: Game | undefined; // the whole Game of the last answer: drawn from; `sendable(game)` goes back
 let listing: ListActionsResponse | undefined;
+let logged: LogEntry[] = []; // this game's log, entry by entry: with the lean Game, its record
 let selected: number | undefined;
 let view: View = "loading";
 
@@ -101,35 +120,57 @@ function viewOf(current: Game, actions: ListActionsResponse): View {
   }
 }
 
-// After every change: ask what may be done; while it is the bot's turn, let it act.
-async function advance(next: Game, events: Event[]): Promise<void> {
-  game = next;
-  selected = undefined;
-  log(events);
+function count(): void {
+  const { calls, bytes } = traffic.total();
+  document.body.dataset.calls = String(calls);
+  document.body.dataset.bytes = String(bytes);
+}
+
+interface Answer {
+  game?: Game;
+  events?: Event[];
+  choices?: ListActionsResponse;
+  logged?: LogEntry[];
+}
+
+// After every answer: its choices say what may be done; should the bot still
+// have to act (its reply came in the Act answer, so this is rare), BotAct.
+async function advance(answer: Answer): Promise<void> {
   for (let calls = 0; ; calls++) {
-    listing = await api.play.listActions({ game });
+    game = answer.game!;
+    selected = undefined;
+    log(answer.events ?? []);
+    // A full Game carries its log; a lean one its digest, the entries coming in `logged`.
+    logged = game.log.length > 0 ? [...game.log] : [...logged, ...(answer.logged ?? [])];
+    // A server without the lean flow answers no choices: ask, as before.
+    listing = answer.choices ?? (await api.play.listActions({ game: sendable(game), view: VIEW }));
     view = viewOf(game, listing);
+    count();
     if (view !== "bot") return;
     if (calls >= MAX_BOT_CALLS) throw new Error("the bot did not hand the turn back");
     render();
-    const answer = await api.play.botAct({ game, level, player: Color.BLACK });
-    game = answer.game!;
-    log(answer.events);
+    answer = await api.play.botAct({ game: sendable(game), level, player: Color.BLACK, view: VIEW });
   }
 }
 
+// Your action, and the bot's reply to it (its turn, its answer to your double
+// or resignation) in the same call.
 async function act(action: Action): Promise<void> {
-  const answer = await api.play.act({ game, action });
-  await advance(answer.game!, answer.events);
+  await advance(await api.play.act({ game: sendable(game!), action, view: VIEW, botReply: level }));
 }
 
 async function newGame(): Promise<void> {
+  traffic.reset();
+  logged = [];
+  // The next game keeps the previous one's form (lean).
   const answer = game
-    ? await api.play.newGame({ previous: game })
-    : await api.play.newGame(
-        seed === null ? {} : { diceSource: DiceSource.SEEDED, seed: new TextEncoder().encode(seed) },
-      );
-  await advance(answer.game!, []);
+    ? await api.play.newGame({ previous: sendable(game), view: VIEW })
+    : await api.play.newGame({
+        form: GameForm.LEAN,
+        view: VIEW,
+        ...(seed === null ? {} : { diceSource: DiceSource.SEEDED, seed: new TextEncoder().encode(seed) }),
+      });
+  await advance(answer);
 }
 
 async function pick(point: number): Promise<void> {
@@ -173,8 +214,10 @@ function checkers(parent: Element, x: number, top: boolean, count: number, color
 }
 
 function render(): void {
+  // While moving, the board after the moves made so far: the answer's Game has
+  // it (`board_now`; a server may list it in the choices instead).
   const board: Pick<Board, "points" | "whiteBar" | "blackBar" | "whiteOff" | "blackOff"> =
-    (view === "move" ? listing?.boardNow : undefined) ??
+    (view === "move" ? (game?.boardNow ?? listing?.boardNow) : undefined) ??
     game?.board ?? { points: STARTING_POINTS, whiteBar: 0, blackBar: 0, whiteOff: 0, blackOff: 0 };
   const svg = $("board") as unknown as SVGSVGElement;
   svg.replaceChildren();

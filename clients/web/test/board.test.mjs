@@ -1,8 +1,12 @@
 // The web board in a real browser: Debian's Chromium, driven by playwright-core,
-// clicks through a whole game against the bot, through the game protocol
-// (PlayService: ListActions lights the targets, Act and BotAct) over gRPC-Web
-// through the gateway, then a second game that it resigns. Keeps a screenshot of the
-// finished game in build/artifacts/web-board.png.
+// clicks through a whole game against the bot, through the game protocol the
+// lean way (PlayService: the choices of each NewGame and Act answer light the
+// targets; no ListActions; the bot replies within the Act answers, bot_reply,
+// so no BotAct; each sealed Game goes back as its seal alone) over gRPC-Web
+// through the gateway, then a second game that it resigns. Each game's calls
+// (seen on the network) and protobuf bytes (counted by the page) are printed;
+// the whole game stays within BOARD_CALLS and BOARD_BYTES. Keeps a screenshot
+// of the finished game in build/artifacts/web-board.png.
 import assert from "node:assert/strict";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -10,6 +14,8 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { ActRequestSchema, BotActRequestSchema, GameSchema, ListActionsRequestSchema, NewGameRequestSchema } from "@gammond/client";
 import { build } from "esbuild";
 import { chromium } from "playwright-core";
 import { gammondStack } from "../../typescript/test/support/server.mjs";
@@ -31,8 +37,31 @@ const CHROMIUM_FLAGS = [
 ];
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 const MAX_STEPS = 3000;
+// A whole game as a board plays it, sealed (the server has state keys): at most
+// this many calls and bytes of protobuf (requests and answers).
+const BOARD_CALLS = 150;
+const BOARD_BYTES = 100_000;
 
 let stack, page, context, site, profile;
+// The page's calls to the gateway, by method, as the network saw them.
+let calls = {};
+// The requests whose Game was more than the server reads (a sealed Game with
+// more than its seal, any Game with the output-only board_now or score_after).
+let whole = [];
+let sentGames = 0;
+const REQUESTS = { Act: ActRequestSchema, BotAct: BotActRequestSchema, ListActions: ListActionsRequestSchema, NewGame: NewGameRequestSchema };
+
+/** The Game a gRPC-Web request body carries (one uncompressed frame: a flag byte, a 4-byte length, the message). */
+function sentGame(method, body) {
+  const schema = REQUESTS[method];
+  if (!schema || !body || body.length < 5) return undefined;
+  const message = fromBinary(schema, body.subarray(5, 5 + body.readUInt32BE(1)));
+  return message.game ?? message.previous;
+}
+
+function sealOnly(game) {
+  return game.seal?.state.length > 0 && toBinary(GameSchema, game).length === toBinary(GameSchema, create(GameSchema, { seal: game.seal })).length;
+}
 
 before(async () => {
   await build({
@@ -68,6 +97,14 @@ before(async () => {
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(60_000);
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().startsWith(stack.gateway)) return;
+    const method = new URL(request.url()).pathname.split("/").pop();
+    calls[method] = (calls[method] ?? 0) + 1;
+    const game = sentGame(method, request.postDataBuffer());
+    if (game) sentGames += 1;
+    if (game && (game.seal ? !sealOnly(game) : game.boardNow !== undefined || game.scoreAfter !== undefined)) whole.push(method);
+  });
   const url = `http://127.0.0.1:${site.address().port}/?gateway=${encodeURIComponent(stack.gateway)}&seed=5&level=beginner`;
   await page.goto(url);
 });
@@ -88,6 +125,23 @@ async function settled() {
 }
 
 const text = (id) => page.textContent(`#${id}`);
+
+/** This game's calls and bytes: printed; no ListActions among them, every Game sent back as small as the server takes it. */
+async function traffic(name) {
+  const { calls: counted, bytes } = await page.evaluate(() => document.body.dataset);
+  const total = Object.values(calls).reduce((a, b) => a + b, 0);
+  const each = Object.entries(calls).map(([method, n]) => `${method} ${n}`).join(", ");
+  console.log(`web board, ${name}: ${total} calls, ${bytes} bytes of protobuf (${each})`);
+  assert.equal(calls.ListActions ?? 0, 0, "no ListActions: every answer carries its choices");
+  assert.equal(Number(counted), total, "the page counted the calls the network carried");
+
+  assert.deepEqual(whole, [], "every Game went back as small as the server takes it (a sealed one: its seal alone)");
+  const botActs = calls.BotAct ?? 0;
+  calls = {};
+  whole = [];
+  sentGames = 0;
+  return { calls: total, bytes: Number(bytes), botActs };
+}
 
 test("a whole game against the bot, clicked through in Chromium, ends with the score", async () => {
   let rolls = 0;
@@ -138,6 +192,11 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
   }
   assert.equal(phase, "over", "the game reached its end");
   assert.ok(checked.undo && checked.targets > 0);
+  const counts = await traffic("a whole game");
+  assert.ok(counts.calls <= BOARD_CALLS, `${counts.calls} calls, over ${BOARD_CALLS}`);
+  assert.ok(counts.bytes <= BOARD_BYTES, `${counts.bytes} bytes, over ${BOARD_BYTES}`);
+  assert.equal(counts.botActs, 0, "the bot replied within the Act answers (bot_reply)");
+  assert.ok((await page.locator("#log li", { hasText: "The bot moves" }).count()) > 0, "the bot's moves, from the Act answers' events, are logged");
   assert.match(await text("status"), /Game over: (you win|the bot wins) \d+ points?/);
   const [, you, bot] = (await text("score")).match(/you (\d+), bot (\d+) \(game 1\)/);
   assert.ok(Number(you) + Number(bot) >= 1, "the winner's points are on the score");
@@ -172,4 +231,5 @@ test("a second game, resigned as soon as the game lets White resign, adds a poin
   assert.equal(await settled(), "over");
   assert.match(await text("status"), /Game over: the bot wins 1 point$/);
   assert.match(await text("score"), new RegExp(`bot ${Number(before) + 1} \\(game 2\\)`));
+  await traffic("a resigned game");
 });
