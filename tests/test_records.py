@@ -189,8 +189,12 @@ def test_an_unfinished_game_exports_what_was_played() -> None:
     game: Game = new_game(RuleOptions.match(3), dice_source=DiceSource.CLIENT)
     game, _ = apply_action(game, Action(ActionKind.ROLL, Player.WHITE, dice=(3, 1)))
     back = parse_mat(format_mat(record_of([game])))
-    # Rolled but not yet played: the roll has no place in the format.
-    assert back.games[0].phase is Phase.OPENING_ROLL
+    # Rolled but not yet played: written as the roll alone (gnubg reads it as the dice set), read back so.
+    assert (back.games[0].phase, back.games[0].turn, back.games[0].dice) == (
+        Phase.MOVING,
+        Player.WHITE,
+        (3, 1),
+    )
 
 
 def _acted(game: Game, *steps: Action) -> Game:

@@ -21,6 +21,9 @@ from gammond.engine.cube import (
     CubeContext,
     CubeState,
     apply_cube_action,
+    check_context,
+    check_cube,
+    check_result_cube,
     legal_cube_actions,
     opening_cube,
 )
@@ -88,8 +91,8 @@ from gammond.engine.game import (
 )
 from gammond.engine.ids import GameState, MatchId
 from gammond.engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
-from gammond.engine.notation import format_moves, parse_moves, parse_play
-from gammond.engine.play import Move, Play, PlayList, legal_plays
+from gammond.engine.notation import format_moves, parse_moves
+from gammond.engine.play import Move, Play, PlayList, legal_plays, parse_play
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position, flip_board
 from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
@@ -182,7 +185,10 @@ __all__ = [
     "apply_play",
     "box_keeps_place",
     "chain_step",
+    "check_context",
+    "check_cube",
     "check_game",
+    "check_result_cube",
     "classify_win",
     "commitment",
     "entry_bytes",

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from gammond.engine.errors import IllegalCubeActionError, InvalidStateError
+from gammond.engine.errors import IllegalCubeActionError, InvalidGameError, InvalidStateError
 from gammond.engine.match import MatchState
 from gammond.engine.players import Player
 from gammond.engine.rules import (
@@ -32,7 +32,7 @@ from gammond.engine.rules import (
     check_player,
     dataclass_repr,
 )
-from gammond.engine.scoring import GameOutcome
+from gammond.engine.scoring import GameEnd, GameOutcome
 
 
 class CubeAction(Enum):
@@ -296,13 +296,20 @@ def _match_refusal(context: CubeContext, player: Player, match: MatchState) -> s
             "Holland rule: after the Crawford game nobody doubles until each side has rolled "
             f"at least twice (White {context.rolls[0]}, Black {context.rolls[1]})"
         )
-    if context.options.dead_cube and not match.may_double(player, state.value):
-        return (
-            f"dead cube: with {match.scores[player]} points in a match to {match.length}, winning "
-            f"the game at the cube's value {state.value} already wins the match, so a double "
-            "does not count"
-        )
+    if context.options.dead_cube:
+        return _dead_cube_refusal(match, player, state.value)
     return None
+
+
+def _dead_cube_refusal(match: MatchState, player: Player, value: int) -> str | None:
+    """Why the tournament dead-cube rule stops ``player`` doubling a cube on ``value``, or None."""
+    if match.may_double(player, value):
+        return None
+    return (
+        f"dead cube: with {match.scores[player]} points in a match to {match.length}, winning "
+        f"the game at the cube's value {value} already wins the match, so a double "
+        "does not count"
+    )
 
 
 def _apply(state: CubeState, action: CubeAction, player: Player) -> CubeState | GameOutcome:
@@ -320,3 +327,176 @@ def _apply(state: CubeState, action: CubeAction, player: Player) -> CubeState | 
         return replace(state, value=state.value * 2, owner=owner, pending=None, offered_by=None)
     # A beaver or raccoon accepts the offer and redoubles at once, keeping the cube.
     return replace(state, value=state.value * 2, owner=player, pending=action, offered_by=player)
+
+
+# -- could a legal game reach this cube? -------------------------------------------------------
+#
+# The checks below are shared by the Game check (gammond.engine.flow.check) and
+# by the older primitives that take a cube, rules and score on their own
+# (GameService's CubeContext).  Each refusal is an InvalidGameError whose field
+# is named as in a CubeContext: ``cube.value``, ``cube.owner``, ``cube.pending``,
+# ``cube.pending.offered_by``, ``cube.doubled_this_turn``, ``has_rolled``, and
+# the score's field as the caller names it.
+
+
+def centred_most(options: RuleOptions) -> int:
+    """The largest value a centred cube can have under ``options``: every automatic double played.
+
+    >>> centred_most(RuleOptions.money(max_automatic_doubles=2)), centred_most(RuleOptions.match(5))
+    (4, 1)
+    """
+    return 1 << min(options.max_automatic_doubles, 64)
+
+
+def check_cube(
+    cube: CubeState,
+    options: RuleOptions,
+    match: MatchState | None = None,
+    *,
+    centred_limit: int | None = None,
+    score_field: str = "match",
+) -> None:
+    """Raise :class:`InvalidGameError` naming the field when no legal game reaches ``cube``.
+
+    The checks that need no turn: the score against the match length (a
+    game is not played in a match that is over), no cube in a cubeless or
+    Crawford game, a centred cube raised only by automatic doubles (at most
+    ``centred_limit``, by default all of them), beavers and raccoons only
+    where played and a raccoon only after a double and its beaver, and in
+    match play under the dead-cube rule every double that raised an owned
+    cube one its maker was allowed.  ``match`` is None where the caller has
+    no score (then nothing is known of Crawford or the dead cube).
+
+    >>> check_cube(CubeState(2, Player.BLACK), RuleOptions.match(3), MatchState(3, (0, 2)))
+    >>> try:
+    ...     check_cube(CubeState(4, Player.WHITE), RuleOptions.match(3), MatchState(3, (0, 2)))
+    ... except InvalidGameError as exc:
+    ...     print(exc.field, "|", exc.description[:42])
+    cube.value | BLACK could not have doubled the cube on 2
+    """
+    if match is not None and match.is_over():
+        raise InvalidGameError(score_field, f"the match to {match.length} was already over before this game")
+    if options.cubeless or (match is not None and match.crawford):
+        if cube.value != 1 or cube.pending is not None:
+            where = "cubeless game" if options.cubeless else "Crawford game"
+            field = "cube.pending" if cube.pending is not None else "cube.value"
+            raise InvalidGameError(field, f"there is no cube in a {where}")
+    limit = centred_most(options) if centred_limit is None else centred_limit
+    if cube.owner is None and cube.value > limit:
+        raise InvalidGameError(
+            "cube.owner",
+            f"a centred cube on {cube.value} can only come from automatic doubles, and there were fewer",
+        )
+    if cube.pending in (CubeAction.BEAVER, CubeAction.RACCOON):
+        if not (options.beavers if cube.pending is CubeAction.BEAVER else options.raccoons):
+            raise InvalidGameError("cube.pending", f"{cube.pending.value}s are not played under these rules")
+        if cube.pending is CubeAction.RACCOON and cube.value < 4:
+            raise InvalidGameError(
+                "cube.value", f"is {cube.value}, but a raccoon follows a double and its beaver (at least 4)"
+            )
+    if match is not None and match.is_match() and options.dead_cube and cube.owner is not None:
+        _check_raised(cube.owner, cube.value, match)
+
+
+def _check_raised(owner: Player, value: int, match: MatchState) -> None:
+    """Each double that raised a match cube to ``value``, owned by ``owner``, was one its maker could make.
+
+    The doubles alternate: the owner's opponent made the last, from half the
+    value, the owner the one before it, and so on down to the centred cube.
+    """
+    doubler, before = owner.opponent, value // 2
+    while before >= 1:
+        reason = _dead_cube_refusal(match, doubler, before)
+        if reason is not None:
+            raise InvalidGameError(
+                "cube.value", f"{doubler.name} could not have doubled the cube on {before}: {reason}"
+            )
+        doubler, before = doubler.opponent, before // 2
+
+
+def check_offer(context: CubeContext) -> None:
+    """Raise :class:`InvalidGameError` naming the field when the pending offer is not one a legal game makes.
+
+    A double by the player on turn, before rolling, one the rules let them
+    make from the cube before it (owner, Crawford, Holland, dead cube); a
+    beaver by the doubled player and a raccoon by the doubler; either marks
+    the turn as doubled.  :func:`check_cube` checks the rest of the cube.
+
+    >>> offer = CubeState(1, None, CubeAction.DOUBLE, Player.WHITE, doubled_this_turn=True)
+    >>> check_offer(CubeContext(offer, Player.BLACK))
+    Traceback (most recent call last):
+    ...
+    gammond.engine.errors.InvalidGameError: cube.pending.offered_by: only the player on turn may double
+    """
+    cube, turn = context.cube, context.on_turn
+    if cube.pending is None:
+        return
+    if not cube.doubled_this_turn:
+        raise InvalidGameError("cube.doubled_this_turn", "is set once a double has been offered this turn")
+    if context.has_rolled:
+        raise InvalidGameError(
+            "has_rolled",
+            f"the {cube.pending.value} was offered before {turn.name} rolled and awaits an answer",
+        )
+    if cube.pending is CubeAction.DOUBLE:
+        if cube.offered_by is not turn:
+            raise InvalidGameError("cube.pending.offered_by", "only the player on turn may double")
+        before = replace(cube, pending=None, offered_by=None, doubled_this_turn=False)
+        reason = _refusal(replace(context, cube=before), CubeAction.DOUBLE, turn)
+        if reason is not None:
+            raise InvalidGameError("cube.pending", f"{turn.name} could not have doubled: {reason}")
+        return
+    # A beaver keeps the cube on the doubled side and a raccoon on the doubler's.
+    expected_by = turn.opponent if cube.pending is CubeAction.BEAVER else turn
+    if cube.offered_by is not expected_by:
+        raise InvalidGameError(
+            "cube.pending.offered_by", f"a {cube.pending.value} is made by {expected_by.name}"
+        )
+
+
+def check_context(context: CubeContext, *, score_field: str = "match") -> None:
+    """Raise :class:`InvalidGameError` naming the field when no legal game reaches ``context``.
+
+    :func:`check_cube` and :func:`check_offer` together: what the Game
+    check asks of a game's cube, asked of a cube, turn, rules and score.
+    """
+    check_cube(context.cube, context.options, context.match, score_field=score_field)
+    check_offer(context)
+
+
+def check_result_cube(outcome: GameOutcome, options: RuleOptions, match: MatchState) -> None:
+    """Raise :class:`InvalidGameError` (field ``cube_value``) when no legal game ends on ``outcome``'s cube.
+
+    No cube in a cubeless or Crawford game (so no dropped double), and in
+    match play under the dead-cube rule a cube some owner could have reached,
+    and a dropped double one its maker could offer.
+    """
+    value, winner = outcome.cube_value, outcome.winner
+    if options.cubeless or match.crawford:
+        if value != 1 or outcome.ended is GameEnd.DOUBLE_DROPPED:
+            where = "cubeless game" if options.cubeless else "Crawford game"
+            raise InvalidGameError("cube_value", f"there is no cube in a {where}")
+    if not (match.is_match() and options.dead_cube) or match.is_over():
+        return
+    if outcome.ended is GameEnd.DOUBLE_DROPPED:
+        # The winner doubled from ``value``: a centred cube on 1, or their own.
+        reason = _reason_raised(winner, value, match)
+        refusal = _dead_cube_refusal(match, winner, value)
+        if reason is None and refusal is not None:
+            reason = f"{winner.name} could not have doubled the cube on {value}: {refusal}"
+    else:
+        # Either player may own the cube at the end.
+        reasons = [_reason_raised(owner, value, match) for owner in Player]
+        reason = None if None in reasons else reasons[0]
+    if reason is not None:
+        raise InvalidGameError("cube_value", reason)
+
+
+def _reason_raised(owner: Player, value: int, match: MatchState) -> str | None:
+    if value == 1:
+        return None
+    try:
+        _check_raised(owner, value, match)
+    except InvalidGameError as exc:
+        return exc.description
+    return None

@@ -3,6 +3,7 @@
 Points 13..24 run along the top, 12..1 along the bottom, the bar in the
 middle.  A stack taller than five shows its count in the fifth row.
 
+>>> from gammond.engine import Position
 >>> print(Position.starting().diagram())  # doctest: +NORMALIZE_WHITESPACE
  13 14 15 16 17 18 |BAR| 19 20 21 22 23 24
   X           O    |   | O              X
@@ -23,9 +24,30 @@ O: pips 167, bar 0, off 0
 
 from __future__ import annotations
 
-from gammond.engine.position import Position
+from typing import Protocol
 
 _ROWS = 5
+
+
+class Drawable(Protocol):
+    """What a diagram reads of a :class:`~gammond.engine.position.Position`, which draws itself here."""
+
+    @property
+    def board(self) -> tuple[int, ...]: ...
+
+    @property
+    def bar(self) -> int: ...
+
+    @property
+    def opponent_bar(self) -> int: ...
+
+    @property
+    def off(self) -> int: ...
+
+    @property
+    def opponent_off(self) -> int: ...
+
+    def pips(self) -> tuple[int, int]: ...
 
 
 def _cell(count: int, row: int) -> str:
@@ -37,12 +59,12 @@ def _cell(count: int, row: int) -> str:
     return f"  {mark}" if n > row else "   "
 
 
-def _half(position: Position, points: list[int], row: int) -> str:
+def _half(position: Drawable, points: list[int], row: int) -> str:
     cells = [_cell(position.board[p], row) for p in points]
     return "".join(cells[:6]) + " |   |" + "".join(cells[6:])
 
 
-def render(position: Position) -> str:
+def render(position: Drawable) -> str:
     """The diagram text (see the module docstring)."""
     top = list(range(13, 25))
     bottom = list(range(12, 0, -1))

@@ -24,8 +24,7 @@ from gammond.engine.errors import (
     InvalidPositionError,
 )
 from gammond.engine.movegen import after
-from gammond.engine.notation import parse_play
-from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
+from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays, parse_play
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.result import ResultKind, classify_win

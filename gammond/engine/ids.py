@@ -7,18 +7,22 @@ is ``n`` one-bits and a zero-bit.  Bits fill each byte from the lowest up.
 
 A Match ID is a 66-bit record (67 with the Jacoby extension) in base64 (12 characters) holding the cube,
 who is on roll and whose turn it is, the dice, the match length and scores.
+
+The codecs work on boards, below :class:`~gammond.engine.position.Position`:
+this is the pure-Python reference, :mod:`gammond.engine.kernel` picks it or
+the compiled one, and ``Position.from_id`` / ``Position.position_id`` use
+what it picked.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from gammond.engine import kernel
 from gammond.engine.errors import NotationError, excerpt
-from gammond.engine.position import Position
 
 
 def _b64decode(text: str, length: int, what: str) -> bytes:
@@ -31,13 +35,16 @@ def _b64decode(text: str, length: int, what: str) -> bytes:
         raise NotationError(f"{what} {excerpt(text)} is not base64: {exc}") from None
 
 
-def _encode_position_id(position: Position) -> str:
-    """The Position ID of ``position``."""
-    if kernel.encode_position_id is not None:
-        return kernel.encode_position_id(position.board)
-    mine, theirs = position.sides()
+def encode_position_id(board: Sequence[int]) -> str:
+    """The Position ID of a valid 26-slot board.
+
+    >>> encode_position_id((0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0))
+    '4HPwATDgc/ABMA'
+    """
     key = 0
     bit = 0
+    theirs = [max(-board[25 - p], 0) for p in range(1, 25)] + [-board[0]]
+    mine = [max(board[p], 0) for p in range(1, 25)] + [board[25]]
     for side in (theirs, mine):
         for count in side:
             key |= ((1 << count) - 1) << bit
@@ -45,11 +52,11 @@ def _encode_position_id(position: Position) -> str:
     return base64.b64encode(key.to_bytes(10, "little")).decode("ascii").rstrip("=")
 
 
-def _decode_position_id(position_id: str) -> Position:
-    """Parse a Position ID; raise :class:`NotationError` naming the problem."""
-    if kernel.decode_position_id is not None:
-        # The compiled decoder makes the same checks and raises the same errors.
-        return Position._trusted(kernel.decode_position_id(position_id))
+def decode_position_id(position_id: str) -> tuple[int, ...]:
+    """The valid 26-slot board of a Position ID; raise :class:`NotationError` naming the problem.
+
+    Pure Python, the reference the compiled decoder matches check for check.
+    """
     raw = _b64decode(position_id, 14, "Position ID")
     key = int.from_bytes(raw, "little")
     sides: list[list[int]] = [[], []]
@@ -70,10 +77,20 @@ def _decode_position_id(position_id: str) -> Position:
     for name, side in (("opponent", theirs), ("player on roll", mine)):
         if sum(side) > 15:
             raise NotationError(f"Position ID {excerpt(position_id)} gives the {name} {sum(side)} checkers")
-    try:
-        return Position.from_sides(mine, theirs)
-    except ValueError as exc:
-        raise NotationError(f"Position ID {excerpt(position_id)}: {exc}") from None
+    # Both sides on the board as :meth:`Position.from_sides` lays them out; with at most
+    # 15 checkers a side, a point both sides hold is all that can be wrong.
+    board = [0] * 26
+    board[25] = mine[24]
+    board[0] = -theirs[24]
+    for point in range(1, 25):
+        own, other = mine[point - 1], theirs[24 - point]
+        if own and other:
+            raise NotationError(
+                f"Position ID {excerpt(position_id)}: point {point} holds checkers of both players"
+                f" ({own} and {other})"
+            )
+        board[point] = own if own else -other
+    return tuple(board)
 
 
 class GameState(IntEnum):

@@ -6,6 +6,9 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
 * ``generate(board, d1, d2)``: a list of ``(steps, result board)`` pairs;
 * ``plays(board, d1, d2)``: the same pairs in an indexable, possibly compact form;
 * ``result_ids(board, d1, d2)``: the results' Position IDs, in play order;
+* ``encode_position_id(board)`` / ``decode_position_id(text)``: a valid board's
+  Position ID and back (:mod:`gammond.engine.ids` on the pure-Python path), what
+  :class:`~gammond.engine.position.Position` uses;
 * ``encode_features(boards, out)``: the bot's network inputs
   (:func:`gammond.engine.bot.features.encode`) written into ``out``; compiled only,
   ``None`` on the pure-Python path, where the numpy reference is used.
@@ -42,7 +45,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gammond.engine import movegen
+from gammond.engine import ids, movegen
 from gammond.engine.movegen import Board, RawPlay
 
 if TYPE_CHECKING:
@@ -59,13 +62,7 @@ class RawPlays(Protocol):
 
 
 def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str, ...]:
-    from gammond.engine.ids import _encode_position_id
-    from gammond.engine.position import Position
-
-    return tuple(
-        _encode_position_id(Position._trusted(result))
-        for _, result in movegen.generate(tuple(board), die1, die2)
-    )
+    return tuple(ids.encode_position_id(result) for _, result in movegen.generate(tuple(board), die1, die2))
 
 
 generate: Callable[[Board, int, int], list[RawPlay]] = movegen.generate
@@ -80,9 +77,9 @@ plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | Non
 plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
-# Position IDs: compiled only; gammond.engine.ids falls back to its own code.
-decode_position_id: Callable[[str], Board] | None = None
-encode_position_id: Callable[[Sequence[int]], str] | None = None
+# Position IDs of boards, both directions; gammond.engine.ids holds the pure-Python codec.
+decode_position_id: Callable[[str], Board] = ids.decode_position_id
+encode_position_id: Callable[[Sequence[int]], str] = ids.encode_position_id
 IMPLEMENTATION = "python"
 
 if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):

@@ -1,14 +1,14 @@
-"""The usual play notation: ``8/5 6/5``, ``bar/22*``, ``6/off``, ``13/7(2)``.
+"""Checker moves and the usual play notation: ``8/5 6/5``, ``bar/22*``, ``6/off``, ``13/7(2)``.
 
 Formatting joins the moves of one checker into a path (``24/13``), names a
 stop in between only where it hits (``13/7*/5``), and counts repeated paths
-(``13/7(2)``).  Parsing accepts that form and the spelled-out one, and
-resolves it against the legal plays of a roll.
+(``13/7(2)``).  Parsing accepts that form and the spelled-out one;
+:func:`gammond.engine.play.parse_play`, a layer up, resolves it against the
+legal plays of a roll.
 
->>> from gammond.engine import Position, legal_plays
->>> format_moves(parse_play("24/18 13/11", Position.starting(), (6, 2)).moves)
+>>> format_moves(parse_moves("24/18 13/11"))
 '24/18 13/11'
->>> str(parse_play("13/7(2)", Position.starting(), (3, 3)))
+>>> format_moves(parse_moves("13/7 13/7"))
 '13/7(2)'
 """
 
@@ -18,10 +18,28 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
-from gammond.engine.errors import IllegalPlayError, NotationError, excerpt
-from gammond.engine.play import Move, Play, check_dice, legal_plays
-from gammond.engine.position import Position
+from gammond.engine.errors import NotationError, excerpt
+
+
+class Move(NamedTuple):
+    """One checker moved by one die: ``from_point`` 25 is the bar, ``to_point`` 0 is off.
+
+    A named tuple rather than a dataclass: plays are made and hashed in the hot
+    path, and tuples hash and compare in C.
+
+    >>> Move(25, 22, True), str(Move(6, 0))
+    (Move(from_point=25, to_point=22, hit=True), '6/off')
+    """
+
+    from_point: int
+    to_point: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        return format_moves((self,))
+
 
 _TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d)\))?$")
 
@@ -113,35 +131,3 @@ def parse_moves(text: str) -> list[Move]:
                     )
                 segments.append(Move(src, dst, hit))
     return segments
-
-
-def _net_flow(segments: Iterable[tuple[int, int, bool]]) -> tuple[Counter[int], Counter[int]]:
-    departures: Counter[int] = Counter()
-    arrivals: Counter[int] = Counter()
-    for src, dst, _ in segments:
-        departures[src] += 1
-        arrivals[dst] += 1
-    net_out, net_in = departures - arrivals, arrivals - departures
-    return net_out, net_in
-
-
-def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
-    """Resolve play text to the one legal play of ``dice`` it describes."""
-    dice = check_dice(dice)
-    segments = parse_moves(text)
-    marked = Counter(dst for _, dst, hit in segments if hit)
-    wanted = _net_flow(segments)
-    candidates = []
-    for play in legal_plays(position, dice):
-        steps = [(m.from_point, m.to_point, m.hit) for m in play.moves]
-        if _net_flow(steps) == wanted:
-            candidates.append(play)
-    # Hits must be marked where they happen: "2/off" is not "2/1*/off".  Plays
-    # are distinct by result, and net flow plus hit points fix the result, so
-    # at most one play matches exactly.
-    for play in candidates:
-        if Counter(m.to_point for m in play.moves if m.hit) == marked:
-            return play
-    roll = "-".join(str(d) for d in dice)
-    hint = f" (did you mean {' or '.join(str(p) for p in candidates)}?)" if candidates else ""
-    raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {roll} in {position.position_id()}{hint}")

@@ -1,4 +1,7 @@
-"""Checker moves, full plays, and the legal plays of a roll.
+"""Full plays, the legal plays of a roll, and play text resolved against them.
+
+:class:`Move`, one checker moved by one die, and its notation sit a layer
+below, in :mod:`gammond.engine.notation`; it is importable from here too.
 
 >>> from gammond.engine import Position
 >>> plays = legal_plays(Position.starting(), (3, 1))
@@ -10,36 +13,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, overload
 
 from gammond.engine import kernel
-from gammond.engine.errors import InvalidDiceError
+from gammond.engine.errors import IllegalPlayError, InvalidDiceError, excerpt
 from gammond.engine.movegen import Step
+from gammond.engine.notation import Move as Move
+from gammond.engine.notation import format_moves, parse_moves
 from gammond.engine.position import Position
 
 BAR = 25
 OFF = 0
-
-
-class Move(NamedTuple):
-    """One checker moved by one die: ``from_point`` 25 is the bar, ``to_point`` 0 is off.
-
-    A named tuple rather than a dataclass: plays are made and hashed in the hot
-    path, and tuples hash and compare in C.
-
-    >>> Move(25, 22, True), str(Move(6, 0))
-    (Move(from_point=25, to_point=22, hit=True), '6/off')
-    """
-
-    from_point: int
-    to_point: int
-    hit: bool = False
-
-    def __str__(self) -> str:
-        from gammond.engine.notation import format_moves
-
-        return format_moves((self,))
 
 
 class Play(NamedTuple):
@@ -55,8 +41,6 @@ class Play(NamedTuple):
     result: Position
 
     def __str__(self) -> str:
-        from gammond.engine.notation import format_moves
-
         return format_moves(self.moves)
 
     @property
@@ -156,3 +140,42 @@ def legal_plays(position: Position, dice: Iterable[int]) -> PlayList:
     """
     d1, d2 = check_dice(dice)
     return PlayList(kernel.plays(position.board, d1, d2))
+
+
+def _net_flow(segments: Iterable[tuple[int, int, bool]]) -> tuple[Counter[int], Counter[int]]:
+    departures: Counter[int] = Counter()
+    arrivals: Counter[int] = Counter()
+    for src, dst, _ in segments:
+        departures[src] += 1
+        arrivals[dst] += 1
+    net_out, net_in = departures - arrivals, arrivals - departures
+    return net_out, net_in
+
+
+def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
+    """Resolve play text to the one legal play of ``dice`` it describes.
+
+    >>> from gammond.engine import Position
+    >>> format_moves(parse_play("24/18 13/11", Position.starting(), (6, 2)).moves)
+    '24/18 13/11'
+    >>> str(parse_play("13/7(2)", Position.starting(), (3, 3)))
+    '13/7(2)'
+    """
+    dice = check_dice(dice)
+    segments = parse_moves(text)
+    marked = Counter(dst for _, dst, hit in segments if hit)
+    wanted = _net_flow(segments)
+    candidates = []
+    for play in legal_plays(position, dice):
+        steps = [(m.from_point, m.to_point, m.hit) for m in play.moves]
+        if _net_flow(steps) == wanted:
+            candidates.append(play)
+    # Hits must be marked where they happen: "2/off" is not "2/1*/off".  Plays
+    # are distinct by result, and net flow plus hit points fix the result, so
+    # at most one play matches exactly.
+    for play in candidates:
+        if Counter(m.to_point for m in play.moves if m.hit) == marked:
+            return play
+    roll = "-".join(str(d) for d in dice)
+    hint = f" (did you mean {' or '.join(str(p) for p in candidates)}?)" if candidates else ""
+    raise IllegalPlayError(f"{excerpt(text)} is not a legal play of {roll} in {position.position_id()}{hint}")

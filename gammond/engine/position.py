@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gammond.engine import kernel
+from gammond.engine.diagram import render
 from gammond.engine.errors import InvalidPositionError
 
 CHECKERS = 15
@@ -194,9 +196,8 @@ class Position:
         >>> Position.from_id("4HPwATDgc/ABMA") == Position.starting()
         True
         """
-        from gammond.engine.ids import _decode_position_id
-
-        return _decode_position_id(position_id)
+        # The decoder checks the board as the constructor would (and names the problem).
+        return Position._trusted(kernel.decode_position_id(position_id))
 
     def position_id(self) -> str:
         """The GNU Backgammon Position ID of this position.
@@ -204,15 +205,11 @@ class Position:
         >>> Position.starting().position_id()
         '4HPwATDgc/ABMA'
         """
-        from gammond.engine.ids import _encode_position_id
-
-        return _encode_position_id(self)
+        return kernel.encode_position_id(self.board)
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.position_id()!r})"
 
     def diagram(self) -> str:
         """A plain-text board: ``X`` is the player on roll, ``O`` the opponent."""
-        from gammond.engine.diagram import render
-
         return render(self)

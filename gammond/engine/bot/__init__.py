@@ -17,7 +17,7 @@ import os
 # numpy is not imported yet; an explicit setting wins.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-# Last: the analysis walks games through the flow, whose bot imports the names above.
+from gammond.engine.bot.acting import BotTurn, bot_act  # noqa: E402
 from gammond.engine.bot.analysis import (  # noqa: E402
     Decision,
     DecisionKind,
@@ -50,9 +50,6 @@ from gammond.engine.bot.search import (  # noqa: E402
     rank_plays,
 )
 from gammond.engine.bot.view import CubeView, Owner  # noqa: E402
-
-# The bot taking its turn in the game flow; last, since it builds on everything above.
-from gammond.engine.flow.bot import BotTurn, bot_act  # noqa: E402
 
 __all__ = [
     "BotTurn",

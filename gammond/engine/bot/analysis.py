@@ -47,6 +47,7 @@ import numpy as np
 
 from gammond.engine import kernel
 from gammond.engine.bot import met
+from gammond.engine.bot.acting import cube_context, cube_view
 from gammond.engine.bot.batch import after_play, equity
 from gammond.engine.bot.cubeful import CubeDecision
 from gammond.engine.bot.evaluator import Evaluator
@@ -54,7 +55,6 @@ from gammond.engine.bot.hints import analyse_play
 from gammond.engine.bot.lookahead import cube_decision
 from gammond.engine.bot.search import LEVELS, Level, board_evaluator, check_level
 from gammond.engine.bot.view import CubeView
-from gammond.engine.cube import CubeContext
 from gammond.engine.dice import ROLLS
 from gammond.engine.errors import InvalidGameError
 from gammond.engine.flow import Action, ActionKind, DiceSource, Game, Phase, apply_action, fresh, list_actions
@@ -169,19 +169,6 @@ class Review:
     complete: bool
     level: Level = Level.ADVANCED
     worst: tuple[Decision, ...] = field(default=())
-
-
-def cube_view(game: Game, player: Player) -> CubeView:
-    """The bot's view of the cube and score (imported late: the flow's bot imports this package)."""
-    from gammond.engine.flow.bot import cube_view as view
-
-    return view(game, player)
-
-
-def _cube_context(game: Game, player: Player) -> CubeContext:
-    from gammond.engine.flow.bot import cube_context
-
-    return cube_context(game, player)
 
 
 def _emg_scale(view: CubeView) -> float:
@@ -383,7 +370,7 @@ class _Walker:
             error, best = 0.0, format_moves(moves)
         else:
             # In a match, a play is judged by the match it leaves, as the bot plays it.
-            context = _cube_context(state, player)
+            context = cube_context(state, player)
             analysis = analyse_play(
                 position, state.dice, list(moves), self.evaluator, self.level, context=context
             )

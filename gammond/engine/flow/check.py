@@ -19,11 +19,10 @@ generation per play on every call).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TypeVar
 
-from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
-from gammond.engine.errors import EngineError, IllegalCubeActionError, InvalidGameError
+from gammond.engine.cube import CubeAction, CubeContext, check_cube, check_offer, opening_cube
+from gammond.engine.errors import EngineError, InvalidGameError
 from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.log import CHAIN_BYTES, LogDigest
 from gammond.engine.flow.rolls import FAIR_SEED_BYTES
@@ -257,19 +256,12 @@ def _check_board(game: Game) -> None:
 
 
 def _check_cube(game: Game, digest: LogDigest) -> None:
-    cube, rules, score = game.cube, game.rules, game.score
+    cube = game.cube
     if cube.value > MAX_CUBE:
         raise InvalidGameError("cube.value", f"{cube.value} is above {MAX_CUBE}, the largest cube accepted")
-    no_cube = rules.cubeless or score.crawford
-    if no_cube and (cube.value != 1 or cube.pending is not None):
-        where = "cubeless game" if rules.cubeless else "Crawford game"
-        field = "cube.pending" if cube.pending is not None else "cube.value"
-        raise InvalidGameError(field, f"there is no cube in a {where}")
-    if cube.owner is None and cube.value > opening_cube(digest.opening_ties, rules).value:
-        raise InvalidGameError(
-            "cube.owner",
-            f"a centred cube on {cube.value} can only come from automatic doubles, and there were fewer",
-        )
+    # The rules' part is the primitives' CubeContext check too (gammond.engine.cube).
+    centred = opening_cube(digest.opening_ties, game.rules).value
+    check_cube(cube, game.rules, game.score, centred_limit=centred, score_field="score")
     if cube.pending is not None and game.phase is not Phase.CUBE_OFFERED:
         raise InvalidGameError("cube.pending", f"an offer cannot wait for an answer at {game.phase.value}")
     if cube.doubled_this_turn and game.turn is None:
@@ -362,48 +354,9 @@ def _check_offer(game: Game, turn: Player, last: LogEntry | None) -> None:
         raise InvalidGameError(
             "cube.pending", f"the log's last entry is not {cube.offered_by.name}'s {cube.pending.value}"
         )
-    if not cube.doubled_this_turn:
-        raise InvalidGameError("cube.doubled_this_turn", "is set once a double has been offered this turn")
-    if cube.pending is CubeAction.DOUBLE:
-        if cube.offered_by is not turn:
-            raise InvalidGameError("cube.pending.offered_by", "only the player on turn may double")
-        before = replace(cube, pending=None, offered_by=None, doubled_this_turn=False)
-        allowed = _at(
-            "cube",
-            lambda: legal_cube_actions(
-                before, turn, game.rules, game.score, on_turn=turn, has_rolled=False, rolls=game.rolls
-            ),
-        )
-        if CubeAction.DOUBLE not in allowed:
-            reason = _why_not_double(game, before, turn)
-            raise InvalidGameError("cube.pending", f"{turn.name} could not have doubled: {reason}")
-        return
-    # A beaver keeps the cube on the doubled side and a raccoon on the doubler's.
-    beaver = cube.pending is CubeAction.BEAVER
-    if not (game.rules.beavers if beaver else game.rules.raccoons):
-        raise InvalidGameError("cube.pending", f"{cube.pending.value}s are not played under these rules")
-    expected_by = turn.opponent if beaver else turn
-    if cube.offered_by is not expected_by:
-        raise InvalidGameError(
-            "cube.pending.offered_by", f"a {cube.pending.value} is made by {expected_by.name}"
-        )
-
-
-def _why_not_double(game: Game, cube: CubeState, turn: Player) -> str:
-    try:
-        apply_cube_action(
-            cube,
-            CubeAction.DOUBLE,
-            turn,
-            game.rules,
-            game.score,
-            on_turn=turn,
-            has_rolled=False,
-            rolls=game.rolls,
-        )
-    except IllegalCubeActionError as exc:
-        return str(exc)
-    return "the rules do not allow it"  # pragma: no cover - only reached if the two checks disagree
+    # Who offered, and whether they could: the primitives' CubeContext check too.
+    context = _at("cube", lambda: CubeContext(cube, turn, False, game.rolls, game.rules, game.score))
+    check_offer(context)
 
 
 def _check_result(game: Game, turn: Player, last: LogEntry | None, resigned: ResultKind | None) -> None:

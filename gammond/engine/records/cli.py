@@ -15,9 +15,8 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from gammond.engine.bot import Level
+from gammond.engine.bot import Level, bot_act
 from gammond.engine.flow import DiceSource, Game, list_actions, new_game, next_game
-from gammond.engine.flow.bot import bot_act
 from gammond.engine.records.mat import format_mat, parse_mat
 from gammond.engine.records.model import MatchRecord, record_of
 from gammond.engine.rules import RuleOptions

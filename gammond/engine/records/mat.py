@@ -28,8 +28,14 @@ reads what other programs write too: comment lines (``;`` or ``#``), blank
 lines anywhere, ``bar``/``25`` and ``off``/``0``, unmarked hits, ``Passes``
 for ``Drops``, "Wins N points and the match", tabs, CRLF line ends.
 
-What a ``.mat`` file cannot say, and an export therefore drops: opening
-roll ties, rejected resignations, a roll not yet played.
+Items are read by column, as GNU Backgammon reads them.  What the format
+has no words for is written where gnubg skips it (docs/api.md, RecordService):
+the money rules and opening-roll ties as header tags (``; [Beaver "On"]``,
+``; [Opening ties "game 2: 33"]``), resignations as ``Resigns gammon``
+items (``, rejected`` when turned down; gnubg ignores items starting with
+"Resign").  Beavers and raccoons are written as gnubg writes them
+(``Beavers => 4``, the take left out when the roll follows).  The only loss
+left is a roll's order: ``52:`` for 2-5 too.
 """
 
 from __future__ import annotations
@@ -37,9 +43,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from gammond.engine.errors import EngineError, IllegalPlayError, NotationError, RecordError
+from gammond.engine.cube import CubeAction
+from gammond.engine.errors import EngineError, IllegalPlayError, InvalidRulesError, NotationError, RecordError
 from gammond.engine.flow import (
     MAX_LOG,
     Action,
@@ -49,12 +56,13 @@ from gammond.engine.flow import (
     LogEntry,
     Phase,
     apply_action,
+    fresh,
     new_game,
     next_game,
 )
 from gammond.engine.match import MatchState
-from gammond.engine.notation import parse_moves, parse_play
-from gammond.engine.play import Move, legal_plays
+from gammond.engine.notation import parse_moves
+from gammond.engine.play import Move, legal_plays, parse_play
 from gammond.engine.players import Player
 from gammond.engine.records.model import DEFAULT_NAMES, MAX_GAMES, MAX_NAME, MatchRecord
 from gammond.engine.result import ResultKind
@@ -84,102 +92,125 @@ class _Item:
     text: str
 
 
-def _items(game: Game) -> tuple[list[_Item], _Item | None]:
-    """A game's turns as ``.mat`` items, and its win line."""
+_RESIGN_WORDS = {
+    ResultKind.SINGLE: "single",
+    ResultKind.GAMMON: "gammon",
+    ResultKind.BACKGAMMON: "backgammon",
+}
+_WORD_RESIGNS = {word: kind for kind, word in _RESIGN_WORDS.items()}
+
+
+def _action_of(entry: LogEntry, state: Game) -> Action:
+    """The action that made ``entry`` (as :func:`~gammond.engine.flow.replay` rebuilds it)."""
+    if entry.kind is ActionKind.ROLL:
+        player = Player.WHITE if state.phase is Phase.OPENING_ROLL else entry.player
+        return Action(ActionKind.ROLL, player, dice=entry.dice)
+    if entry.kind is ActionKind.PLAY:
+        return Action(ActionKind.PLAY, entry.player, steps=entry.moves)
+    return Action(entry.kind, entry.player, resign=entry.resign)
+
+
+def _items(game: Game) -> tuple[list[_Item], _Item | None, tuple[int, ...]]:
+    """A game's turns as ``.mat`` items, its win line, and the dice of its tied opening rolls.
+
+    The game is replayed as it is written, so every cube value is the one
+    the game had.  Beavers and raccoons are written as GNU Backgammon
+    writes them: ``Beavers => N`` (a raccoon too), the take of a beaver or
+    raccoon left out when the roll follows at once (gnubg then takes it).
+    """
     items: list[_Item] = []
+    ties: list[int] = []
     log = game.log
+    state = replace(fresh(game), dice_source=DiceSource.CLIENT)
     index = 0
-    played: set[int] = set()  # PLAY entries already written with their roll
+
+    def step(count: int) -> None:
+        nonlocal state, index
+        for entry in log[index : index + count]:
+            state, _ = apply_action(state, _action_of(entry, state))
+        index += count
+
     while index < len(log):
         entry = log[index]
-        index += 1
-        if index - 1 in played:
-            continue
+        player = entry.player
         if entry.kind is ActionKind.ROLL and entry.dice is not None:
-            if entry.player is None:
+            if player is None:
                 white, black = entry.dice
                 if white == black:
-                    continue  # a tie: the .mat format has no place for it
-                mover = Player.WHITE if white > black else Player.BLACK
-                dice = (max(white, black), min(white, black))
-            else:
-                mover, dice = entry.player, entry.dice
+                    ties.append(white)  # the .mat body has no place for it: a header tag carries it
+                    step(1)
+                    continue
+                player = Player.WHITE if white > black else Player.BLACK
+            after = index + 1
+            # Resignations offered after this roll and rejected, before its play.
+            rejected: list[str] = []
+            while (
+                after + 1 < len(log)
+                and (log[after].kind, log[after].player) == (ActionKind.RESIGN, player)
+                and log[after + 1].kind is ActionKind.REJECT
+            ):
+                rejected.append(_RESIGN_WORDS[log[after].resign or ResultKind.SINGLE])
+                after += 2
             moves: tuple[Move, ...] = ()
-            # A resignation offered and rejected after the roll may stand between it and its play.
-            after = index
-            while after < len(log) and (log[after].kind, log[after].player) in (
-                (ActionKind.RESIGN, mover),
-                (ActionKind.REJECT, mover.opponent),
-            ):
-                after += 1
-            if after < len(log) and log[after].kind is ActionKind.PLAY and log[after].player is mover:
+            if after < len(log) and (log[after].kind, log[after].player) == (ActionKind.PLAY, player):
                 moves = log[after].moves
-                played.add(after)
-            elif after > index and after < len(log) and log[after].kind is ActionKind.ACCEPT:
-                continue  # resigned after rolling: the win line says it all
-            elif after == len(log) and game.phase in (
-                Phase.MOVING,
-                Phase.RESIGNATION_OFFERED,
-                Phase.GAME_OVER,
-                Phase.MATCH_OVER,
-            ):
-                continue  # rolled, not yet played: nothing to write
-            high, low = max(dice), min(dice)
-            items.append(_Item(mover, f"{high}{low}: {format_play(moves)}".rstrip()))
-        elif entry.player is not None and entry.kind in _CUBE_WORDS:
-            text = _CUBE_WORDS[entry.kind]
-            if entry.kind is ActionKind.DOUBLE:
-                text = f"{text} => {2 * _cube_before(game, log[: index - 1])}"
-            items.append(_Item(entry.player, f" {text}"))
+                after += 1
+            items += [_Item(player, f" Resigns {word} after the roll, rejected") for word in rejected]
+            high, low = max(entry.dice), min(entry.dice)
+            items.append(_Item(player, f"{high}{low}: {format_play(moves)}".rstrip()))
+            step(after - index)
+            continue
+        assert player is not None
+        value = state.cube.value
+        if entry.kind is ActionKind.DOUBLE:
+            items.append(_Item(player, f" Doubles => {2 * value}"))
+        elif entry.kind in (ActionKind.BEAVER, ActionKind.RACCOON):
+            # GNU Backgammon writes a raccoon as a beaver too: the stakes offered say which.  One
+            # that is dropped is written as the redouble it is: gnubg, reading "Beavers", takes
+            # it at the next roll, the next game's first (and loses that game's rolls).
+            dropped = index + 1 < len(log) and log[index + 1].kind is ActionKind.DROP
+            items.append(_Item(player, f" {'Doubles' if dropped else 'Beavers'} => {4 * value}"))
+        elif entry.kind is ActionKind.TAKE:
+            implicit = state.cube.pending in (CubeAction.BEAVER, CubeAction.RACCOON) and (
+                index + 1 < len(log) and log[index + 1].kind is ActionKind.ROLL
+            )
+            if not implicit:
+                items.append(_Item(player, " Takes"))
+        elif entry.kind is ActionKind.DROP:
+            items.append(_Item(player, " Drops"))
+        elif entry.kind is ActionKind.RESIGN:
+            word = _RESIGN_WORDS[entry.resign or ResultKind.SINGLE]
+            if index + 1 < len(log) and log[index + 1].kind is ActionKind.REJECT:
+                items.append(_Item(player, f" Resigns {word}, rejected"))
+                step(2)
+                continue
+            items.append(_Item(player, f" Resigns {word}"))
+        step(1)
     result = game.result
     win = None
     if result is not None:
         win = _Item(result.winner, f"Wins {result.points} point{'s' if result.points != 1 else ''}")
-    return items, win
-
-
-_CUBE_WORDS = {
-    ActionKind.DOUBLE: "Doubles",
-    ActionKind.TAKE: "Takes",
-    ActionKind.DROP: "Drops",
-    ActionKind.BEAVER: "Beavers",
-    ActionKind.RACCOON: "Raccoons",
-}
-
-
-def _cube_before(game: Game, log: tuple[LogEntry, ...]) -> int:
-    """The cube's value after ``log`` (the entries before a double)."""
-    value = 1
-    ties = 0
-    for entry in log:
-        if (
-            entry.kind is ActionKind.ROLL
-            and entry.player is None
-            and entry.dice
-            and entry.dice[0] == entry.dice[1]
-        ):
-            ties += 1
-        elif entry.kind in (ActionKind.TAKE, ActionKind.BEAVER, ActionKind.RACCOON):
-            value *= 2
-    if game.rules.max_automatic_doubles:
-        value <<= min(ties, game.rules.max_automatic_doubles)
-    return value
+    return items, win, tuple(ties)
 
 
 def _left(text: str | None) -> str:
-    """The left column, padded; a play too long for it still ends with a space before the right one."""
+    """The left column, padded; a play too long for it still ends with two spaces before the right one
+    (GNU Backgammon splits a line with one roll at the first double space)."""
     text = text or ""
-    return f"{text:<{_COLUMN}}" if len(text) < _COLUMN else f"{text} "
+    return f"{text:<{_COLUMN}}" if len(text) < _COLUMN - 1 else f"{text}  "
 
 
 def _lines(items: list[_Item], win: _Item | None) -> Iterator[str]:
+    # A line with the left column only is padded to the right column: GNU Backgammon misreads a
+    # short one after a beaver (" 18)  Takes" then gets a phantom redouble by the beaverer,
+    # taken at the next roll); ImportMatch strips the padding.
     number = 0
     pending: str | None = None  # the left column of the line being built
     for position, item in enumerate(items):
         if item.player is Player.WHITE:
             if pending is not None:
                 number += 1
-                yield f"{number:3d}) {pending}"
+                yield f"{number:3d}) {_left(pending)}"
             pending = item.text
         else:
             if pending is None and position and items[position - 1].player is Player.BLACK:
@@ -193,24 +224,59 @@ def _lines(items: list[_Item], win: _Item | None) -> Iterator[str]:
         return
     if pending is not None:
         number += 1
-        yield f"{number:3d}) {pending}"
+        yield f"{number:3d}) {_left(pending)}"
     if win is not None:
         indent = " " * 6 if win.player is Player.WHITE else " " * (5 + _COLUMN + 1)
         yield f"{indent}{win.text}"
 
 
+# Header tags for the rules the .mat format has no place for.  GNU Backgammon
+# skips every header comment (it discards [Jacoby] and [Beaver], keeps the
+# others as the match's comment); ImportMatch reads them back.
+_JACOBY, _BEAVER, _RACCOON, _AUTOMATIC = "Jacoby", "Beaver", "Raccoon", "Automatic doubles"
+_CUBELESS, _HOLLAND, _DEAD_CUBE, _TIES = "Cubeless", "Holland", "Dead cube", "Opening ties"
+_RULE_TAGS = (_JACOBY, _BEAVER, _RACCOON, _AUTOMATIC, _CUBELESS, _HOLLAND, _DEAD_CUBE, _TIES)
+
+
+def _on(flag: bool) -> str:
+    return "On" if flag else "Off"
+
+
+def _rule_tags(rules: RuleOptions) -> list[tuple[str, str]]:
+    tags: list[tuple[str, str]] = []
+    if rules.cubeless:
+        tags.append((_CUBELESS, "On"))
+    if not rules.is_match() and not rules.cubeless:
+        tags += [(_JACOBY, _on(rules.jacoby)), (_BEAVER, _on(rules.beavers))]
+        if rules.raccoons:
+            tags.append((_RACCOON, "On"))
+        if rules.max_automatic_doubles:
+            tags.append((_AUTOMATIC, str(rules.max_automatic_doubles)))
+    if rules.holland:
+        tags.append((_HOLLAND, "On"))
+    if rules.is_match() and not rules.dead_cube:
+        tags.append((_DEAD_CUBE, "Off"))
+    return tags
+
+
 def format_mat(record: MatchRecord) -> str:
     """``record`` as ``.mat`` text (see the module docstring)."""
     lines = [f'; [Player 1 "{record.names[0]}"]', f'; [Player 2 "{record.names[1]}"]']
-    lines += [f'; [{key} "{value}"]' for key, value in record.meta if key not in ("Player 1", "Player 2")]
-    lines += ["", f" {record.rules.match_length} point match", ""]
+    skipped = ("Player 1", "Player 2", *_RULE_TAGS)
+    lines += [f'; [{key} "{value}"]' for key, value in record.meta if key not in skipped]
+    lines += [f'; [{key} "{value}"]' for key, value in _rule_tags(record.rules)]
+    body: list[str] = []
     for game in record.games:
+        items, win, ties = _items(game)
+        if ties:
+            lines.append(f'; [{_TIES} "game {game.number}: {" ".join(f"{d}{d}" for d in ties)}"]')
         white, black = game.score.scores
-        lines.append(f" Game {game.number}")
+        body.append(f" Game {game.number}")
         left = f"{record.names[0]} : {white}"
-        lines.append(f" {left:<31}{record.names[1]} : {black}")
-        lines.extend(_lines(*_items(game)))
-        lines.append("")
+        body.append(f" {left:<31}{record.names[1]} : {black}")
+        body.extend(_lines(items, win))
+        body.append("")
+    lines += ["", f" {record.rules.match_length} point match", "", *body]
     return "\n".join(lines) + "\n"
 
 
@@ -222,9 +288,12 @@ _GAME = re.compile(r"^Game\s+(?P<number>\d+)\s*$", re.IGNORECASE)
 _SCORES = re.compile(r"^(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _NUMBER = re.compile(r"^(\s*\d+\))")
 _ITEM = re.compile(
-    r"(?<![\w/])(?:[1-6][1-6]:|(?:Doubles|Beavers|Raccoons)\s*=>\s*\d+|Takes|Drops|Passes|Wins\s+\d+\s+points?(?:\s+and\s+the\s+match)?)",
+    r"(?<![\w/])(?:[1-6][1-6]:|(?:Doubles|Beavers|Raccoons)\s*=>\s*\d+|Takes|Drops|Passes"
+    r"|Resigns\s+(?:single|gammon|backgammon)(?:\s+after\s+the\s+roll)?(?:\s*,\s*rejected)?"
+    r"|Wins\s+\d+\s+points?(?:\s+and\s+the\s+match)?)",
     re.IGNORECASE,
 )
+_TIES_VALUE = re.compile(r"^\s*game\s+(?P<number>\d+)\s*:\s*(?P<dice>(?:[1-6][1-6]\s*)+)$", re.IGNORECASE)
 _NO_PLAY = {"", "(no play)", "(no move)", "no move", "no play", "cannot move", "can't move", "????"}
 
 
@@ -240,6 +309,13 @@ class _Reader:
     # The player whose column the next item is in (None: not known yet this game).
     next_player: Player | None = None
     names_from_scores: bool = False
+    # Rule tags from the header (see _rule_tags), and each game's tied opening rolls.
+    tags: dict[str, str] = field(default_factory=dict)
+    ties: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # Resignations offered after the next roll and rejected, before its play.
+    after_roll: list[ResultKind] = field(default_factory=list)
+    # A roll read without its play (line, item): only a resignation may follow it.
+    unplayed: tuple[int, str] | None = None
 
 
 def _lines_of(text: str) -> Iterator[tuple[int, str]]:
@@ -284,7 +360,7 @@ def parse_mat(text: str) -> MatchRecord:
 
 def _read_line(reader: _Reader, number: int, line: str, stripped: str) -> None:
     if stripped[0] in ";#":
-        _read_comment(reader, stripped[1:].strip())
+        _read_comment(reader, stripped[1:].strip(), number)
         return
     if reader.rules is None:
         found = _LENGTH.match(stripped)
@@ -293,8 +369,9 @@ def _read_line(reader: _Reader, number: int, line: str, stripped: str) -> None:
         length = int(found["length"])
         if length > MAX_LENGTH:
             raise RecordError(number, f"match length {length} is outside 0..{MAX_LENGTH}")
-        # Length 0 is a money session, as GNU Backgammon writes one (cube, no Jacoby rule).
-        reader.rules = RuleOptions.match(length) if length else RuleOptions.money()
+        # Length 0 is a money session, as GNU Backgammon writes one (cube, no Jacoby rule
+        # unless the header's tags say otherwise).
+        reader.rules = _rules_of(number, length, reader.tags)
         return
     game_line = _GAME.match(stripped)
     if game_line:
@@ -303,18 +380,69 @@ def _read_line(reader: _Reader, number: int, line: str, stripped: str) -> None:
     if reader.game is None:
         raise RecordError(number, f"expected 'Game N', got {stripped[:60]!r}")
     scores = _SCORES.match(stripped)
-    if scores and not _ITEM.search(stripped) and not reader.game.log and reader.next_player is None:
+    if (
+        scores
+        and not _ITEM.search(stripped)
+        and reader.game.phase is Phase.OPENING_ROLL
+        and reader.next_player is None
+    ):
         _read_scores(reader, number, scores)
         return
     _read_items(reader, number, line)
 
 
-def _read_comment(reader: _Reader, comment: str) -> None:
+def _flag(number: int, tags: dict[str, str], key: str, default: bool) -> bool:
+    value = tags.get(key)
+    if value is None:
+        return default
+    if value.strip().lower() not in ("on", "off"):
+        raise RecordError(number, f'[{key} "{value}"]: expected "On" or "Off"')
+    return value.strip().lower() == "on"
+
+
+def _rules_of(number: int, length: int, tags: dict[str, str]) -> RuleOptions:
+    """The rules of a ``length`` match (0: money) with the header's rule tags."""
+    automatic = tags.get(_AUTOMATIC, "0").strip()
+    if not automatic.isdigit() or int(automatic) > 64:
+        raise RecordError(number, f'[{_AUTOMATIC} "{automatic}"]: expected a count 0..64')
+    cubeless = _flag(number, tags, _CUBELESS, False)
+    try:
+        if length:
+            return RuleOptions.match(
+                length,
+                cubeless=cubeless,
+                holland=_flag(number, tags, _HOLLAND, False),
+                dead_cube=_flag(number, tags, _DEAD_CUBE, True),
+            )
+        return RuleOptions.money(
+            cubeless=cubeless,
+            jacoby=_flag(number, tags, _JACOBY, False),
+            beavers=_flag(number, tags, _BEAVER, False),
+            raccoons=_flag(number, tags, _RACCOON, False),
+            max_automatic_doubles=int(automatic),
+        )
+    except InvalidRulesError as exc:
+        raise RecordError(number, f"the header's rules: {exc}") from None
+
+
+def _read_comment(reader: _Reader, comment: str, number: int = 0) -> None:
     found = _META.match(comment)
     if not found:
         return  # a free comment: kept by nobody, harmful to nobody
     key, value = found["key"].strip(), found["value"]
-    if key in ("Player 1", "Player 2") and value.strip():
+    if key == _TIES:
+        ties = _TIES_VALUE.match(value)
+        if ties is None:
+            raise RecordError(number, f'[{_TIES} "{value}"]: expected "game N: 33 55 ..."')
+        dice = tuple(int(d[0]) for d in ties["dice"].split())
+        if any(d[0] != d[1] for d in ties["dice"].split()) or len(dice) > 64:
+            raise RecordError(number, f'[{_TIES} "{value}"]: a tie is a double like "33", at most 64')
+        reader.ties[int(ties["number"])] = dice
+    elif key in _RULE_TAGS:
+        if reader.rules is not None:
+            raise RecordError(number, f"[{key}]: rule tags belong in the header, before 'N point match'")
+        reader.tags[key] = value
+    elif key in ("Player 1", "Player 2") and value.strip():
         index = 0 if key == "Player 1" else 1
         name = " ".join(value.split())[:MAX_NAME].replace(":", " ")
         names = list(reader.names)
@@ -326,6 +454,9 @@ def _read_comment(reader: _Reader, comment: str) -> None:
 
 def _start_game(reader: _Reader, number: int, game_number: int) -> None:
     assert reader.rules is not None
+    if reader.unplayed is not None:
+        line, roll = reader.unplayed
+        raise RecordError(line, f"'{roll}': {roll[0]}-{roll[1]} must be played here, but no play is given")
     _close_game(reader, number)
     expected = len(reader.games) + 1
     if game_number != expected:
@@ -341,6 +472,9 @@ def _start_game(reader: _Reader, number: int, game_number: int) -> None:
         reader.game = new_game(reader.rules)
     reader.game = replace(reader.game, dice_source=DiceSource.CLIENT)
     reader.next_player = None
+    reader.after_roll = []
+    for die in reader.ties.get(game_number, ()):
+        reader.game, _ = apply_action(reader.game, Action(ActionKind.ROLL, Player.WHITE, dice=(die, die)))
 
 
 def _close_game(reader: _Reader, number: int) -> None:
@@ -399,17 +533,31 @@ def _read_item(reader: _Reader, number: int, item: str, column: Player) -> None:
         whole = _ITEM.match(item)
         if whole is None or item[whole.end() :].strip():
             raise RecordError(number, f"{item!r} is not a cube action or result (junk after it)")
+    if reader.unplayed is not None:
+        line, roll = reader.unplayed
+        if word not in ("wins", "resigns"):
+            raise RecordError(
+                line, f"'{roll}': {roll[0]}-{roll[1]} must be played here, but no play is given"
+            )
+        reader.unplayed = None
     if word == "wins":
         _read_win(reader, number, item, column)
         return
     if game.over:
         raise RecordError(number, f"{item!r} after game {game.number} was over")
-    player = reader.next_player if reader.next_player is not None else column
+    # Each item is in its player's column (GNU Backgammon reads the columns so too).
+    player = column
     reader.next_player = player.opponent
     if len(game.log) >= MAX_LOG:
         raise RecordError(number, f"game {game.number} goes on past {MAX_LOG} log entries")
+    if item[0].isdigit() or word == "resigns":
+        # A beaver or raccoon the roll (or a resignation) follows was taken: gnubg leaves the take out.
+        game = reader.game = _take_animal(game)
     if item[0].isdigit():
         _read_roll(reader, number, item, player)
+        return
+    if word == "resigns":
+        _read_resign(reader, number, item, player)
         return
     kind = {
         "doubles": ActionKind.DOUBLE,
@@ -419,12 +567,40 @@ def _read_item(reader: _Reader, number: int, item: str, column: Player) -> None:
         "beavers": ActionKind.BEAVER,
         "raccoons": ActionKind.RACCOON,
     }[word]
+    if kind in (ActionKind.DOUBLE, ActionKind.BEAVER) and game.phase is Phase.CUBE_OFFERED:
+        # A redouble while an offer waits is a beaver, or a raccoon after a beaver (GNU
+        # Backgammon writes a raccoon as another beaver).
+        kind = ActionKind.RACCOON if game.cube.pending is CubeAction.BEAVER else ActionKind.BEAVER
     before = game.cube.value
     reader.game, _ = apply_action(game, Action(kind, player))
-    if kind is ActionKind.DOUBLE:
+    if kind in (ActionKind.DOUBLE, ActionKind.BEAVER, ActionKind.RACCOON):
         offered = int(item.split("=>")[1])
-        if offered != 2 * before:
-            raise RecordError(number, f"'{item}': the cube is at {before}, so a double offers {2 * before}")
+        expected = 2 * before if kind is ActionKind.DOUBLE else 4 * before
+        if offered != expected:
+            raise RecordError(number, f"'{item}': the cube is at {before}, so this offers {expected}")
+
+
+def _take_animal(game: Game) -> Game:
+    """``game`` with a pending beaver or raccoon taken (nothing else changes)."""
+    if game.phase is Phase.CUBE_OFFERED and game.cube.pending in (CubeAction.BEAVER, CubeAction.RACCOON):
+        responder = game.cube.responder
+        assert responder is not None
+        game, _ = apply_action(game, Action(ActionKind.TAKE, responder))
+    return game
+
+
+def _read_resign(reader: _Reader, number: int, item: str, player: Player) -> None:
+    game = reader.game
+    assert game is not None
+    words = item.lower().replace(",", " ").split()
+    kind = _WORD_RESIGNS[words[1]]
+    if "after" in words:
+        reader.after_roll.append(kind)  # applied once the next roll is read
+        return
+    game, _ = apply_action(game, Action(ActionKind.RESIGN, player, resign=kind))
+    if "rejected" in words:
+        game, _ = apply_action(game, Action(ActionKind.REJECT, player.opponent))
+    reader.game = game
 
 
 def _read_roll(reader: _Reader, number: int, item: str, player: Player) -> None:
@@ -440,7 +616,17 @@ def _read_roll(reader: _Reader, number: int, item: str, player: Player) -> None:
         game, _ = apply_action(game, Action(ActionKind.ROLL, Player.WHITE, dice=opening))
     else:
         game, _ = apply_action(game, Action(ActionKind.ROLL, player, dice=dice))
-    if game.phase is not Phase.MOVING or game.turn is not player:
+    moving = game.phase is Phase.MOVING and game.turn is player
+    if reader.after_roll:
+        if not moving:
+            raise RecordError(
+                number, f"'{item}': a resignation after the roll, but {dice[0]}-{dice[1]} cannot be played"
+            )
+        for kind in reader.after_roll:
+            game, _ = apply_action(game, Action(ActionKind.RESIGN, player, resign=kind))
+            game, _ = apply_action(game, Action(ActionKind.REJECT, player.opponent))
+        reader.after_roll = []
+    if not moving:
         if text.lower() not in _NO_PLAY:
             raise RecordError(
                 number, f"'{item}': {dice[0]}-{dice[1]} cannot be played here, yet a play is given"
@@ -448,7 +634,10 @@ def _read_roll(reader: _Reader, number: int, item: str, player: Player) -> None:
         reader.game = game
         return
     if text.lower() in _NO_PLAY:
-        raise RecordError(number, f"'{item}': {dice[0]}-{dice[1]} must be played here, but no play is given")
+        # Rolled and not played: the player resigns after the roll (or the record stops here).
+        reader.game = game
+        reader.unplayed = (number, item)
+        return
     moves = _resolve(number, item, text, game)
     reader.game, _ = apply_action(game, Action(ActionKind.PLAY, player, steps=moves))
 
@@ -484,8 +673,12 @@ def _read_win(reader: _Reader, number: int, item: str, column: Player) -> None:
     game = reader.game
     assert game is not None
     points = int(item.split()[1])
-    if not game.over:
-        game = _resign(number, game, column, points)
+    if game.phase is Phase.RESIGNATION_OFFERED and game.resignation is not None:
+        if game.resignation.by is column:
+            raise RecordError(number, f"'{item}': {column.name} cannot win their own resignation")
+        game, _ = apply_action(game, Action(ActionKind.ACCEPT, column))
+    elif not game.over:
+        game = _resign(number, _take_animal(game), column, points)
     assert game.result is not None
     if game.result.winner is not column:
         raise RecordError(

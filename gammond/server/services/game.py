@@ -46,7 +46,8 @@ from gammond.server.wire.fields import optional
 from gammond.server.wire.plays import Written, legal_plays_wire, next_moves_wire, read_listing, view_parts
 from gammond.server.wire.rules import (
     decode_action,
-    decode_context,
+    decode_checked_context,
+    decode_checked_cube,
     decode_cube,
     decode_resignation,
     decode_rules,
@@ -137,8 +138,8 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
         dice = optional(request, "dice")
         position, turn, roll = decode_roll(request.position, dice)
         play = decode_play_like(request, turn)
-        cube = decode_cube(optional(request, "cube"), "cube")
         options = decode_rules(optional(request, "rules"), "rules")
+        cube = decode_checked_cube(optional(request, "cube"), options, "cube")
         applied = apply_play(position, roll, play, turn=turn, cube=cube, options=options)
         response = pb.ApplyPlayResponse(
             play=encode_play(applied.play, turn),
@@ -151,14 +152,14 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     def ListCubeActions(
         self, request: pb.ListCubeActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListCubeActionsResponse:
-        cube_context = decode_context(request.context, "context")
+        cube_context = decode_checked_context(request.context, "context")
         actions = cube_context.legal_actions(decode_color(request.player, "player"))
         return pb.ListCubeActionsResponse(actions=[encode_action(a) for a in actions])
 
     def ApplyCubeAction(
         self, request: pb.ApplyCubeActionRequest, context: grpc.ServicerContext
     ) -> pb.ApplyCubeActionResponse:
-        cube_context = decode_context(request.context, "context")
+        cube_context = decode_checked_context(request.context, "context")
         player = decode_color(request.player, "player")
         after = cube_context.apply(decode_action(request.action, "action"), player)
         if not isinstance(after, CubeState):
@@ -184,8 +185,8 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
     ) -> pb.AcceptResignationResponse:
         offer = decode_resignation(request.offer, "offer")
         player = decode_color(request.player, "player")
-        cube = decode_cube(optional(request, "cube"), "cube")
         options = decode_rules(optional(request, "rules"), "rules")
+        cube = decode_checked_cube(optional(request, "cube"), options, "cube")
         outcome = accept_resignation(offer, player, cube, options)
         return pb.AcceptResignationResponse(result=encode_result(outcome))
 
@@ -198,8 +199,8 @@ class GameServicer(game_service_pb2_grpc.GameServiceServicer):
 
     def ScoreGame(self, request: pb.ScoreGameRequest, context: grpc.ServicerContext) -> pb.ScoreGameResponse:
         position, turn = decode_position_input(request.position, "position")
-        cube = decode_cube(optional(request, "cube"), "cube")
         options = decode_rules(optional(request, "rules"), "rules")
+        cube = decode_checked_cube(optional(request, "cube"), options, "cube")
         outcome = guarded("position", lambda: score_game(position, turn, cube, options))
         return pb.ScoreGameResponse(result=encode_result(outcome))
 

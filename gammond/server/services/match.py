@@ -9,7 +9,14 @@ from backgammon.v1 import match_service_pb2_grpc
 from gammond.engine import ScoreSheet
 from gammond.server.wire.board import check_number, encode_color
 from gammond.server.wire.fields import optional
-from gammond.server.wire.rules import decode_match, decode_result, decode_rules, encode_match, encode_row
+from gammond.server.wire.rules import (
+    check_recorded,
+    decode_match,
+    decode_result,
+    decode_rules,
+    encode_match,
+    encode_row,
+)
 
 
 class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
@@ -21,6 +28,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         options = decode_rules(optional(request, "rules"), "rules")
         before = decode_match(optional(request, "match"), options, "match")
         outcome = decode_result(request.game, "game")
+        check_recorded(outcome, options, before, "game")
         check_number(request.games_played, "games_played")
         sheet = ScoreSheet.new(before, first_game=request.games_played + 1).add(outcome)
         after = sheet.state

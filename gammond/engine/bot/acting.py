@@ -1,5 +1,9 @@
 """The bot as a player in the game flow: it only ever takes an action listed as allowed.
 
+Part of the bot, above the flow it plays through (:mod:`gammond.engine.flow`
+knows nothing of the bot); :func:`bot_act` and :class:`BotTurn` are public
+in :mod:`gammond.engine.bot`.
+
 The checker play is the bot's ranked play at the chosen level (cubeless:
 score-aware checker play is a separate issue).  Cube decisions use the
 score in match play (the match equity table through
@@ -15,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gammond.engine.bot import CubeView, Evaluator, Level, cube_decision, evaluate_position, rank_plays
-from gammond.engine.bot.search import LEVELS
+from gammond.engine.bot.evaluator import Evaluator
+from gammond.engine.bot.lookahead import cube_decision
+from gammond.engine.bot.search import LEVELS, Level, evaluate_position, rank_plays
+from gammond.engine.bot.view import CubeView
 from gammond.engine.cube import CubeAction, CubeContext
 from gammond.engine.errors import IllegalActionError
 from gammond.engine.flow.actions import Roller, apply_action, list_actions
