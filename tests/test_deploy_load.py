@@ -8,6 +8,7 @@ import math
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import grpc
@@ -17,17 +18,19 @@ from prometheus_client import REGISTRY
 from gammond.load import (
     DEFAULT_MIX,
     Call,
+    GameMix,
     LoadSettings,
     TargetRefused,
     build_calls,
     check_target,
     parse_mix,
     percentile,
+    run_games,
     run_load,
     self_play,
 )
 from gammond.load.mix import RPCS, MixError
-from gammond.server.app import Served
+from gammond.server.app import Served, ServerOptions, create_server
 from tests.support.server import ROOT
 from tests.support.waits import settled
 
@@ -209,3 +212,58 @@ def test_a_percentile_is_the_nearest_rank(size: int) -> None:
 def test_unbounded_or_empty_runs_are_refused(settings: dict[str, float]) -> None:
     with pytest.raises(ValueError):
         LoadSettings(target="127.0.0.1:1", **settings)  # type: ignore[arg-type]
+
+
+def test_whole_lean_games_are_played_from_the_choices_as_a_frontend_plays_them(served: Served) -> None:
+    # Human tables (no pause, so the run stays short) with hints, and bot tables; bounded by calls.
+    mix = GameMix(human=3, bot=1, hint_turns=0.5, think_s=(0.0, 0.0))
+    report = asyncio.run(
+        run_games(LoadSettings(target=target(served), max_calls=400, duration_s=120), mix, 4)
+    )
+    assert report.calls == 400 and report.errors == {}
+    assert {"NewGame", "Act", "BotAct", "Hint"} <= set(report.methods)
+    assert report.methods["Act"].calls > report.methods["Hint"].calls > 0
+    # Never ListActions: every answer listed what may be done next.
+    assert not set(report.methods) - {"NewGame", "Act", "BotAct", "Hint"}
+    assert report.settings["games"] == 4 and report.settings["mix"]["human"] == 3
+
+
+def test_human_tables_keep_their_pace_and_the_duration_bounds_the_run(served: Served) -> None:
+    # 6 tables tapping every 0.2-0.3 s for 1.5 s: about 6 / 0.25 * 1.5 = 36 calls, never hundreds.
+    mix = GameMix(human=1, bot=0, hint_turns=0, think_s=(0.2, 0.3))
+    started = time.perf_counter()
+    report = asyncio.run(run_games(LoadSettings(target=target(served), duration_s=1.5), mix, 6))
+    assert time.perf_counter() - started < 10
+    assert 12 <= report.calls <= 70 and report.errors == {}
+
+
+def test_a_table_whose_calls_alternate_between_servers_plays_on(served: Served) -> None:
+    # Every call to the other server in turn: each Game comes back to a worker that did not write it.
+    other = create_server(ServerOptions(host="127.0.0.1", port=0, threads=2))
+    other.warm_up()
+    try:
+        settings = LoadSettings(target=target(served), max_calls=120, duration_s=120)
+        mix = GameMix(human=1, bot=1, hint_turns=0, think_s=(0.0, 0.0))
+        report = asyncio.run(run_games(settings, mix, 2, rotate=[target(other)]))
+    finally:
+        other.stop(1.0)
+    assert report.calls == 120 and report.errors == {}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [dict(human=0, bot=0), dict(hint_turns=1.5), dict(level="grandmaster"), dict(think_s=(3.0, 2.0))],
+)
+def test_a_bad_game_mix_is_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        GameMix(**bad)  # type: ignore[arg-type]
+
+
+def test_the_command_plays_whole_games(served: Served) -> None:
+    command = [sys.executable, "-m", "gammond.load", "--target", target(served), "--games", "3"]
+    command += ["--think", "0", "--calls", "90", "--duration", "60", "--quiet", "--json", "-"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["calls"] == 90 and report["errors"] == {}
+    assert "Act" in report["methods"] and report["settings"]["games"] == 3

@@ -7,8 +7,12 @@ server answers, prints a progress line each second and a final report.
 It only targets loopback addresses unless told ``--allow-remote``.
 
     python -m gammond.load --target 127.0.0.1:8080 --duration 10 --concurrency 16
+
+``--games N`` plays whole games instead, N at once, as a frontend's tables
+do (:mod:`gammond.load.games`).
 """
 
+from gammond.load.games import GameMix, run_games
 from gammond.load.mix import DEFAULT_MIX, Call, build_calls, parse_mix
 from gammond.load.positions import Sample, self_play
 from gammond.load.report import Report, percentile
@@ -18,6 +22,7 @@ from gammond.load.targets import TargetRefused, check_target
 __all__ = [
     "DEFAULT_MIX",
     "Call",
+    "GameMix",
     "LoadSettings",
     "Report",
     "Sample",
@@ -26,6 +31,7 @@ __all__ = [
     "check_target",
     "parse_mix",
     "percentile",
+    "run_games",
     "run_load",
     "self_play",
 ]

@@ -8,8 +8,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from gammond.load.games import LEVELS, GameMix, run_games
 from gammond.load.mix import DEFAULT_MIX, RPCS, MixError, build_calls, parse_mix
 from gammond.load.positions import self_play
+from gammond.load.report import Report
 from gammond.load.runner import MAX_DURATION_S, LoadSettings, Progress, run_load
 from gammond.load.targets import TargetRefused, check_target
 
@@ -60,6 +62,38 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--json", metavar="PATH", help="also write the report as JSON to PATH ('-': standard output)"
     )
+    games = parser.add_argument_group(
+        "whole games (the lean flow, docs/operations.md 'Capacity model'): --games N replaces --mix"
+    )
+    games.add_argument(
+        "--games", type=int, help="keep N games live at once, each a table playing game after game"
+    )
+    games.add_argument("--human", type=int, default=92, help="weight of human tables [%(default)s]")
+    games.add_argument("--bot", type=int, default=8, help="weight of bot-vs-bot tables [%(default)s]")
+    games.add_argument(
+        "--hint-turns",
+        type=float,
+        default=0.2,
+        help="share of a human's turns that start with a Hint [%(default)s]",
+    )
+    games.add_argument(
+        "--level", choices=list(LEVELS), default="advanced", help="the bot's level [%(default)s]"
+    )
+    games.add_argument(
+        "--hint-level", choices=list(LEVELS), default="advanced", help="Hint's level [%(default)s]"
+    )
+    games.add_argument(
+        "--think",
+        default="2:4",
+        metavar="MIN:MAX",
+        help="a human's pause before each tap, seconds [%(default)s]",
+    )
+    games.add_argument(
+        "--bot-pause",
+        type=float,
+        default=0.0,
+        help="pause before each BotAct at a bot table, seconds [%(default)s]",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     parser.add_argument(
         "--allow-remote", action="store_true", help="allow a target that is not on this machine"
@@ -99,15 +133,42 @@ def main(argv: Sequence[str] | None = None) -> int:
             tls_server_name=args.tls_server_name,
             token=Path(args.token_file).read_text().splitlines()[0].strip() if args.token_file else None,
         )
-        samples = self_play(args.positions, seed=args.seed)
+        game_mix = _game_mix(args) if args.games is not None else None
+        if args.games is not None and args.games < 1:
+            raise ValueError(f"--games {args.games} is below 1")
+        samples = self_play(args.positions, seed=args.seed) if game_mix is None else []
     except (TargetRefused, MixError, ValueError) as error:
         parser.error(str(error))
+    if game_mix is not None:
+        report = asyncio.run(
+            run_games(settings, game_mix, args.games, args.seed, None if args.quiet else _show)
+        )
+        _print(report, args.json)
+        return 0
     calls = build_calls(samples, mix, _CYCLE, seed=args.seed)
     report = asyncio.run(run_load(calls, settings, None if args.quiet else _show))
-    if args.json == "-":
+    _print(report, args.json)
+    return 0
+
+
+def _game_mix(args: argparse.Namespace) -> GameMix:
+    low, sep, high = str(args.think).partition(":")
+    think = (float(low), float(high if sep else low))
+    return GameMix(
+        human=args.human,
+        bot=args.bot,
+        hint_turns=args.hint_turns,
+        level=args.level,
+        hint_level=args.hint_level,
+        think_s=think,
+        bot_pause_s=args.bot_pause,
+    )
+
+
+def _print(report: Report, json_path: str | None) -> None:
+    if json_path == "-":
         print(report.json())
     else:
         print(report.text())
-        if args.json:
-            Path(args.json).write_text(report.json() + "\n")
-    return 0
+        if json_path:
+            Path(json_path).write_text(report.json() + "\n")

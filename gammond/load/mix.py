@@ -146,6 +146,16 @@ def _best(sample: Sample, index: int, rng: random.Random) -> Message:
     )
 
 
+def _hint(sample: Sample, index: int, rng: random.Random) -> Message:
+    # What a frontend's "hint" button asks: the top plays at the advanced level (0-ply).
+    return bot_service_pb2.HintRequest(
+        position=_position_id(sample),
+        dice=_dice(sample),
+        level=bot_service_pb2.BOT_LEVEL_ADVANCED,
+        max_plays=5,
+    )
+
+
 RPCS: Mapping[str, tuple[str, Builder]] = {
     "ListLegalPlays": ("/backgammon.v1.GameService/ListLegalPlays", _legal),
     "ListNextMoves": ("/backgammon.v1.GameService/ListNextMoves", _next_moves),
@@ -156,6 +166,7 @@ RPCS: Mapping[str, tuple[str, Builder]] = {
     "DecodeIds": ("/backgammon.v1.NotationService/DecodeIds", _decode),
     "Evaluate": ("/backgammon.v1.BotService/Evaluate", _evaluate),
     "BestPlay": ("/backgammon.v1.BotService/BestPlay", _best),
+    "Hint": ("/backgammon.v1.BotService/Hint", _hint),
 }
 
 

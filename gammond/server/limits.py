@@ -1,11 +1,11 @@
-"""Size limits on every string and repeated field of every request.
+"""The limits of every request field, in one table: :data:`FIELD_LIMITS`.
 
 Work per call must be bounded by the server, not by the client: a request
 may be up to 1 MiB on the wire, enough for 100,000 player names or a
 notation of a million characters, and the engine's checks (duplicate
 names, parsing) are linear at best.  Every string (not opaque bytes) is held to
 :data:`MAX_STRING_CHARS` and every repeated field to :data:`MAX_REPEATED`
-entries (or its own limit in :data:`_REPEATED_LIMITS`), refused with
+entries (or its own limit in :data:`FIELD_LIMITS`), refused with
 INVALID_ARGUMENT naming the field and the limit.
 
 No legitimate request comes near: the longest notation is about 30
@@ -13,17 +13,37 @@ characters, an XGID about 50, a chouette has at most 64 players and the
 board 26 points.  The walk costs a few microseconds per field, and a
 request of fewer than :data:`_SMALL_BYTES` bytes cannot break a limit at
 all, so the common small calls skip it.
+
+:data:`FIELD_LIMITS` states once, keyed by the proto field's full name, the
+sizes and ranges a request field may take.  The decoders
+(:mod:`gammond.server.wire`) and the walk below look their numbers up in it;
+``python -m gammond.server.limits --markdown`` writes it out as
+docs/limits.md, and ``tests/test_field_limits.py`` fails when that file is
+stale, when a row names a field the protos lack, or when a number checked
+elsewhere (the engine, a service) differs from its row.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import DecodeError, Message
 
-from gammond.engine import MAX_GAMES, MAX_LOG, MAX_MAT_TEXT, MAX_SHEET
+from gammond.engine import (
+    MAX_CUBE,
+    MAX_GAMES,
+    MAX_LOG,
+    MAX_MAT_TEXT,
+    MAX_SCORE,
+    MAX_SEED_BYTES,
+    MAX_SHEET,
+    MAX_VERSION,
+)
 from gammond.server.errors import OversizeError, WireError
 
 # Requests up to 4x this reach us (grpc refuses bigger ones itself, unseen);
@@ -31,20 +51,145 @@ from gammond.server.errors import OversizeError, WireError
 MAX_REQUEST_BYTES = 1 << 20
 MAX_STRING_CHARS = 256
 MAX_REPEATED = 64
-# Fields allowed more than MAX_REPEATED entries: roll-off dice, one per tie a
-# player was part of (the engine allows 1,000 rounds); a game's log and a
-# match's score sheet, which the engine bounds itself (gammond.engine.flow).
-_REPEATED_LIMITS = {
-    "backgammon.v1.PlayerRolls.dice": 1000,
-    "backgammon.v1.Game.log": MAX_LOG,
-    "backgammon.v1.Game.sheet": MAX_SHEET,
-    # A match record's games (gammond.engine.records bounds a match itself).
-    "backgammon.v1.ExportMatchRequest.games": MAX_GAMES,
-    "backgammon.v1.AnalyseMatchRequest.games": MAX_GAMES,
-    "backgammon.v1.StreamAnalyseMatchRequest.games": MAX_GAMES,
+# No real game comes near these numbers.  Capping what the client sends at
+# 2^24 keeps every product the rules make of them (a take or a raccoon
+# doubling the cube, a backgammon tripling it, a score adding points, the
+# next game's number) inside the 32-bit fields of the answer.
+MAX_NUMBER = 1 << 24
+
+# What a row counts: a repeated field's entries, a string's characters, a
+# bytes field's bytes, or (VALUE) an integer field's value.
+ENTRIES, CHARACTERS, BYTES, VALUE = "entries", "characters", "bytes", "value"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """What one request field may hold: ``low..high`` of ``unit``, or one of ``sizes``."""
+
+    high: int
+    unit: str = VALUE
+    low: int = 0
+    sizes: tuple[int, ...] = ()  # only these (a fixed-size id, or none)
+    note: str = ""
+
+    def allows(self, amount: int) -> bool:
+        if self.sizes:
+            return amount in self.sizes
+        return self.low <= amount <= self.high
+
+    def text(self) -> str:
+        """The limit in words: ``at most 4,096 entries``, ``1..6``, ``0 or 16 bytes``."""
+        unit = "" if self.unit == VALUE else f" {self.unit}"
+        if self.sizes:
+            return " or ".join(_number(n) for n in self.sizes) + unit
+        if self.low == self.high:
+            return f"exactly {_number(self.high)}{unit}"
+        if self.low == 0:
+            return f"at most {_number(self.high)}{unit}"
+        return f"{_number(self.low)}..{_number(self.high)}{unit}"
+
+
+def _number(n: int) -> str:
+    """``n`` as the docs write it: 2^24 (or 3 × 2^62) past a million, else 1,000."""
+    if n > 1_000_000 and n & (n - 1) == 0:
+        return f"2^{n.bit_length() - 1}"
+    if n > 1_000_000 and n % 3 == 0 and (n // 3) & (n // 3 - 1) == 0:
+        return f"3 × 2^{(n // 3).bit_length() - 1}"
+    return f"{n:,}"
+
+
+_V1 = "backgammon.v1."
+_SCORE_NOTE = "2^24 keeps every answer within its 32-bit fields"
+
+# Every field whose limit is not simply the defaults (a string of at most
+# MAX_STRING_CHARS characters, a repeated field of at most MAX_REPEATED
+# entries, any number its proto type holds).  Keys are full proto names.
+FIELD_LIMITS: dict[str, Limit] = {
+    # Board, dice and moves (board.proto).
+    _V1 + "Board.points": Limit(24, ENTRIES, low=24, note="points 1..24, White's checkers positive"),
+    _V1 + "Dice.die1": Limit(6, low=1),
+    _V1 + "Dice.die2": Limit(6, low=1),
+    _V1 + "CheckerMove.from_point": Limit(25, note="0 is off or the bar, 25 the other"),
+    _V1 + "CheckerMove.to_point": Limit(25, note="0 is off or the bar, 25 the other"),
+    # Rules, cube and score of the older services (rules.proto): 32-bit answers.
+    _V1 + "RuleOptions.match_length": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "RuleOptions.max_automatic_doubles": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "CubeState.value": Limit(MAX_NUMBER, low=1, note="a power of two"),
+    _V1 + "MatchState.white_score": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "MatchState.black_score": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "GameResult.cube_value": Limit(MAX_NUMBER, note="a power of two"),
+    _V1 + "GameResult.points": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "RecordGameRequest.games_played": Limit(MAX_NUMBER, note=_SCORE_NOTE),
+    _V1 + "DecodeIdsRequest.xgid": Limit(
+        MAX_STRING_CHARS, CHARACTERS, note="its cube, match length and scores at most 2^24"
+    ),
+    # The game of PlayService (game.proto): 64-bit cube values, points and scores.
+    _V1 + "Game.log": Limit(MAX_LOG, ENTRIES),
+    _V1 + "Game.sheet": Limit(MAX_SHEET, ENTRIES),
+    _V1 + "Game.version": Limit(MAX_VERSION),
+    _V1 + "Game.game_id": Limit(16, BYTES, sizes=(0, 16), note="set by NewGame; none in an older game"),
+    _V1 + "Game.seed": Limit(MAX_SEED_BYTES, BYTES, note="1 or more in a seeded game, none otherwise"),
+    _V1 + "GameCube.value": Limit(MAX_CUBE, low=1, note="a power of two"),
+    _V1 + "MatchScore.white_score": Limit(MAX_SCORE),
+    _V1 + "MatchScore.black_score": Limit(MAX_SCORE),
+    _V1 + "GameOutcome.cube_value": Limit(MAX_CUBE, low=1, note="a power of two"),
+    _V1 + "GameOutcome.points": Limit(3 * MAX_CUBE, note="a backgammon triples the cube"),
+    _V1 + "GameRecord.white_score": Limit(MAX_SCORE),
+    _V1 + "GameRecord.black_score": Limit(MAX_SCORE),
+    _V1 + "LogDigest.length": Limit(MAX_LOG),
+    _V1 + "LogDigest.chain": Limit(16, BYTES, sizes=(0, 16), note="none when the log is empty"),
+    _V1 + "LogDigest.opening_ties": Limit(MAX_LOG, note="at most the log's length"),
+    _V1 + "LogDigest.raises": Limit(MAX_LOG, note="at most the log's length"),
+    _V1 + "LogDigest.resignations": Limit(MAX_LOG, note="at most the log's length"),
+    _V1 + "FairDice.white_seed": Limit(MAX_SEED_BYTES, BYTES),
+    _V1 + "FairDice.black_seed": Limit(MAX_SEED_BYTES, BYTES),
+    _V1 + "NewGameRequest.seed": Limit(
+        MAX_SEED_BYTES, BYTES, note="1 or more with seeded dice, none otherwise"
+    ),
+    _V1 + "AddClientSeedRequest.seed": Limit(MAX_SEED_BYTES, BYTES, low=1),
+    # Dice, chouettes, rollouts.
+    _V1 + "RollDiceRequest.count": Limit(1000, note="0 is one roll"),
+    _V1 + "RollDiceRequest.skip": Limit(100_000, note="only with a seed"),
+    _V1 + "LineUpRequest.players": Limit(64, ENTRIES),
+    _V1 + "LineUpRequest.rolls": Limit(64, ENTRIES),
+    _V1 + "PlayerRolls.dice": Limit(1000, ENTRIES, note="one die per roll-off round the player was in"),
+    _V1 + "RolloutRequest.trials": Limit(1_000_000, note="0 is the default, 1,296"),
+    _V1 + "RolloutRequest.plies": Limit(1),
+    _V1 + "RolloutRequest.truncate": Limit(1000, note="half-moves; 0 plays every game out"),
+    _V1 + "RolloutRequest.progress_every": Limit(
+        1_000_000, note="at most trials; 0 is about a tenth of them"
+    ),
+    # Match records.
+    _V1 + "ImportMatchRequest.mat": Limit(MAX_MAT_TEXT, CHARACTERS),
+    _V1 + "ExportMatchRequest.games": Limit(MAX_GAMES, ENTRIES),
+    _V1 + "ExportMatchRequest.white_name": Limit(64, CHARACTERS, note="printable, without ':'"),
+    _V1 + "ExportMatchRequest.black_name": Limit(64, CHARACTERS, note="printable, without ':'"),
+    _V1 + "AnalyseMatchRequest.games": Limit(MAX_GAMES, ENTRIES),
+    _V1 + "StreamAnalyseMatchRequest.games": Limit(MAX_GAMES, ENTRIES),
 }
-# Strings allowed more than MAX_STRING_CHARS: a whole .mat file to import.
-_STRING_LIMITS = {"backgammon.v1.ImportMatchRequest.mat": MAX_MAT_TEXT}
+
+
+def limit(field: str) -> Limit:
+    """The row of ``field`` (a full proto name); a KeyError names a field with no row."""
+    return FIELD_LIMITS[field]
+
+
+def most(field: str) -> int:
+    """The largest amount ``field`` may hold (entries, characters, bytes or value)."""
+    return FIELD_LIMITS[field].high
+
+
+# The walk below enforces the size rows that lift the defaults (the others,
+# like the board's exactly 24 points, are their decoders' to check, with a
+# message that says what is meant).
+_REPEATED_LIMITS = {
+    name: row.high for name, row in FIELD_LIMITS.items() if row.unit == ENTRIES and row.high > MAX_REPEATED
+}
+_STRING_LIMITS = {
+    name: row.high
+    for name, row in FIELD_LIMITS.items()
+    if row.unit == CHARACTERS and row.high > MAX_STRING_CHARS
+}
 # A string over the limit needs more bytes than this, as does a repeated field.
 _SMALL_BYTES = min(MAX_STRING_CHARS, MAX_REPEATED)
 
@@ -81,9 +226,9 @@ def _walk(message: Message, prefix: str) -> None:
         path = f"{prefix}{field.name}"
         is_message = field.type == FieldDescriptor.TYPE_MESSAGE
         if field.is_repeated:
-            limit = _REPEATED_LIMITS.get(field.full_name, MAX_REPEATED)
-            if len(value) > limit:
-                raise WireError(path, f"has {len(value)} entries; at most {limit} are allowed")
+            allowed = _REPEATED_LIMITS.get(field.full_name, MAX_REPEATED)
+            if len(value) > allowed:
+                raise WireError(path, f"has {len(value)} entries; at most {allowed} are allowed")
             for i, item in enumerate(value):
                 _check_one(field, item, f"{path}[{i}]", is_message)
         else:
@@ -95,6 +240,49 @@ def _check_one(field: FieldDescriptor, value: object, path: str, is_message: boo
         _walk(value, f"{path}.")  # type: ignore[arg-type]
     # Bytes are opaque (seeds, sealed state): their readers bound them, within MAX_REQUEST_BYTES.
     elif isinstance(value, str):
-        limit = _STRING_LIMITS.get(field.full_name, MAX_STRING_CHARS)
-        if len(value) > limit:
-            raise WireError(path, f"has {len(value)} characters; at most {limit} are allowed")
+        allowed = _STRING_LIMITS.get(field.full_name, MAX_STRING_CHARS)
+        if len(value) > allowed:
+            raise WireError(path, f"has {len(value)} characters; at most {allowed} are allowed")
+
+
+def markdown() -> str:
+    """docs/limits.md: the defaults, then one row per field of :data:`FIELD_LIMITS`."""
+    lines = [
+        "# Field limits",
+        "",
+        "<!-- Generated by `python -m gammond.server.limits --markdown > docs/limits.md`"
+        " from gammond/server/limits.py; tests/test_field_limits.py fails when it is stale. -->",
+        "",
+        "What each request field may hold. Past a limit the call is INVALID_ARGUMENT,",
+        "naming the field (a dotted path such as `game.log` or `dice.die1`) and the limit;",
+        f"a request over {MAX_REQUEST_BYTES:,} bytes (1 MiB) is RESOURCE_EXHAUSTED.",
+        "",
+        f"* Every string field: at most {MAX_STRING_CHARS:,} characters, unless its row says otherwise.",
+        f"* Every repeated field: at most {MAX_REPEATED:,} entries, unless its row says otherwise.",
+        "* Every number: what its proto type holds, unless its row says otherwise.",
+        "* Enums: one of the values the proto names, never `*_UNSPECIFIED` unless the field says so.",
+        "",
+        "| field | limit | note |",
+        "|---|---|---|",
+    ]
+    for name, row in sorted(FIELD_LIMITS.items()):
+        lines.append(f"| `{name.removeprefix(_V1)}` | {row.text()} | {row.note} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gammond.server.limits", description="The limits of every request field."
+    )
+    parser.add_argument("--markdown", action="store_true", help="print the table as docs/limits.md")
+    args = parser.parse_args(argv)
+    if args.markdown:
+        sys.stdout.write(markdown())
+    else:
+        for name, row in sorted(FIELD_LIMITS.items()):
+            print(f"{name}\t{row.text()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -27,6 +27,7 @@ from gammond.engine import (
     parse_xgid,
 )
 from gammond.server.errors import WireError
+from gammond.server.limits import MAX_NUMBER, limit, most
 
 T = TypeVar("T")
 
@@ -34,17 +35,19 @@ _TO_PLAYER = {pb.COLOR_WHITE: Player.WHITE, pb.COLOR_BLACK: Player.BLACK}
 _TO_COLOR = {Player.WHITE: pb.COLOR_WHITE, Player.BLACK: pb.COLOR_BLACK}
 
 
-# No real game comes near these numbers.  Capping what the client sends at
-# 2^24 keeps every product the rules make of them (a take or a raccoon
-# doubling the cube, a backgammon tripling it, a score adding points, the
-# next game's number) inside the 32-bit fields of the answer.
-MAX_NUMBER = 1 << 24
+# The limits below are gammond.server.limits.FIELD_LIMITS' rows: numbers that
+# feed a score are held to MAX_NUMBER (2^24) there, dice to 1..6, points to 0..25
+# (die2 and to_point have die1's and from_point's rows).
+_POINTS = limit("backgammon.v1.Board.points").high
+_DIE = limit("backgammon.v1.Dice.die1")
+_DIE_LOW, _DIE_HIGH = _DIE.low, _DIE.high
+_MOVE_POINT = most("backgammon.v1.CheckerMove.from_point")
 
 
-def check_number(value: int, field: str) -> int:
-    """``value`` if it is at most :data:`MAX_NUMBER`, else a WireError naming ``field``."""
-    if value > MAX_NUMBER:
-        raise WireError(field, f"is {value}, above the limit of {MAX_NUMBER}")
+def check_number(value: int, field: str, ceiling: int = MAX_NUMBER) -> int:
+    """``value`` if it is at most ``ceiling`` (:data:`MAX_NUMBER`), else a WireError naming ``field``."""
+    if value > ceiling:
+        raise WireError(field, f"is {value}, above the limit of {ceiling}")
     return value
 
 
@@ -96,8 +99,8 @@ def _check_totals(board: pb.Board, field: str) -> None:
 
 def decode_board(board: pb.Board, turn: Player, field: str) -> Position:
     """The engine position of a wire board with ``turn`` on roll."""
-    if len(board.points) != 24:
-        raise WireError(f"{field}.points", f"needs 24 counts, got {len(board.points)}")
+    if len(board.points) != _POINTS:
+        raise WireError(f"{field}.points", f"needs {_POINTS} counts, got {len(board.points)}")
     _check_totals(board, field)
     cells = [-board.black_bar, *board.points, board.white_bar]
     white = guarded(field, lambda: Position(tuple(cells)))
@@ -179,8 +182,8 @@ def decode_roll(
 def decode_dice(message: pb.Dice, field: str) -> tuple[int, int]:
     for name in ("die1", "die2"):
         value = getattr(message, name)
-        if not 1 <= value <= 6:
-            raise WireError(f"{field}.{name}", f"{value} is not a die from 1 to 6")
+        if not _DIE_LOW <= value <= _DIE_HIGH:
+            raise WireError(f"{field}.{name}", f"{value} is not a die from {_DIE_LOW} to {_DIE_HIGH}")
     return message.die1, message.die2
 
 
@@ -206,8 +209,8 @@ def decode_moves(moves: Iterable[pb.CheckerMove], turn: Player, field: str) -> l
     for i, move in enumerate(moves):
         for name in ("from_point", "to_point"):
             value = getattr(move, name)
-            if value > 25:
-                raise WireError(f"{field}[{i}].{name}", f"{value} is not a point 0..25")
+            if value > _MOVE_POINT:
+                raise WireError(f"{field}[{i}].{name}", f"{value} is not a point 0..{_MOVE_POINT}")
         out.append(Move(_wire_point(move.from_point, turn), _wire_point(move.to_point, turn)))
     return out
 

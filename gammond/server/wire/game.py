@@ -13,11 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
 from backgammon.v1 import rules_pb2 as rules_pb
 from gammond.engine import (
-    MAX_CUBE,
-    MAX_LOG,
-    MAX_SCORE,
-    MAX_SHEET,
-    MAX_VERSION,
     Action,
     ActionKind,
     Choices,
@@ -45,6 +40,7 @@ from gammond.engine import (
     moving_options,
 )
 from gammond.server.errors import WireError
+from gammond.server.limits import limit, most
 from gammond.server.wire.board import (
     decode_board,
     decode_color,
@@ -127,6 +123,22 @@ _EVENT_CODES = {
 }
 
 
+# Each field's limit, from gammond.server.limits.FIELD_LIMITS (where the
+# engine's MAX_CUBE, MAX_LOG, MAX_SCORE, MAX_SHEET and MAX_VERSION come in).
+_V1 = "backgammon.v1."
+_MAX_CUBE = most(_V1 + "GameCube.value")
+_MAX_OUTCOME_CUBE = most(_V1 + "GameOutcome.cube_value")
+_MAX_POINTS = most(_V1 + "GameOutcome.points")
+_MAX_SCORE = most(_V1 + "MatchScore.white_score")  # and black_score, GameRecord's scores
+_MAX_SHEET = most(_V1 + "Game.sheet")
+_MAX_LOG = most(_V1 + "Game.log")
+_MAX_LENGTH = most(_V1 + "LogDigest.length")
+_MAX_VERSION = most(_V1 + "Game.version")
+GAME_ID_BYTES = limit(_V1 + "Game.game_id").high
+CHAIN_BYTES = limit(_V1 + "LogDigest.chain").high
+_DIE_LOW, _DIE_HIGH = limit(_V1 + "Dice.die1").low, limit(_V1 + "Dice.die1").high
+
+
 def _optional_color(value: int, field: str) -> Player | None:
     return None if value == board_pb2.COLOR_UNSPECIFIED else decode_color(value, field)
 
@@ -137,10 +149,10 @@ def _count(value: int, field: str, limit: int) -> int:
     return value
 
 
-def _cube_value(value: int, field: str) -> int:
+def _cube_value(value: int, field: str, ceiling: int = _MAX_CUBE) -> int:
     if value == 0 or value & (value - 1):
         raise WireError(field, f"{value} is not a power of two (1, 2, 4, ...)")
-    return _count(value, field, MAX_CUBE)
+    return _count(value, field, ceiling)
 
 
 def decode_dice_source(value: int, field: str, default: DiceSource | None = None) -> DiceSource:
@@ -153,8 +165,8 @@ def decode_outcome(message: game_pb2.GameOutcome, field: str) -> GameOutcome:
     winner = decode_color(message.winner, f"{field}.winner")
     kind = decode_kind(message.kind, f"{field}.kind")
     ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
-    cube_value = _cube_value(message.cube_value, f"{field}.cube_value")
-    points = _count(message.points, f"{field}.points", 3 * MAX_CUBE)
+    cube_value = _cube_value(message.cube_value, f"{field}.cube_value", _MAX_OUTCOME_CUBE)
+    points = _count(message.points, f"{field}.points", _MAX_POINTS)
     return guarded(field, lambda: GameOutcome(winner, kind, cube_value, ended, points))
 
 
@@ -179,8 +191,8 @@ def _encode_score(state: MatchState) -> game_pb2.MatchScore:
 def _decode_row(message: game_pb2.GameRecord, field: str) -> ScoreSheetRow:
     outcome = decode_outcome(message.outcome, f"{field}.outcome")
     scores = (
-        _count(message.white_score, f"{field}.white_score", MAX_SCORE),
-        _count(message.black_score, f"{field}.black_score", MAX_SCORE),
+        _count(message.white_score, f"{field}.white_score", _MAX_SCORE),
+        _count(message.black_score, f"{field}.black_score", _MAX_SCORE),
     )
     return ScoreSheetRow(
         message.game,
@@ -249,7 +261,11 @@ def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
     dice = None
     if message.HasField("dice"):
         die1, die2 = message.dice.die1, message.dice.die2
-        dice = (die1, die2) if 0 < die1 < 7 and 0 < die2 < 7 else decode_dice(message.dice, f"{field}.dice")
+        dice = (
+            (die1, die2)
+            if _DIE_LOW <= die1 <= _DIE_HIGH and _DIE_LOW <= die2 <= _DIE_HIGH
+            else decode_dice(message.dice, f"{field}.dice")
+        )
     resign = None
     if message.resign_kind != rules_pb.RESULT_KIND_UNSPECIFIED:
         resign = decode_kind(message.resign_kind, f"{field}.resign_kind")
@@ -290,13 +306,9 @@ def _encode_entry(entry: LogEntry) -> game_pb2.LogEntry:
     return message
 
 
-GAME_ID_BYTES = 16
-CHAIN_BYTES = 16
-
-
 def _decode_digest(message: game_pb2.LogDigest, field: str) -> LogDigest:
     """A lean game's digest, each field within its bounds (the engine checks the whole)."""
-    length = _count(message.length, f"{field}.length", MAX_LOG)
+    length = _count(message.length, f"{field}.length", _MAX_LENGTH)
     chain = bytes(message.chain)
     if len(chain) != (CHAIN_BYTES if length else 0):
         raise WireError(
@@ -386,16 +398,16 @@ def decode_game(
     keys); without it such a game is refused.
     """
     rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
-    if len(message.sheet) > MAX_SHEET:
+    if len(message.sheet) > _MAX_SHEET:
         raise WireError(
-            f"{field}.sheet", f"holds {len(message.sheet)} games; more than {MAX_SHEET} is refused"
+            f"{field}.sheet", f"holds {len(message.sheet)} games; more than {_MAX_SHEET} is refused"
         )
-    if len(message.log) > MAX_LOG:
-        raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {MAX_LOG} is refused")
+    if len(message.log) > _MAX_LOG:
+        raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {_MAX_LOG} is refused")
     score_message = message.score
     scores = (
-        _count(score_message.white_score, f"{field}.score.white_score", MAX_SCORE),
-        _count(score_message.black_score, f"{field}.score.black_score", MAX_SCORE),
+        _count(score_message.white_score, f"{field}.score.white_score", _MAX_SCORE),
+        _count(score_message.black_score, f"{field}.score.black_score", _MAX_SCORE),
     )
     score = guarded(
         f"{field}.score",
@@ -439,7 +451,7 @@ def decode_game(
         result=decode_outcome(message.result, f"{field}.result") if message.HasField("result") else None,
         log=log,
         game_id=game_id,
-        version=_count(message.version, f"{field}.version", MAX_VERSION),
+        version=_count(message.version, f"{field}.version", _MAX_VERSION),
         base=base,
     )
     try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from backgammon.v1 import notation_service_pb2 as pb
 from gammond.engine import CubeState, GameSnapshot, MatchState, Position, RuleOptions
 from gammond.server.errors import WireError
+from gammond.server.limits import MAX_NUMBER
 from gammond.server.wire.board import (
-    MAX_NUMBER,
     decode_color,
     decode_dice,
     decode_position,
@@ -66,7 +66,8 @@ def decode_gnubg_ids(message: pb.GnubgIds, field: str) -> GameSnapshot:
 
 def decode_xgid_snapshot(text: str, field: str) -> GameSnapshot:
     snapshot = guarded(field, lambda: GameSnapshot.from_xgid(text))
-    # The XGID's numbers answer in 32-bit fields: hold them to the wire's limits.
+    # The XGID's numbers answer in 32-bit fields: hold them to the wire's limits
+    # (DecodeIdsRequest.xgid's row in gammond.server.limits.FIELD_LIMITS).
     numbers = {
         "cube": snapshot.cube.value,
         "match length": snapshot.options.match_length,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from backgammon.v1 import rules_pb2 as pb
@@ -12,14 +12,19 @@ from gammond.engine import (
     CubeState,
     GameEnd,
     GameOutcome,
+    InvalidGameError,
     MatchState,
     Player,
     Resignation,
     ResultKind,
     RuleOptions,
     ScoreSheetRow,
+    check_context,
+    check_cube,
+    check_result_cube,
 )
 from gammond.server.errors import PreconditionError, WireError
+from gammond.server.limits import most
 from gammond.server.wire.board import check_number, decode_color, encode_color, guarded
 from gammond.server.wire.fields import optional
 
@@ -51,6 +56,15 @@ _ENDS = {
     pb.GAME_END_RESIGNED: GameEnd.RESIGNED,
 }
 _END_CODES = {end: code for code, end in _ENDS.items()}
+
+# Each field's ceiling, from gammond.server.limits.FIELD_LIMITS (2^24 for all of them).
+_MATCH_LENGTH = most("backgammon.v1.RuleOptions.match_length")
+_AUTOMATIC_DOUBLES = most("backgammon.v1.RuleOptions.max_automatic_doubles")
+_CUBE = most("backgammon.v1.CubeState.value")
+_WHITE_SCORE = most("backgammon.v1.MatchState.white_score")
+_BLACK_SCORE = most("backgammon.v1.MatchState.black_score")
+_RESULT_CUBE = most("backgammon.v1.GameResult.cube_value")
+_RESULT_POINTS = most("backgammon.v1.GameResult.points")
 
 
 # The older messages carry cube values, points and scores as uint32.
@@ -95,8 +109,8 @@ def decode_rules(message: pb.RuleOptions | None, field: str) -> RuleOptions:
     if message is None:
         return RuleOptions()
     dead_cube = message.dead_cube if message.HasField("dead_cube") else True
-    check_number(message.match_length, f"{field}.match_length")
-    check_number(message.max_automatic_doubles, f"{field}.max_automatic_doubles")
+    check_number(message.match_length, f"{field}.match_length", _MATCH_LENGTH)
+    check_number(message.max_automatic_doubles, f"{field}.max_automatic_doubles", _AUTOMATIC_DOUBLES)
     return guarded(
         field,
         lambda: RuleOptions(
@@ -131,7 +145,7 @@ def decode_cube(message: pb.CubeState | None, field: str) -> CubeState:
         return CubeState()
     if message.value == 0:
         raise WireError(f"{field}.value", "must be a power of two from 1 (leave cube unset for 1)")
-    check_number(message.value, f"{field}.value")
+    check_number(message.value, f"{field}.value", _CUBE)
     owner = _enum(_OWNERS, message.owner, f"{field}.owner", "CENTERED, WHITE, BLACK")
     pending: CubeAction | None = None
     offered_by: Player | None = None
@@ -161,8 +175,8 @@ def decode_match(message: pb.MatchState | None, options: RuleOptions, field: str
     """The score before a game; an unset message is 0-0 under ``options``."""
     if message is None:
         return MatchState.start(options)
-    check_number(message.white_score, f"{field}.white_score")
-    check_number(message.black_score, f"{field}.black_score")
+    check_number(message.white_score, f"{field}.white_score", _WHITE_SCORE)
+    check_number(message.black_score, f"{field}.black_score", _BLACK_SCORE)
     return guarded(
         field,
         lambda: MatchState(
@@ -186,8 +200,8 @@ def decode_result(message: pb.GameResult, field: str) -> GameOutcome:
     winner = decode_color(message.winner, f"{field}.winner")
     kind = decode_kind(message.kind, f"{field}.kind")
     ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
-    check_number(message.cube_value, f"{field}.cube_value")
-    check_number(message.points, f"{field}.points")
+    check_number(message.cube_value, f"{field}.cube_value", _RESULT_CUBE)
+    check_number(message.points, f"{field}.points", _RESULT_POINTS)
     return guarded(field, lambda: GameOutcome(winner, kind, message.cube_value, ended, message.points))
 
 
@@ -243,3 +257,38 @@ def decode_context(message: pb.CubeContext, field: str) -> CubeContext:
     match = decode_match(optional(message, "match"), options, f"{field}.match")
     rolls = (message.white_rolls, message.black_rolls)
     return guarded(field, lambda: CubeContext(cube, turn, message.has_rolled, rolls, options, match))
+
+
+# -- contexts no legal game reaches --------------------------------------------------------------
+#
+# The older primitives take a cube, rules and score on their own; each is
+# checked as the Game check checks a game's (gammond.engine.cube.check_cube,
+# check_offer), and a refusal is INVALID_ARGUMENT naming the field.
+
+
+def _reachable(check: Callable[[], None], rename: Callable[[str], str]) -> None:
+    """Run an engine reachability check; its refusal names the request's field ``rename(field)``."""
+    try:
+        check()
+    except InvalidGameError as exc:
+        raise WireError(rename(exc.field), exc.description) from None
+
+
+def decode_checked_context(message: pb.CubeContext, field: str) -> CubeContext:
+    """A CubeContext that some legal game could reach; else a WireError naming the field under ``field``."""
+    context = decode_context(message, field)
+    _reachable(lambda: check_context(context), lambda name: f"{field}.{name}")
+    return context
+
+
+def decode_checked_cube(message: pb.CubeState | None, options: RuleOptions, field: str) -> CubeState:
+    """The cube, one some legal game under ``options`` could reach (the checks that need no turn or score)."""
+    cube = decode_cube(message, field)
+    # The engine names the cube's fields ``cube.*``; here the cube is ``field``.
+    _reachable(lambda: check_cube(cube, options), lambda name: field + name.removeprefix("cube"))
+    return cube
+
+
+def check_recorded(outcome: GameOutcome, options: RuleOptions, before: MatchState, field: str) -> None:
+    """A finished game whose cube some legal game at the score ``before`` could end on."""
+    _reachable(lambda: check_result_cube(outcome, options, before), lambda name: f"{field}.{name}")
