@@ -39,7 +39,7 @@ from backgammon.v1 import (
     rules_pb2,
 )
 from gammond.load.report import Report
-from gammond.load.runner import LoadSettings, Progress, _channel, _progress, _Run
+from gammond.load.runner import LoadSettings, Progress, _channel, _gather_reporting, _Run
 
 K = game_pb2
 WHITE = board_pb2.COLOR_WHITE
@@ -265,12 +265,7 @@ async def run_games(
             )
             for i, human in enumerate(mix.tables(games))
         ]
-        ticker = asyncio.create_task(_progress(run, progress)) if progress else None
-        await asyncio.gather(*tables)
-        seconds = time.perf_counter() - run.started
-        if ticker:
-            ticker.cancel()
-            await asyncio.gather(ticker, return_exceptions=True)
+        seconds = await _gather_reporting(run, progress, tables)
     finally:
         for channel in channels:
             await channel.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -141,6 +141,19 @@ async def _worker(run: _Run, stubs: Stubs) -> None:
         run.record(call.name, code, due)
 
 
+async def _gather_reporting(
+    run: _Run, progress: Callable[[Progress], None] | None, workers: Sequence[Awaitable[None]]
+) -> float:
+    """Run ``workers`` to their end, with a progress line a second when asked; the seconds they took."""
+    ticker = asyncio.create_task(_progress(run, progress)) if progress else None
+    await asyncio.gather(*workers)
+    seconds = time.perf_counter() - run.started
+    if ticker:
+        ticker.cancel()
+        await asyncio.gather(ticker, return_exceptions=True)
+    return seconds
+
+
 async def _progress(run: _Run, report: Callable[[Progress], None]) -> None:
     seen, last = 0, time.perf_counter()
     while True:
@@ -202,13 +215,8 @@ async def run_load(
             call = calls[i % len(calls)]
             await _send(stubs[i % len(stubs)][call.method], call, settings.timeout_s)
         run = _Run(calls, settings)
-        ticker = asyncio.create_task(_progress(run, progress)) if progress else None
         workers = [_worker(run, stubs[i % len(stubs)]) for i in range(settings.concurrency)]
-        await asyncio.gather(*workers)
-        seconds = time.perf_counter() - run.started
-        if ticker:
-            ticker.cancel()
-            await asyncio.gather(ticker, return_exceptions=True)
+        seconds = await _gather_reporting(run, progress, workers)
     finally:
         for channel in channels:
             await channel.close()
