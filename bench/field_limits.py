@@ -18,8 +18,8 @@ ActRequests of random game states, as bench.protocol sends them):
 
 protovalidate is not one of gammond's dependencies: install it apart, e.g.
 
-    .venv/bin/pip install --target /tmp/pvlib protovalidate
-    PYTHONPATH=/tmp/pvlib .venv/bin/python -m bench.field_limits [--calls 10000]
+    .venv/bin/pip install --target build/pvlib protovalidate
+    PYTHONPATH=build/pvlib .venv/bin/python -m bench.field_limits [--calls 10000]
 """
 
 from __future__ import annotations

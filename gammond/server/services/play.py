@@ -189,9 +189,9 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
         after, view, response = self._act(request, context)
-        response.choices.CopyFrom(_choices(after, view) or pb.ListActionsResponse())
-        if view == VIEW_NONE:
-            response.ClearField("choices")
+        choices = _choices(after, view)
+        if choices is not None:
+            response.choices.CopyFrom(choices)
         return response
 
     def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
