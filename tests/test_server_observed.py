@@ -59,26 +59,18 @@ def test_a_reflection_call_is_logged_and_counted(served: Served) -> None:
     assert calls(REFLECTION, "OK") == before + 1
 
 
-def test_an_oversize_request_is_refused_and_counted_as_resource_exhausted(served: Served) -> None:
-    before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
-    payload = b"\x0a" + bytes([0x80, 0x80, 0x50]) + b"a" * (0x50 << 14)
-    assert len(payload) > MAX_REQUEST_BYTES
-    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
-        call = channel.unary_unary(LEGAL_PLAYS, request_serializer=None, response_deserializer=None)
-        with pytest.raises(grpc.RpcError) as caught:
-            call(payload, timeout=10)
-    assert caught.value.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
-    assert str(MAX_REQUEST_BYTES) in (caught.value.details() or "")
-    assert settled(lambda: calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED"), before + 1) == before + 1
-
-
 def field_of(size: int) -> bytes:
-    """A message of about ``size`` bytes: field 1 holding that many bytes."""
-    length, varint = size, b""
-    while length >= 0x80:
-        varint += bytes([length & 0x7F | 0x80])
-        length >>= 7
-    return b"\x0a" + varint + bytes([length]) + b"a" * size
+    """A message of ``size`` bytes: field 1 holding as many bytes as make it so."""
+    body = size - 2
+    while True:
+        length, varint = body, b""
+        while length >= 0x80:
+            varint += bytes([length & 0x7F | 0x80])
+            length >>= 7
+        varint += bytes([length])
+        if 1 + len(varint) + body == size:
+            return b"\x0a" + varint + b"a" * body
+        body -= 1
 
 
 def refusal(served: Served, payload: bytes) -> grpc.RpcError:
@@ -89,20 +81,29 @@ def refusal(served: Served, payload: bytes) -> grpc.RpcError:
     return caught.value
 
 
-def test_a_request_past_grpcs_usual_4_mib_limit_still_reaches_our_count(served: Served) -> None:
-    before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
-    error = refusal(served, field_of(5 << 20))
-    assert error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
-    # Our refusal names our limit; gRPC's own would not.
-    assert str(MAX_REQUEST_BYTES) in (error.details() or "")
-    assert settled(lambda: calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED"), before + 1) == before + 1
+def test_grpcs_receive_limit_is_the_largest_request_we_accept() -> None:
+    # Nothing bigger could be answered but with a refusal, after being read whole.
+    assert MAX_MESSAGE_BYTES == MAX_REQUEST_BYTES
 
 
-def test_a_request_past_the_receive_limit_is_refused_by_grpc_before_any_handler(served: Served) -> None:
+def test_a_request_of_the_largest_size_accepted_reaches_our_checks_and_count(served: Served) -> None:
+    calls_module.flush()
+    before = calls(LEGAL_PLAYS, "INVALID_ARGUMENT")
+    payload = field_of(MAX_REQUEST_BYTES)
+    assert len(payload) == MAX_REQUEST_BYTES
+    error = refusal(served, payload)
+    # Read and decoded by us: not a position, so INVALID_ARGUMENT naming it, logged and counted.
+    assert error.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert settled(lambda: calls(LEGAL_PLAYS, "INVALID_ARGUMENT"), before + 1) == before + 1
+
+
+@pytest.mark.parametrize("size", [MAX_REQUEST_BYTES + 1, 5 << 20])
+def test_a_request_past_the_limit_is_refused_by_grpc_before_any_handler(served: Served, size: int) -> None:
+    calls_module.flush()
     before = calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED")
-    error = refusal(served, field_of(MAX_MESSAGE_BYTES + 1024))
+    error = refusal(served, field_of(size))
     assert error.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
-    assert str(MAX_REQUEST_BYTES) not in (error.details() or "")
+    assert "larger than max" in (error.details() or "")
     # Documented blind spot (docs/operations.md): gRPC refuses it unseen by us.
     calls_module.flush()  # anything we had recorded would be written by now
     assert calls(LEGAL_PLAYS, "RESOURCE_EXHAUSTED") == before

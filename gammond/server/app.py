@@ -22,19 +22,21 @@ from gammond.server.admission import Admission
 from gammond.server.interceptor import ObservingInterceptor
 from gammond.server.limits import MAX_REQUEST_BYTES
 from gammond.server.logs import logger
+from gammond.server.overload import CallLimit
+from gammond.server.overload import channel_options as overload_options
 from gammond.server.sealing import Keyring
 from gammond.server.searches import NICE, SearchPool
 from gammond.server.security import TlsFiles, TokenInterceptor, server_credentials
 from gammond.server.services import SERVICE_NAMES, add_servicers
 
-# gRPC itself refuses requests past this before any handler sees them (the
-# client gets RESOURCE_EXHAUSTED, but nothing is logged or counted here); the
-# interceptor refuses those between limits.MAX_REQUEST_BYTES and this, logged
-# and counted.  Each request is held twice while it is refused (gRPC's buffer
-# and Python's bytes): 16 MiB a call, 128 MiB with all 8 threads on such
-# calls, which with the worker and its search process (100-120 MB) stays
-# under the pod's 512 MiB limit.
-MAX_MESSAGE_BYTES = 8 * MAX_REQUEST_BYTES
+# gRPC itself refuses requests past this (RESOURCE_EXHAUSTED, "Received
+# message larger than max"; not logged or counted by gammond, which never
+# sees them).  It is the largest request the field limits let through
+# (limits.MAX_REQUEST_BYTES): a bigger one could only be refused after being
+# read whole into Python.  At 8 MiB, with gRPC's bandwidth-delay probing on,
+# 200 concurrent 5 MB requests, all refused, grew a worker by 170-345 MB
+# (issue 38 saw 408 MB); now by about 2 MB (bench/burst.py, docs/operations.md).
+MAX_MESSAGE_BYTES = MAX_REQUEST_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,8 @@ class ServerOptions:
     max_connection_age_grace_s: float = 30.0
     max_search_s: float = 10.0
     max_expensive_calls: int = 1
+    # Calls a worker holds at once (queued for a thread or running); more are refused (overload.py).
+    max_calls: int = 128
     # Searches in child processes at a lower priority (see searches.py); off: on gRPC's threads.
     search_processes: bool = True
     search_nice: int = NICE
@@ -72,6 +76,9 @@ class Served:
     evaluator: Evaluator
     gate: Admission
     searches: SearchPool
+    # gRPC's thread pool and the count of the calls it holds, against --max-calls.
+    pool: futures.ThreadPoolExecutor
+    calls: CallLimit
 
     def warm_up(self) -> None:
         """Run the engine and the bot once (and start the search processes), then report SERVING."""
@@ -104,10 +111,16 @@ def _channel_options(options: ServerOptions) -> list[tuple[str, int]]:
         ("grpc.max_connection_age_ms", int(options.max_connection_age_s * 1000)),
         ("grpc.max_connection_age_grace_ms", int(options.max_connection_age_grace_s * 1000)),
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        # No bandwidth-delay probing: it grew each stream's receive window to
+        # megabytes, and gRPC core buffered that much of every request not yet
+        # read, refused or not (see MAX_MESSAGE_BYTES).  Our requests are a few
+        # kilobytes; the default 64 KiB window holds them whole.
+        ("grpc.http2.bdp_probe", 0),
         # Connections without calls close, and so do ones that never finish
         # the HTTP/2 handshake (a socket that never sends a byte).
         ("grpc.max_connection_idle_ms", int(options.idle_timeout_s * 1000)),
         ("grpc.server_handshake_timeout_ms", int(min(options.idle_timeout_s, 120.0) * 1000)),
+        *overload_options(),
     ]
 
 
@@ -133,11 +146,13 @@ def load_bot() -> Evaluator:
 def create_server(options: ServerOptions) -> Served:
     """Build, bind and start a server; health says NOT_SERVING until warmed up."""
     # Tokens are checked first, so a refused call does no other work.
-    interceptors: list[grpc.ServerInterceptor] = [ObservingInterceptor()]
+    limit = CallLimit(options.max_calls)
+    interceptors: list[grpc.ServerInterceptor] = [ObservingInterceptor(limit)]
     if options.auth_tokens:
         interceptors.insert(0, TokenInterceptor(options.auth_tokens))
+    pool = limit.executor(options.threads)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=options.threads),
+        pool,
         interceptors=interceptors,
         options=_channel_options(options),
     )
@@ -163,4 +178,4 @@ def create_server(options: ServerOptions) -> Served:
     else:
         port = server.add_insecure_port(bind)
     server.start()
-    return Served(server, port, health_servicer, evaluator, gate, searches)
+    return Served(server, port, health_servicer, evaluator, gate, searches, pool, limit)

@@ -37,6 +37,7 @@ class ServerConfig:
     max_connection_age_s: float = 300.0
     max_search_s: float = 10.0
     max_expensive_calls: int = 1
+    max_calls: int = 128
     search_processes: bool = True
     search_nice: int = 10
     idle_timeout_s: float = 60.0
@@ -164,6 +165,13 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         _positive_int,
         _D.max_expensive_calls,
         "bot searches one worker runs at once; more are refused with RESOURCE_EXHAUSTED",
+    ),
+    (
+        "--max-calls",
+        "GAMMOND_MAX_CALLS",
+        _positive_int,
+        _D.max_calls,
+        "calls one worker holds at once (queued or running); more are refused with RESOURCE_EXHAUSTED",
     ),
     (
         "--search-processes",

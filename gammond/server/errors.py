@@ -90,11 +90,13 @@ def bounded(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
     return text[: max(limit - len(tail), 0)] + tail
 
 
-def _status(code: grpc.StatusCode, message: str, detail: object) -> grpc.Status:
+def _status(code: grpc.StatusCode, message: str, *details: object) -> grpc.Status:
     message = bounded(message)
-    packed = any_pb2.Any()
-    packed.Pack(detail)  # type: ignore[arg-type]
-    proto = status_pb2.Status(code=code.value[0], message=message, details=[packed])
+    packed = []
+    for detail in details:
+        packed.append(any_pb2.Any())
+        packed[-1].Pack(detail)  # type: ignore[arg-type]
+    proto = status_pb2.Status(code=code.value[0], message=message, details=packed)
     return rpc_status.to_status(proto)
 
 
@@ -136,6 +138,14 @@ def resource_exhausted(description: str, retry_after_s: float) -> grpc.Status:
     detail = error_details_pb2.RetryInfo()
     detail.retry_delay.FromNanoseconds(int(retry_after_s * 1e9))
     return _status(grpc.StatusCode.RESOURCE_EXHAUSTED, description, detail)
+
+
+def overloaded(reason: str, description: str, retry_after_s: float) -> grpc.Status:
+    """RESOURCE_EXHAUSTED with a ``RetryInfo`` and an ``ErrorInfo`` reason: the worker is full."""
+    retry = error_details_pb2.RetryInfo()
+    retry.retry_delay.FromNanoseconds(int(retry_after_s * 1e9))
+    info = error_details_pb2.ErrorInfo(reason=reason, domain=DOMAIN)
+    return _status(grpc.StatusCode.RESOURCE_EXHAUSTED, description, retry, info)
 
 
 def unavailable(description: str, retry_after_s: float) -> grpc.Status:

@@ -6,6 +6,9 @@ work whose deadline has passed, turns exceptions into statuses (see
 :mod:`gammond.server.errors`), returns the request id in the trailers, and
 records one log line and the metrics.
 
+A call that arrives while the worker holds ``--max-calls`` calls is refused
+here at once, logged and counted (:func:`refusal`, :mod:`gammond.server.overload`).
+
 This runs on every call, so what can be made once is: the wrapped handler
 and the metrics' label children once per method; the call's line and
 metrics are queued and written in batches (:mod:`gammond.server.calls`).
@@ -24,9 +27,10 @@ import grpc
 
 from gammond.server import calls, logs
 from gammond.server.deadlines import require_time
-from gammond.server.errors import internal, status_for
+from gammond.server.errors import internal, overloaded, status_for
 from gammond.server.limits import read_request
 from gammond.server.logs import logger
+from gammond.server.overload import EXEMPT_PREFIX, OVERLOADED, CallLimit, count_refusal
 from gammond.server.streams import code_of, observed_stream_handler
 
 REQUEST_ID_KEY = "x-request-id"
@@ -107,15 +111,49 @@ class _Answer(
     """An error status with the request id added to its trailers."""
 
 
+def refusal(method: str, limit: CallLimit, response_serializer: Any) -> Handler:
+    """A handler that refuses every call of ``method``: the worker holds ``limit.cap`` calls.
+
+    Client-streaming, and it never reads the request: the answer goes out at
+    once, whatever the call sends (see :mod:`gammond.server.overload`).
+    """
+    observed = calls.method(method)
+    status = overloaded(
+        OVERLOADED,
+        f"this worker is holding its limit of {limit.cap} calls; retry shortly",
+        limit.retry_after_s,
+    )
+
+    def refuse(requests: Any, context: grpc.ServicerContext) -> Any:
+        started = time.perf_counter()
+        calls.started(observed)
+        rid = request_id(context.invocation_metadata())
+        count_refusal(method)
+        try:
+            context.abort_with_status(
+                _Answer(status.code, status.details, (*status.trailing_metadata, (REQUEST_ID_KEY, rid)))
+            )
+        finally:
+            calls.ended(observed, rid, context.peer(), status.code, time.perf_counter() - started)
+
+    return grpc.stream_unary_rpc_method_handler(
+        refuse, request_deserializer=None, response_serializer=response_serializer
+    )
+
+
 class ObservingInterceptor(grpc.ServerInterceptor):
     """Wraps every unary-unary handler in :func:`observe`, streams in :mod:`gammond.server.streams`.
 
     The wrapped handler is made once per method and kept while the server
-    hands out the same handler for it.
+    hands out the same handler for it.  With a :class:`CallLimit`, a call
+    that arrives while the worker holds its cap is given :func:`refusal`
+    instead (health checks excepted).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, limit: CallLimit | None = None) -> None:
         self._wrapped: dict[str, tuple[Handler, Handler]] = {}
+        self._limit = limit
+        self._refusals: dict[str, Handler] = {}
 
     def intercept_service(
         self,
@@ -126,6 +164,12 @@ class ObservingInterceptor(grpc.ServerInterceptor):
         if handler is None:
             return handler
         method: str = handler_call_details.method
+        # Here, on the thread that takes calls from gRPC core, before the call is queued for the pool.
+        if self._limit is not None and self._limit.full() and not method.startswith(EXEMPT_PREFIX):
+            refuse = self._refusals.get(method)
+            if refuse is None:
+                refuse = self._refusals[method] = refusal(method, self._limit, handler.response_serializer)
+            return refuse
         if handler.unary_unary is None:
             return observed_stream_handler(method, handler)
         known = self._wrapped.get(method)

@@ -44,6 +44,11 @@ REFUSED = Counter(
     "Expensive calls refused with RESOURCE_EXHAUSTED because the worker's limit was reached.",
     ["method"],
 )
+OVERLOAD_REFUSED = Counter(
+    "gammond_overload_refused_total",
+    "Calls refused with RESOURCE_EXHAUSTED because the worker held its --max-calls calls.",
+    ["method"],
+)
 SEARCH_CUT = Counter(
     "gammond_search_incomplete_total",
     "Bot searches cut short by the deadline, --max-search or a cancelled call.",

@@ -46,6 +46,7 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             max_connection_age_s=config.max_connection_age_s,
             max_search_s=config.max_search_s,
             max_expensive_calls=config.max_expensive_calls,
+            max_calls=config.max_calls,
             search_processes=config.search_processes,
             search_nice=config.search_nice,
             idle_timeout_s=config.idle_timeout_s,
