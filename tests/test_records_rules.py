@@ -75,9 +75,11 @@ MAX_ACTIONS = 20_000
 def _choose(choices: tuple[Action, ...], rng: random.Random, plays: int) -> Action:
     """A random action, weighted so that games go on and every kind of action turns up."""
     kinds = {a.kind for a in choices}
+    # No resignation is listed right after one was rejected (docs/dice.md, "A game no one can stall").
+    resigns = [a for a in choices if a.kind is ActionKind.RESIGN]
     if ActionKind.PLAY in kinds:
-        if rng.random() < 0.04:
-            return rng.choice([a for a in choices if a.kind is ActionKind.RESIGN])
+        if resigns and rng.random() < 0.04:
+            return rng.choice(resigns)
         return rng.choice([a for a in choices if a.kind is ActionKind.PLAY])
     if ActionKind.ROLL in kinds and len(choices) > 1:  # before the roll: double, resign or roll
         roll = next(a for a in choices if a.kind is ActionKind.ROLL)
@@ -85,8 +87,8 @@ def _choose(choices: tuple[Action, ...], rng: random.Random, plays: int) -> Acti
         chance = rng.random()
         if doubles and chance < 0.12:
             return doubles[0]
-        if chance > 0.97:
-            return rng.choice([a for a in choices if a.kind is ActionKind.RESIGN])
+        if resigns and chance > 0.97:
+            return rng.choice(resigns)
         return roll
     return rng.choice(choices)
 

@@ -14,7 +14,7 @@ import pytest
 
 from backgammon.v1 import board_pb2, bot_service_pb2, game_pb2
 from backgammon.v1 import play_service_pb2 as pb
-from gammond.engine.flow import fair_roll
+from gammond.engine.flow import fair_chain_roll, fair_roll
 from gammond.server.app import Served, ServerOptions, create_server
 from gammond.server.config import parse_config
 from gammond.server.sealing import parse_keys
@@ -44,8 +44,17 @@ def keyed() -> Iterator[Stubs]:
     served.stop(1.0)
 
 
-def _fair_game(stubs: Stubs) -> game_pb2.Game:
-    return stubs.play.NewGame(pb.NewGameRequest(dice_source=K.DICE_SOURCE_FAIR), timeout=10).game
+WHITE_SEED, BLACK_SEED = b"white's own randomness", b"black's own randomness"
+
+
+def _fair_game(stubs: Stubs, white: bytes = b"", black: bytes = b"") -> game_pb2.Game:
+    """A fair game whose players commit to ``white`` and ``black`` (none when empty)."""
+    request = pb.NewGameRequest(
+        dice_source=K.DICE_SOURCE_FAIR,
+        white_seed_commitment=hashlib.sha256(white).digest() if white else b"",
+        black_seed_commitment=hashlib.sha256(black).digest() if black else b"",
+    )
+    return stubs.play.NewGame(request, timeout=10).game
 
 
 def _add_seed(stubs: Stubs, game: game_pb2.Game, player: int, seed: bytes) -> game_pb2.Game:
@@ -77,21 +86,31 @@ def test_fair_dice_need_a_server_with_state_keys(stubs: Stubs) -> None:
     assert error.reason == "FAIR_DICE_NEED_STATE_KEYS"
 
 
-def test_a_fair_game_publishes_a_commitment_and_never_the_seed_before_the_game_is_over(keyed: Stubs) -> None:
-    game = _fair_game(keyed)
-    assert len(game.fair.commitment) == 32
-    assert game.fair.server_seed == b"" and game.seed == b""
-    assert game.fair.commitment != _fair_game(keyed).fair.commitment  # a fresh seed per game
-    game = _add_seed(keyed, game, WHITE, b"white's own randomness")
-    game = _add_seed(keyed, game, BLACK, b"black's own randomness")
+def _hashed(key: bytes, times: int) -> bytes:
+    for _ in range(times):
+        key = hashlib.sha256(key).digest()
+    return key
+
+
+def test_a_fair_game_publishes_a_commitment_and_reveals_only_the_chain_key_after_its_rolls(
+    keyed: Stubs,
+) -> None:
+    game = _fair_game(keyed, WHITE_SEED, BLACK_SEED)
+    assert len(game.fair.commitment) == 32 and game.fair.scheme == 2
+    assert game.fair.server_seed == b"" and game.seed == b"" and game.fair.chain_key == b""
+    assert game.fair.commitment != _fair_game(keyed).fair.commitment  # a fresh chain per game
+    game = _add_seed(keyed, game, WHITE, WHITE_SEED)
+    game = _add_seed(keyed, game, BLACK, BLACK_SEED)
     seen = _play_out(keyed, game)
     final = seen[-1]
-    seed = final.fair.server_seed
-    assert len(seed) == 32 and hashlib.sha256(seed).digest() == game.fair.commitment
+    key = final.fair.chain_key
+    rolls = sum(entry.kind == K.ACTION_KIND_ROLL for entry in final.log)
+    assert len(key) == 32 and _hashed(key, rolls) == game.fair.commitment
+    assert final.fair.server_seed == b""  # the chain's top, the server's seed, is never shown
     for before in seen[:-1]:
-        assert seed not in before.SerializeToString()
-    verified = verify_game(final, commitment=game.fair.commitment)
-    assert verified.rolls >= 2
+        assert key not in before.SerializeToString()
+    verified = verify_game(final, commitment=game.fair.commitment, my_seed=WHITE_SEED, player="white")
+    assert verified.rolls == rolls >= 2
 
 
 def test_re_asking_for_a_roll_gives_the_same_dice(keyed: Stubs) -> None:
@@ -111,14 +130,35 @@ def test_re_asking_for_a_roll_gives_the_same_dice(keyed: Stubs) -> None:
     assert len(rolls) == 1
 
 
-def test_players_add_their_seeds_once_each_and_only_before_the_first_roll(keyed: Stubs) -> None:
-    game = _add_seed(keyed, _fair_game(keyed), WHITE, b"w" * 16)
+def test_players_add_their_committed_seeds_once_each_and_only_before_the_first_roll(keyed: Stubs) -> None:
+    start = _fair_game(keyed, b"w" * 16)
+    assert start.fair.white_seed_commitment == hashlib.sha256(b"w" * 16).digest()
+    other = failure(
+        keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=start, player=WHITE, seed=b"x" * 16)
+    )
+    assert other.code is grpc.StatusCode.FAILED_PRECONDITION and "committed" in other.message
+    uncommitted = failure(
+        keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=start, player=BLACK, seed=b"b")
+    )
+    assert uncommitted.code is grpc.StatusCode.FAILED_PRECONDITION and "commit" in uncommitted.message
+    early = failure(
+        keyed.play.Act, pb.ActRequest(game=start, action=K.Action(kind=K.ACTION_KIND_ROLL, player=WHITE))
+    )
+    assert early.code is grpc.StatusCode.FAILED_PRECONDITION and "AddClientSeed" in early.message
+    game = _add_seed(keyed, start, WHITE, b"w" * 16)
     assert game.fair.white_seed == b"w" * 16
-    twice = failure(keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=game, player=WHITE, seed=b"again"))
+    twice = failure(
+        keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=game, player=WHITE, seed=b"w" * 16)
+    )
     assert twice.code is grpc.StatusCode.FAILED_PRECONDITION
     rolled = _opening(keyed, game).game
     late = failure(keyed.play.AddClientSeed, pb.AddClientSeedRequest(game=rolled, player=BLACK, seed=b"late"))
     assert late.code is grpc.StatusCode.FAILED_PRECONDITION
+    short = failure(
+        keyed.play.NewGame, pb.NewGameRequest(dice_source=K.DICE_SOURCE_FAIR, white_seed_commitment=b"x")
+    )
+    assert short.code is grpc.StatusCode.INVALID_ARGUMENT
+    assert short.field_violations[0][0] == "white_seed_commitment"
 
 
 def test_the_players_seeds_change_the_dice() -> None:
@@ -149,7 +189,7 @@ def test_the_verifier_rejects_a_single_altered_roll_and_a_wrong_seed(keyed: Stub
             verify_game(altered, start.fair.commitment)
     wrong = game_pb2.Game()
     wrong.CopyFrom(inner)
-    wrong.fair.server_seed = bytes(32)
+    wrong.fair.chain_key = bytes(32)
     with pytest.raises(FairDiceError, match="commitment"):
         verify_game(wrong)
     with pytest.raises(FairDiceError, match="published at its start"):
@@ -166,13 +206,14 @@ def _chi_square(counts: list[int], expected: list[float]) -> float:
 
 
 def test_100000_derived_rolls_pass_chi_square_for_each_die_and_for_the_21_rolls() -> None:
-    server_seed = hashlib.sha256(b"gammond chi-square").digest()
     seeds = (b"white", b"black")
     total = 100_000
+    per_game = 4000  # scheme 2: a game's chain keys 4,096 rolls, so 25 games' worth
     first, second = [0] * 6, [0] * 6
     rolls: dict[tuple[int, int], int] = {}
-    for n in range(total):
-        d1, d2 = fair_roll(server_seed, seeds, 1, n)
+    for i in range(total):
+        server_seed = hashlib.sha256(b"gammond chi-square %d" % (i // per_game)).digest()
+        d1, d2 = fair_chain_roll(server_seed, seeds, 1, i % per_game)
         first[d1 - 1] += 1
         second[d2 - 1] += 1
         key = (max(d1, d2), min(d1, d2))

@@ -51,6 +51,7 @@ from gammond.engine.errors import (
     WeightsError,
 )
 from gammond.engine.flow import (
+    FAIR_SCHEME,
     MAX_CUBE,
     MAX_LOG,
     MAX_SCORE,
@@ -68,15 +69,18 @@ from gammond.engine.flow import (
     Phase,
     add_client_seed,
     apply_action,
+    chain_key,
     chain_step,
     check_game,
     commitment,
     entry_bytes,
+    fair_chain_roll,
     fair_roll,
     list_actions,
     new_game,
     next_game,
     replay,
+    seed_commitment,
 )
 from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.state import MAX_SEED_BYTES
@@ -107,6 +111,7 @@ from gammond.engine.turn import MoveOption, TurnOptions, TurnProgress, next_move
 from gammond.engine.xgid import XgidState, format_xgid, parse_xgid
 
 __all__ = [
+    "FAIR_SCHEME",
     "Action",
     "ActionKind",
     "AppliedPlay",
@@ -184,6 +189,7 @@ __all__ = [
     "apply_cube_action",
     "apply_play",
     "box_keeps_place",
+    "chain_key",
     "chain_step",
     "check_context",
     "check_cube",
@@ -192,6 +198,7 @@ __all__ = [
     "classify_win",
     "commitment",
     "entry_bytes",
+    "fair_chain_roll",
     "fair_roll",
     "find_play",
     "flip_board",
@@ -221,6 +228,7 @@ __all__ = [
     "replay",
     "require_game_on",
     "roll_off",
+    "seed_commitment",
     "score_game",
     "settle",
     "turn_options",

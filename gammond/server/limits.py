@@ -143,6 +143,14 @@ FIELD_LIMITS: dict[str, Limit] = {
     _V1 + "LogDigest.resignations": Limit(MAX_LOG, note="at most the log's length"),
     _V1 + "FairDice.white_seed": Limit(MAX_SEED_BYTES, BYTES),
     _V1 + "FairDice.black_seed": Limit(MAX_SEED_BYTES, BYTES),
+    _V1 + "FairDice.white_seed_commitment": Limit(32, BYTES, sizes=(0, 32), note="SHA-256 of White's seed"),
+    _V1 + "FairDice.black_seed_commitment": Limit(32, BYTES, sizes=(0, 32), note="SHA-256 of Black's seed"),
+    _V1 + "NewGameRequest.white_seed_commitment": Limit(
+        32, BYTES, sizes=(0, 32), note="SHA-256 of White's seed; fair dice only"
+    ),
+    _V1 + "NewGameRequest.black_seed_commitment": Limit(
+        32, BYTES, sizes=(0, 32), note="SHA-256 of Black's seed; fair dice only"
+    ),
     _V1 + "NewGameRequest.seed": Limit(
         MAX_SEED_BYTES, BYTES, note="1 or more with seeded dice, none otherwise"
     ),

@@ -13,10 +13,10 @@ second, then move it first once every replica has it) and out (drop it once
 no stored game still uses it).  Replicas with the same keys accept each
 other's games.
 
-Fair dice (docs/dice.md) need a secret per game that the client never
-sees before the game is over: the server derives it from a state key and a
-random public nonce, so it is stored nowhere, and recomputed by any replica
-holding the key.
+Fair dice (docs/dice.md), and server dice on a server with keys, need a
+secret per game that the client never sees: the server derives it from a
+state key and a random public nonce, so it is stored nowhere, and
+recomputed by any replica holding the key.
 
 This module holds the keys and does the cryptography; it knows nothing of
 gRPC or of the rules.

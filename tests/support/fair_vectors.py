@@ -4,8 +4,10 @@
 clients/typescript/test/fixtures/fair-dice.json: rolls derived by
 :func:`gammond_client.fairdice.derive_roll` for fixed seeds (tests/
 test_trust_dice.py checks that they are still what the Python verifier
-gives), and one finished fair game played bot against bot on an in-process
-server (checked there with :func:`gammond_client.fairdice.verify_game`).
+gives), a finished game of the retired scheme 1 kept from before, and one
+of scheme 2 played bot against bot on an in-process server, both players'
+seeds committed (each checked there with
+:func:`gammond_client.fairdice.verify_game`).
 The TypeScript tests (clients/typescript/test/fairdice.test.mjs) must
 reach the same answers from the scheme restated in TypeScript.
 """
@@ -76,7 +78,12 @@ def play_fair_game() -> dict[str, str]:
     served.warm_up()
     stubs = Stubs.connect(f"127.0.0.1:{served.port}")
     try:
-        game = stubs.play.NewGame(pb.NewGameRequest(dice_source=game_pb2.DICE_SOURCE_FAIR), timeout=10).game
+        new = pb.NewGameRequest(
+            dice_source=game_pb2.DICE_SOURCE_FAIR,
+            white_seed_commitment=hashlib.sha256(SEEDS[1]).digest(),
+            black_seed_commitment=hashlib.sha256(SEEDS[2]).digest(),
+        )
+        game = stubs.play.NewGame(new, timeout=10).game
         commitment = bytes(game.fair.commitment)
         for player, seed in ((board_pb2.COLOR_WHITE, SEEDS[1]), (board_pb2.COLOR_BLACK, SEEDS[2])):
             request = pb.AddClientSeedRequest(game=game, player=player, seed=seed)
@@ -97,11 +104,19 @@ def play_fair_game() -> dict[str, str]:
     return {"commitment": commitment.hex(), "game": base64.b64encode(game.SerializeToString()).decode()}
 
 
+def _scheme(played: dict[str, str]) -> int:
+    game = game_pb2.Game.FromString(base64.b64decode(played["game"]))
+    return game_pb2.Game.FromString(game.seal.state).fair.scheme or 1
+
+
 def main() -> None:
+    # A game of the retired scheme 1 can no longer be played: the one the file holds is kept, first.
+    before = json.loads(FIXTURE.read_text()) if FIXTURE.exists() else {}
+    retired = [played for played in before.get("games", []) if _scheme(played) == 1]
     fixture = {
         "made_by": "python -m tests.support.fair_vectors (do not edit by hand)",
         "rolls": roll_vectors(),
-        "games": [play_fair_game()],
+        "games": [*retired, play_fair_game()],
     }
     FIXTURE.write_text(json.dumps(fixture, indent=1) + "\n")
     print(f"wrote {FIXTURE.relative_to(ROOT)}")

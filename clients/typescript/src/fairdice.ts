@@ -1,15 +1,24 @@
 // Checks a finished game's provably fair dice (docs/dice.md) without trusting
 // the server's code: the scheme is restated here, not imported.
 //
-//  * before any roll the server publishes commitment = SHA-256(serverSeed);
+// Scheme 2 (fair.scheme = 2, every game a current server starts):
+//  * each player may commit to SHA-256(their seed) in NewGame, and reveals
+//    the seed (AddClientSeed) before the first roll;
+//  * the server publishes commitment = K_0, the end of a hash chain
+//    K_4096 = serverSeed, K_i = SHA-256(K_(i+1));
 //  * roll n (from 0 over every ROLL in the game's log, opening roll-offs
 //    included) of game g is read from
-//      HMAC-SHA-256(key = serverSeed,
-//                   "gammond-fair-dice:" + hex(SHA-256(whiteSeed)) + ":" + hex(SHA-256(blackSeed))
+//      HMAC-SHA-256(key = K_(n+1),
+//                   "gammond-fair-dice-v2:" + hex(SHA-256(whiteSeed)) + ":" + hex(SHA-256(blackSeed))
 //                   + ":" + g + ":" + n + ":" + block)
 //    for block = 0, 1, ...: each byte below 252 gives a die, byte % 6 + 1, the
 //    others are skipped (no modulo bias), until there are two dice;
-//  * once the game is over the Game carries serverSeed.
+//  * once the game is over the Game carries chainKey = K_m after its m rolls:
+//    hashed m times it gives the commitment, and m - n - 1 times roll n's key.
+//
+// Scheme 1 (retired; fair.scheme unset): every roll keyed by serverSeed
+// itself, label "gammond-fair-dice", commitment = SHA-256(serverSeed), and
+// serverSeed revealed at the end. Old records still verify.
 //
 // It uses WebCrypto (`globalThis.crypto.subtle`), which Node (19 and later)
 // and browsers both provide; WebCrypto is asynchronous, so every function
@@ -29,13 +38,20 @@ export interface Roll {
 
 /** What a check needs: the reveal, the commitment, the players' seeds and every roll in order. */
 export interface FairDiceEvidence {
-  /** `fair.server_seed` of the finished game. */
+  /** `fair.scheme`: 2 for every current game; unset or 1 for a record of the retired scheme. */
+  scheme?: number;
+  /** Scheme 2: `fair.chain_key` of the finished game, K_m after its m rolls. */
+  chainKey?: Uint8Array;
+  /** Scheme 1: `fair.server_seed` of the finished game (empty under scheme 2). */
   serverSeed: Uint8Array;
   /** The commitment published when the game started (`fair.commitment` of the first Game you received). */
   commitment: Uint8Array;
   /** `fair.white_seed` and `fair.black_seed`; empty when a player added none. */
   whiteSeed: Uint8Array;
   blackSeed: Uint8Array;
+  /** Scheme 2: `fair.white_seed_commitment` and `fair.black_seed_commitment` (empty: none). */
+  whiteSeedCommitment?: Uint8Array;
+  blackSeedCommitment?: Uint8Array;
   /** `game_number`: the game's place in its match, from 1. */
   gameNumber: number;
   /** The dice of every ROLL entry of the game's log, in order. */
@@ -44,7 +60,14 @@ export interface FairDiceEvidence {
 
 /** Where a check failed. */
 /** ("no-log": a lean Game, which carries its log's digest, checked without the entries kept for it.) */
-export type FairDiceProblem = "not-fair" | "not-revealed" | "no-log" | "commitment" | "roll";
+/** ("player-seed": a player's seed is not the one committed to, or not yours.) */
+export type FairDiceProblem = "not-fair" | "not-revealed" | "no-log" | "commitment" | "player-seed" | "roll";
+
+/** Your own seed, to check against the game: the colour you played and the seed your device made. */
+export interface MySeed {
+  player: "white" | "black";
+  seed: Uint8Array;
+}
 
 /** The outcome of a check: every roll verified, or the first thing that did not. */
 export type FairDiceCheck =
@@ -83,6 +106,48 @@ async function sha256(data: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await subtle().digest("SHA-256", buffer(data)));
 }
 
+/** Scheme 2's chain length: a game makes at most this many rolls. */
+const CHAIN_LENGTH = 4096;
+
+async function hashed(key: Uint8Array, times: number): Promise<Uint8Array> {
+  let out = key;
+  for (let i = 0; i < times; i += 1) out = await sha256(out);
+  return out;
+}
+
+/** Two dice from HMAC-SHA-256(key, label:n:block), as both schemes read them. */
+async function dice(key: Uint8Array, label: string): Promise<[number, number]> {
+  const hmacKey = await subtle().importKey("raw", buffer(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const out: number[] = [];
+  for (let block = 0; out.length < 2; block += 1) {
+    const digest = new Uint8Array(await subtle().sign("HMAC", hmacKey, encoder.encode(`${label}:${block}`)));
+    for (const byte of digest) {
+      if (byte >= LIMIT) continue;
+      out.push((byte % 6) + 1);
+      if (out.length === 2) break;
+    }
+  }
+  return [out[0], out[1]];
+}
+
+/**
+ * Roll `n` (scheme 2) from the chain key revealed after `revealedAfter` rolls: its key is
+ * the chain key hashed `revealedAfter - n - 1` times (`n` must be below `revealedAfter`).
+ */
+export async function deriveChainedRoll(
+  chainKey: Uint8Array,
+  revealedAfter: number,
+  whiteSeed: Uint8Array,
+  blackSeed: Uint8Array,
+  gameNumber: number,
+  n: number,
+): Promise<[number, number]> {
+  if (!(n >= 0 && n < revealedAfter)) throw new RangeError(`roll ${n} is not among the ${revealedAfter} rolls the key covers`);
+  const key = await hashed(chainKey, revealedAfter - n - 1);
+  const label = `gammond-fair-dice-v2:${hex(await sha256(whiteSeed))}:${hex(await sha256(blackSeed))}:${gameNumber}:${n}`;
+  return dice(key, label);
+}
+
 /** A function computing the rolls of one game from its seeds (the HMAC key imported once). */
 async function roller(
   serverSeed: Uint8Array,
@@ -106,7 +171,7 @@ async function roller(
   };
 }
 
-/** Roll `n` (from 0) of game `gameNumber`, as the scheme defines it. */
+/** Roll `n` (from 0) of game `gameNumber` under the retired scheme 1 (keyed by the server seed itself). */
 export async function deriveFairRoll(
   serverSeed: Uint8Array,
   whiteSeed: Uint8Array,
@@ -123,13 +188,48 @@ export async function deriveFairRoll(
  */
 export async function verifyFairDice(evidence: FairDiceEvidence, logIndexes?: readonly number[]): Promise<FairDiceCheck> {
   const { serverSeed, commitment } = evidence;
+  if (evidence.scheme === 2) return verifyChained(evidence, logIndexes);
   if (serverSeed.length === 0) {
     return { ok: false, problem: "not-revealed", message: "the server seed is not revealed yet: the game is not over" };
   }
   if (!sameBytes(await sha256(serverSeed), commitment)) {
     return { ok: false, problem: "commitment", message: "the revealed server seed does not match the commitment" };
   }
-  const roll = await roller(serverSeed, evidence.whiteSeed, evidence.blackSeed, evidence.gameNumber);
+  return checkRolls(evidence, await roller(serverSeed, evidence.whiteSeed, evidence.blackSeed, evidence.gameNumber), logIndexes);
+}
+
+/** Scheme 2: the players' seeds against their commitments, the chain key against the commitment, then the rolls. */
+async function verifyChained(evidence: FairDiceEvidence, logIndexes?: readonly number[]): Promise<FairDiceCheck> {
+  const { commitment, whiteSeed, blackSeed, gameNumber } = evidence;
+  const chainKey = evidence.chainKey ?? new Uint8Array();
+  for (const [name, seed, committed] of [
+    ["White", whiteSeed, evidence.whiteSeedCommitment],
+    ["Black", blackSeed, evidence.blackSeedCommitment],
+  ] as const) {
+    if (seed.length > 0 && !sameBytes(await sha256(seed), committed ?? new Uint8Array())) {
+      return { ok: false, problem: "player-seed", message: `${name}'s seed is not the one ${name} committed to at the start` };
+    }
+  }
+  if (chainKey.length === 0) {
+    return { ok: false, problem: "not-revealed", message: "the chain key is not revealed yet: the game is not over" };
+  }
+  const count = evidence.rolls.length;
+  if (count > CHAIN_LENGTH || !sameBytes(await hashed(chainKey, count), commitment)) {
+    return {
+      ok: false,
+      problem: "commitment",
+      message: `the revealed chain key, hashed once per roll (${count}), does not give the commitment`,
+    };
+  }
+  const roll = (n: number) => deriveChainedRoll(chainKey, count, whiteSeed, blackSeed, gameNumber, n);
+  return checkRolls(evidence, roll, logIndexes);
+}
+
+async function checkRolls(
+  evidence: FairDiceEvidence,
+  roll: (n: number) => Promise<[number, number]>,
+  logIndexes?: readonly number[],
+): Promise<FairDiceCheck> {
   for (const [n, dice] of evidence.rolls.entries()) {
     const expected = await roll(n);
     const got: [number, number] = [dice.die1, dice.die2];
@@ -147,7 +247,7 @@ export async function verifyFairDice(evidence: FairDiceEvidence, logIndexes?: re
       };
     }
   }
-  return { ok: true, rolls: evidence.rolls.length, commitment: hex(commitment) };
+  return { ok: true, rolls: evidence.rolls.length, commitment: hex(evidence.commitment) };
 }
 
 /**
@@ -161,11 +261,16 @@ export async function verifyFairDice(evidence: FairDiceEvidence, logIndexes?: re
  * `log`: for a lean Game (GAME_FORM_LEAN: its log's digest instead of the
  * log), the entries kept from the answers' `logged` (PlaySession's `logged`);
  * a full Game's own log is used otherwise.
+ *
+ * `mine`: your colour and your own seed. Give it: a record whose seed for you
+ * was replaced (with its commitment) and every roll recomputed from the
+ * revealed chain key is consistent in itself, and only your seed tells.
  */
 export async function verifyFairGame(
   game: Game,
   publishedCommitment?: Uint8Array,
   log?: readonly LogEntry[],
+  mine?: MySeed,
 ): Promise<FairDiceCheck> {
   const state = game.seal && game.seal.state.length > 0 ? fromBinary(GameSchema, game.seal.state) : game;
   if (state.diceSource !== DiceSource.FAIR || !state.fair) {
@@ -174,6 +279,17 @@ export async function verifyFairGame(
   const { fair } = state;
   if (publishedCommitment !== undefined && !sameBytes(publishedCommitment, fair.commitment)) {
     return { ok: false, problem: "commitment", message: "the game's commitment is not the one published at its start" };
+  }
+  if (mine !== undefined) {
+    const name = mine.player === "white" ? "White" : "Black";
+    const seed = mine.player === "white" ? fair.whiteSeed : fair.blackSeed;
+    const committed = mine.player === "white" ? fair.whiteSeedCommitment : fair.blackSeedCommitment;
+    if (!sameBytes(seed, mine.seed)) {
+      return { ok: false, problem: "player-seed", message: `${name}'s seed in the game is not yours: the dice were not made with your seed` };
+    }
+    if (fair.scheme === 2 && !sameBytes(committed, await sha256(mine.seed))) {
+      return { ok: false, problem: "player-seed", message: `${name}'s seed commitment in the game is not the SHA-256 of your seed` };
+    }
   }
   const entries = state.log.length > 0 ? state.log : (log ?? []);
   if (state.log.length === 0 && state.digest !== undefined && entries.length !== state.digest.length) {
@@ -191,10 +307,14 @@ export async function verifyFairGame(
     logIndexes.push(index);
   });
   const evidence: FairDiceEvidence = {
+    scheme: fair.scheme,
+    chainKey: fair.chainKey,
     serverSeed: fair.serverSeed,
     commitment: fair.commitment,
     whiteSeed: fair.whiteSeed,
     blackSeed: fair.blackSeed,
+    whiteSeedCommitment: fair.whiteSeedCommitment,
+    blackSeedCommitment: fair.blackSeedCommitment,
     gameNumber: state.gameNumber,
     rolls,
   };

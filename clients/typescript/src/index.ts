@@ -42,12 +42,14 @@ export {
 } from "./play.js";
 export { Traffic, type TrafficCount } from "./traffic.js";
 export {
+  deriveChainedRoll,
   deriveFairRoll,
   verifyFairDice,
   verifyFairGame,
   type FairDiceCheck,
   type FairDiceEvidence,
   type FairDiceProblem,
+  type MySeed,
   type Roll,
 } from "./fairdice.js";
 

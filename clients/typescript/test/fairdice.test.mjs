@@ -12,6 +12,7 @@ import {
   Phase,
   PlaySession,
   BotLevel,
+  deriveChainedRoll,
   deriveFairRoll,
   gammond,
   verifyFairDice,
@@ -64,6 +65,20 @@ test("a finished fair game from the Python fixture verifies, sealed or not", asy
   assert.ok(check.rolls >= 2);
   assert.equal((await verifyFairGame(inner, commitment)).ok, true);
   assert.equal((await verifyFairDice(evidenceOf(inner))).ok, true);
+});
+
+test("the fixture's game of scheme 2 verifies, with White's own seed and not with another", async () => {
+  const played = fixture.games.find((g) => {
+    const game = fromBinary(GameSchema, Uint8Array.from(Buffer.from(g.game, "base64")));
+    return fromBinary(GameSchema, game.seal.state).fair.scheme === 2;
+  });
+  assert.ok(played, "the fixture holds a game of scheme 2");
+  const game = fromBinary(GameSchema, Uint8Array.from(Buffer.from(played.game, "base64")));
+  const white = fromBinary(GameSchema, game.seal.state).fair.whiteSeed;
+  const check = await verifyFairGame(game, bytes(played.commitment), undefined, { player: "white", seed: white });
+  assert.equal(check.ok, true, check.message);
+  const other = await verifyFairGame(game, bytes(played.commitment), undefined, { player: "white", seed: flipped(white) });
+  assert.equal(other.problem, "player-seed");
 });
 
 test("a single altered roll is refused, naming that roll", async () => {
@@ -128,34 +143,79 @@ after(async () => {
   await stack?.stop();
 });
 
+const sha256 = async (data) => new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+
+/** Each player's seed, and the commitments NewGame takes for them (scheme 2: committed before the server draws). */
+async function seeds() {
+  const white = crypto.getRandomValues(new Uint8Array(32));
+  const black = crypto.getRandomValues(new Uint8Array(32));
+  return { white, black, request: { whiteSeedCommitment: await sha256(white), blackSeedCommitment: await sha256(black) } };
+}
+
 async function playFairGame(api) {
-  let { game } = await api.play.newGame({ diceSource: DiceSource.FAIR });
+  const mine = await seeds();
+  let { game } = await api.play.newGame({ diceSource: DiceSource.FAIR, ...mine.request });
   const commitment = game.fair.commitment;
   assert.equal(commitment.length, 32);
-  for (const player of [Color.WHITE, Color.BLACK]) {
-    const seed = crypto.getRandomValues(new Uint8Array(32));
+  assert.equal(game.fair.scheme, 2);
+  for (const [player, seed] of [[Color.WHITE, mine.white], [Color.BLACK, mine.black]]) {
     ({ game } = await api.play.addClientSeed({ game, player, seed }));
   }
   for (let turn = 0; game.phase !== Phase.GAME_OVER && game.phase !== Phase.MATCH_OVER; turn += 1) {
     assert.ok(turn < 400, "the game ended within 400 bot turns");
-    assert.equal(game.fair.serverSeed.length, 0, "the seed stays secret while the game runs");
+    assert.equal(game.fair.chainKey.length, 0, "nothing is revealed while the game runs");
     const player = game.phase === Phase.OPENING_ROLL ? Color.WHITE : Color.UNSPECIFIED;
     ({ game } = await api.play.botAct({ game, level: BotLevel.BEGINNER, player }));
   }
-  return { game, commitment };
+  assert.equal(game.fair.serverSeed.length, 0, "the server's seed is never shown");
+  return { game, commitment, mine };
 }
 
-test("a fair game played on the server over gRPC verifies, and not once a roll is altered", async () => {
-  const { game, commitment } = await playFairGame(gammond(grpcTransport(stack.grpc)));
-  const check = await verifyFairGame(game, commitment);
+/** Scheme 2's evidence of a Game, taken apart by hand. */
+function chainedEvidenceOf(inner) {
+  return {
+    ...evidenceOf(inner),
+    scheme: inner.fair.scheme,
+    chainKey: inner.fair.chainKey,
+    whiteSeedCommitment: inner.fair.whiteSeedCommitment,
+    blackSeedCommitment: inner.fair.blackSeedCommitment,
+  };
+}
+
+test("a fair game played on the server over gRPC verifies, and not once a roll, a key or your seed is altered", async () => {
+  const { game, commitment, mine } = await playFairGame(gammond(grpcTransport(stack.grpc)));
+  const check = await verifyFairGame(game, commitment, undefined, { player: "white", seed: mine.white });
   assert.equal(check.ok, true, check.message);
   assert.ok(check.rolls >= 2);
   const inner = game.seal?.state.length ? fromBinary(GameSchema, game.seal.state) : game;
-  const evidence = evidenceOf(inner);
+  const evidence = chainedEvidenceOf(inner);
+  assert.equal((await verifyFairDice(evidence)).ok, true);
   const rolls = evidence.rolls.map((r, n) => (n === 1 ? { die1: r.die1, die2: (r.die2 % 6) + 1 } : r));
   const altered = await verifyFairDice({ ...evidence, rolls });
   assert.equal(altered.ok, false);
   assert.equal(altered.roll, 1);
+  const key = await verifyFairDice({ ...evidence, chainKey: flipped(evidence.chainKey, 9) });
+  assert.equal(key.problem, "commitment");
+  const uncommitted = await verifyFairDice({ ...evidence, whiteSeed: flipped(evidence.whiteSeed) });
+  assert.equal(uncommitted.problem, "player-seed");
+  // A record rewritten with another seed for White, its commitment and every roll recomputed
+  // from the revealed key: consistent in itself, so only White's own seed tells it apart.
+  const forged = clone(GameSchema, inner);
+  const other = crypto.getRandomValues(new Uint8Array(32));
+  forged.fair.whiteSeed = other;
+  forged.fair.whiteSeedCommitment = await sha256(other);
+  let n = 0;
+  for (const entry of forged.log) {
+    if (entry.kind !== ActionKind.ROLL) continue;
+    [entry.dice.die1, entry.dice.die2] = await deriveChainedRoll(
+      forged.fair.chainKey, evidence.rolls.length, other, forged.fair.blackSeed, forged.gameNumber, n,
+    );
+    n += 1;
+  }
+  assert.equal((await verifyFairGame(forged, commitment)).ok, true);
+  const caught = await verifyFairGame(forged, commitment, undefined, { player: "white", seed: mine.white });
+  assert.equal(caught.ok, false);
+  assert.equal(caught.problem, "player-seed");
 });
 
 test("a fair game played over gRPC-Web through the gateway verifies", async () => {
@@ -165,9 +225,11 @@ test("a fair game played over gRPC-Web through the gateway verifies", async () =
 });
 
 test("a lean fair game verifies with the log entries kept from the answers, and not without them", async () => {
-  const session = await PlaySession.start(gammond(grpcTransport(stack.grpc)), { diceSource: DiceSource.FAIR });
+  const mine = await seeds();
+  const session = await PlaySession.start(gammond(grpcTransport(stack.grpc)), { diceSource: DiceSource.FAIR, ...mine.request });
   const commitment = session.game.fair.commitment;
-  for (const player of [Color.WHITE, Color.BLACK]) await session.addClientSeed(player, crypto.getRandomValues(new Uint8Array(32)));
+  await session.addClientSeed(Color.WHITE, mine.white);
+  await session.addClientSeed(Color.BLACK, mine.black);
   for (let turn = 0; !session.over; turn += 1) {
     assert.ok(turn < 400, "the game ended within 400 bot turns");
     const player = session.choices.toAct.length === 1 ? Color.UNSPECIFIED : Color.WHITE;

@@ -16,10 +16,19 @@ from gammond.engine.flow.actions import (
     new_game,
     next_game,
     replay,
+    seed_commitment,
 )
 from gammond.engine.flow.check import check_game
 from gammond.engine.flow.log import LogDigest, chain_step, entry_bytes
-from gammond.engine.flow.rolls import commitment, fair_roll, seeded_roll
+from gammond.engine.flow.rolls import (
+    CHAIN_LENGTH,
+    FAIR_SCHEME,
+    chain_key,
+    commitment,
+    fair_chain_roll,
+    fair_roll,
+    seeded_roll,
+)
 from gammond.engine.flow.state import (
     MAX_CUBE,
     MAX_LOG,
@@ -37,6 +46,8 @@ from gammond.engine.flow.state import (
 )
 
 __all__ = [
+    "CHAIN_LENGTH",
+    "FAIR_SCHEME",
     "MAX_CUBE",
     "MAX_LOG",
     "MAX_SCORE",
@@ -54,15 +65,18 @@ __all__ = [
     "Phase",
     "add_client_seed",
     "apply_action",
+    "chain_key",
     "chain_step",
     "check_game",
     "commitment",
     "entry_bytes",
+    "fair_chain_roll",
     "fair_roll",
     "fresh",
     "list_actions",
     "new_game",
     "next_game",
     "replay",
+    "seed_commitment",
     "seeded_roll",
 ]

@@ -10,6 +10,8 @@ only orders them into turns.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -18,10 +20,11 @@ from functools import lru_cache
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
 from gammond.engine.flow.log import LogDigest
-from gammond.engine.flow.rolls import fair_roll, seeded_roll, system_roll
+from gammond.engine.flow.rolls import fair_chain_roll, seeded_roll, server_roll, system_roll
 from gammond.engine.flow.state import (
     CUBE_KINDS,
     MAX_CUBE,
+    MAX_LOG,
     MAX_SCORE,
     MAX_SEED_BYTES,
     Action,
@@ -77,21 +80,26 @@ def new_game(
     dice_source: DiceSource = DiceSource.SERVER,
     seed: bytes = b"",
     nonce: bytes = b"",
+    seed_commitments: tuple[bytes, bytes] = (b"", b""),
     lean: bool = False,
     game_id: bytes | None = None,
 ) -> Game:
     """The first game of a match (or money session) under ``rules``, at the opening roll.
 
     A FAIR game takes the server's fresh secret ``seed`` and the ``nonce`` it
-    was derived from.  ``lean``: the game travels with its log's digest
-    instead of its log.  ``game_id``: 16 random bytes unless given.
+    was derived from, and the SHA-256 of each player's seed if they commit
+    to one (``seed_commitments``); a SERVER game may take a ``seed`` and
+    ``nonce`` too (the server's secret for its dice, on a server with keys).  ``lean``: the game travels with its
+    log's digest instead of its log.  ``game_id``: 16 random bytes unless given.
     """
+    _check_commitments(dice_source, seed_commitments)
     return Game(
         rules=rules,
         score=MatchState.start(rules),
         dice_source=dice_source,
         seed=seed,
         nonce=nonce,
+        seed_commitments=seed_commitments,
         game_id=new_game_id() if game_id is None else game_id,
         base=LogDigest() if lean else None,
     )
@@ -103,16 +111,22 @@ def new_game_id() -> bytes:
 
 
 def next_game(
-    previous: Game, *, seed: bytes | None = None, nonce: bytes = b"", lean: bool | None = None
+    previous: Game,
+    *,
+    seed: bytes | None = None,
+    nonce: bytes = b"",
+    seed_commitments: tuple[bytes, bytes] = (b"", b""),
+    lean: bool | None = None,
 ) -> Game:
     """The game after the finished ``previous``: the score and sheet carried on, Crawford flag set.
 
-    A FAIR game's seed was revealed when it ended, so the next game needs a
-    fresh ``seed`` (and its ``nonce``); the players add their seeds again.
-    The next game is lean if ``lean`` says so, else if ``previous`` was.
+    A FAIR game needs a fresh ``seed`` (and its ``nonce``) for its own
+    chain; the players commit to (``seed_commitments``) and add their seeds
+    again.  The next game is lean if ``lean`` says so, else if ``previous`` was.
     """
     if previous.dice_source is DiceSource.FAIR and seed is None:
         raise IllegalActionError("the next game of fair dice needs a fresh server seed")
+    _check_commitments(previous.dice_source, seed_commitments)
     if previous.phase is Phase.MATCH_OVER:
         raise IllegalActionError("the match is over: there is no next game")
     if previous.phase is not Phase.GAME_OVER or previous.result is None:
@@ -126,17 +140,38 @@ def next_game(
         dice_source=previous.dice_source,
         seed=previous.seed if seed is None else seed,
         nonce=nonce if seed is not None else previous.nonce,
+        seed_commitments=seed_commitments,
         game_id=new_game_id(),
         base=LogDigest() if (previous.is_lean() if lean is None else lean) else None,
     )
+
+
+SEED_COMMITMENT_BYTES = 32
+
+
+def _check_commitments(source: DiceSource, commitments: tuple[bytes, bytes]) -> None:
+    if any(commitments) and source is not DiceSource.FAIR:
+        raise IllegalActionError("only a game with fair dice takes commitments to the players' seeds")
+    for player, digest in zip(Player, commitments, strict=True):
+        if digest and len(digest) != SEED_COMMITMENT_BYTES:
+            raise IllegalActionError(
+                f"{player.name}'s seed commitment has {len(digest)} bytes: it is a SHA-256 of {SEED_COMMITMENT_BYTES}"
+            )
+
+
+def seed_commitment(seed: bytes) -> bytes:
+    """What a player commits to at the start of a fair game: SHA-256 of their seed."""
+    return hashlib.sha256(seed).digest()
 
 
 def add_client_seed(game: Game, player: Player, seed: bytes) -> Game:
     """``game`` with ``player``'s own seed mixed into its fair dice.
 
     Allowed once per player, after the server's commitment (the game
-    exists) and before the first roll, so neither side can choose a seed
-    after seeing anything that depends on it.
+    exists) and before the first roll, and only the seed whose SHA-256 the
+    player committed to when the game was made: a seed chosen later could
+    be tried again and again on copies of the same Game until the opening
+    roll suited (docs/dice.md).
     """
     if game.dice_source is not DiceSource.FAIR:
         raise IllegalActionError(
@@ -149,6 +184,15 @@ def add_client_seed(game: Game, player: Player, seed: bytes) -> Game:
     seeds = list(game.client_seeds)
     if seeds[player]:
         raise IllegalActionError(f"{player.name} has already added a seed to this game")
+    committed = game.seed_commitments[player]
+    if not committed:
+        raise IllegalActionError(
+            f"{player.name} committed to no seed when the game was made "
+            f"({player.name.lower()}_seed_commitment in NewGame): a seed chosen now could be tried "
+            "on copies of this Game until the dice suited it"
+        )
+    if not hmac.compare_digest(seed_commitment(seed), committed):
+        raise IllegalActionError(f"this is not the seed {player.name} committed to: its SHA-256 differs")
     seeds[player] = seed
     return replace(game, client_seeds=(seeds[0], seeds[1]))
 
@@ -185,8 +229,42 @@ def _cube_actions(game: Game, player: Player) -> tuple[CubeAction, ...]:
     return tuple(action for action in allowed if within_limit(game.cube, action))
 
 
-def _resign_actions(player: Player) -> tuple[Action, ...]:
+def _resign_actions(game: Game, player: Player) -> tuple[Action, ...]:
+    if _just_rejected(game):
+        return ()
     return tuple(Action(ActionKind.RESIGN, player, resign=kind) for kind in ResultKind)
+
+
+def _last_entry(game: Game) -> LogEntry | None:
+    """The log's last entry, read without walking the log (a lean game's from its digest)."""
+    if game.log:
+        return game.log[-1]
+    return game.base.last if game.base is not None else None
+
+
+def _just_rejected(game: Game) -> bool:
+    """Whether the player to act has just had a resignation rejected.
+
+    They may offer again only once the game has moved on (a roll, a play or
+    a cube action): otherwise a losing player could offer and be rejected
+    for ever, filling the log until no call accepts the game (docs/dice.md,
+    "A game no one can stall").
+    """
+    last = _last_entry(game)
+    return last is not None and last.kind is ActionKind.REJECT
+
+
+def log_length(game: Game) -> int:
+    """How many entries the whole log holds, without walking it."""
+    return (game.base.length if game.base is not None else 0) + len(game.log)
+
+
+# Room a game always keeps at the end of its log: a resignation and its
+# acceptance (2), and one entry more after a rejection, since the rejected
+# player must move on before offering again.  An action that would leave
+# less is refused unless it ends the game, so every Game the server hands
+# out stays within MAX_LOG and can still be ended by the players.
+_ROOM_TO_END = 2
 
 
 def moving_options(game: Game) -> TurnOptions:
@@ -220,17 +298,19 @@ def list_actions(game: Game, *, play_actions: bool = True) -> Choices:
         actions = [Action(ActionKind.ROLL, turn)]
         if CubeAction.DOUBLE in _cube_actions(game, turn):
             actions.append(Action(ActionKind.DOUBLE, turn))
-        return Choices((*actions, *_resign_actions(turn)))
+        return _within_log(game, Choices((*actions, *_resign_actions(game, turn))))
     if phase is Phase.CUBE_OFFERED:
         responder = game.cube.responder
         assert responder is not None
         kinds = {action: kind for kind, action in CUBE_KINDS.items()}
         allowed = _cube_actions(game, responder)
-        return Choices(tuple(Action(kinds[a], responder) for a in allowed if a is not CubeAction.DOUBLE))
+        listed = Choices(tuple(Action(kinds[a], responder) for a in allowed if a is not CubeAction.DOUBLE))
+        return _within_log(game, listed)
     if phase is Phase.RESIGNATION_OFFERED:
         assert game.resignation is not None
         answerer = game.resignation.by.opponent
-        return Choices((Action(ActionKind.ACCEPT, answerer), Action(ActionKind.REJECT, answerer)))
+        listed = Choices((Action(ActionKind.ACCEPT, answerer), Action(ActionKind.REJECT, answerer)))
+        return _within_log(game, listed)
     # Moving.
     assert game.dice is not None
     options = _turn(game)
@@ -244,8 +324,30 @@ def list_actions(game: Game, *, play_actions: bool = True) -> Choices:
     plays = legal_plays(game.turn_position(), game.dice)
     if play_actions:
         actions.extend(Action(ActionKind.PLAY, turn, steps=play.moves) for play in plays)
-    actions.extend(_resign_actions(turn))
-    return Choices(tuple(actions), plays, options, _white(options.position, turn))
+    actions.extend(_resign_actions(game, turn))
+    return _within_log(game, Choices(tuple(actions), plays, options, _white(options.position, turn)))
+
+
+def _within_log(game: Game, choices: Choices) -> Choices:
+    """``choices`` less the actions the log has no room for (only ever near :data:`MAX_LOG`)."""
+    length = log_length(game)
+    if length + 1 + _ROOM_TO_END + 1 <= MAX_LOG:
+        return choices  # each action listed here adds at most one entry: all fit
+    fitting = []
+    for action in choices.actions:
+        if action.kind in (ActionKind.MOVE, ActionKind.UNDO):
+            fitting.append(action)  # not logged
+        elif action.kind in (ActionKind.PLAY, ActionKind.CONFIRM):
+            try:  # only a play that bears off the last checker ends the game
+                apply_action(game, action)
+            except IllegalActionError:
+                continue
+            fitting.append(action)
+        elif (
+            length + 1 + _room_needed(action, action.kind in (ActionKind.ACCEPT, ActionKind.DROP)) <= MAX_LOG
+        ):
+            fitting.append(action)
+    return replace(choices, actions=tuple(fitting))
 
 
 # -- applying --------------------------------------------------------------------------
@@ -268,7 +370,16 @@ def _roll(game: Game, action: Action, roller: Roller | None) -> tuple[int, int]:
     if game.dice_source is DiceSource.SEEDED:
         return seeded_roll(game.seed, game.number, drawn)
     if game.dice_source is DiceSource.FAIR:
-        return fair_roll(game.seed, game.client_seeds, game.number, drawn)
+        for player, (committed, seed) in zip(
+            Player, zip(game.seed_commitments, game.client_seeds, strict=True)
+        ):
+            if committed and not seed:
+                raise IllegalActionError(
+                    f"{player.name} committed to a seed: it is added (AddClientSeed) before the first roll"
+                )
+        return fair_chain_roll(game.seed, game.client_seeds, game.number, drawn)
+    if game.seed:  # server dice on a server with state keys: the same sealed Game, the same roll
+        return server_roll(game.seed, game.number, drawn)
     return (roller or system_roll)()
 
 
@@ -289,7 +400,31 @@ def apply_action(game: Game, action: Action, roller: Roller | None = None) -> tu
     one more than ``game``'s.
     """
     after, events = _apply(game, action, roller)
+    _check_room(game, after, action)
     return replace(after, version=game.version + 1), events
+
+
+def _room_needed(action: Action, ends: bool) -> int:
+    """Entries that must stay free after ``action`` (see :data:`_ROOM_TO_END`)."""
+    if ends:
+        return 0
+    if action.kind is ActionKind.RESIGN:
+        return 1  # its acceptance
+    if action.kind is ActionKind.REJECT:
+        return _ROOM_TO_END + 1  # the rejected player moves on before offering again
+    return _ROOM_TO_END
+
+
+def _check_room(game: Game, after: Game, action: Action) -> None:
+    """Refuse an action that would leave the log too full to end the game (see :data:`_ROOM_TO_END`)."""
+    if log_length(after) + _room_needed(action, after.over) <= MAX_LOG:
+        return
+    who = "" if action.player is None else f"{action.player.name} "
+    raise IllegalActionError(
+        f"{who}may not {action.kind.value}: the game's log is nearly full "
+        f"({log_length(game)} of {MAX_LOG} entries), so only a resignation and its acceptance "
+        "(or a play or drop that ends the game) are left"
+    )
 
 
 def _apply(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tuple[Event, ...]]:
@@ -309,6 +444,11 @@ def _apply(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tup
     if kind in CUBE_KINDS and game.phase in (Phase.BEFORE_ROLL, Phase.CUBE_OFFERED):
         return _cube(game, acting, kind)
     if kind is ActionKind.RESIGN and game.phase in (Phase.BEFORE_ROLL, Phase.MOVING):
+        if _just_rejected(game):
+            raise IllegalActionError(
+                f"{acting.name}'s resignation was just rejected: they may offer again "
+                "once the game moves on (a roll, a play or a cube action)"
+            )
         return _resign(game, acting, action)
     if kind in (ActionKind.ACCEPT, ActionKind.REJECT) and game.phase is Phase.RESIGNATION_OFFERED:
         return _answer_resignation(game, acting, kind)
@@ -550,5 +690,6 @@ def fresh(game: Game) -> Game:
         seed=game.seed,
         client_seeds=game.client_seeds,
         nonce=game.nonce,
+        seed_commitments=game.seed_commitments,
         game_id=game.game_id,
     )

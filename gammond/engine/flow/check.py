@@ -18,6 +18,7 @@ generation per play on every call).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -108,22 +109,38 @@ def _check_match(game: Game) -> None:
             raise InvalidGameError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")
     elif game.dice_source is DiceSource.FAIR:
         _check_fair(game)
+    elif game.dice_source is DiceSource.SERVER and game.nonce:
+        # Server dice on a server with state keys: the secret comes from the nonce, as a fair seed does.
+        if len(game.seed) != FAIR_SEED_BYTES:
+            raise InvalidGameError(
+                "dice_nonce", f"server dice need the server's secret of {FAIR_SEED_BYTES} bytes"
+            )
     elif game.seed:
         raise InvalidGameError(
             "seed", f"only a seeded game has a seed (dice from the {game.dice_source.value})"
         )
-    if game.dice_source is not DiceSource.FAIR and (any(game.client_seeds) or game.nonce):
+    if game.dice_source is not DiceSource.FAIR and (any(game.client_seeds) or any(game.seed_commitments)):
         raise InvalidGameError(
             "fair", f"only a fair game has fair dice (dice from the {game.dice_source.value})"
+        )
+    if game.nonce and game.dice_source not in (DiceSource.FAIR, DiceSource.SERVER):
+        raise InvalidGameError(
+            "fair", f"only fair and server dice have a nonce (dice from the {game.dice_source.value})"
         )
 
 
 def _check_fair(game: Game) -> None:
     if len(game.seed) != FAIR_SEED_BYTES:
         raise InvalidGameError("fair", f"a fair game needs the server's seed of {FAIR_SEED_BYTES} bytes")
-    for name, seed in zip(("white_seed", "black_seed"), game.client_seeds, strict=True):
+    for name, seed, committed in zip(
+        ("white_seed", "black_seed"), game.client_seeds, game.seed_commitments, strict=True
+    ):
         if len(seed) > MAX_SEED_BYTES:
             raise InvalidGameError(f"fair.{name}", f"is longer than {MAX_SEED_BYTES} bytes")
+        if committed and len(committed) != hashlib.sha256().digest_size:
+            raise InvalidGameError(f"fair.{name}_commitment", "is a SHA-256: 32 bytes")
+        if seed and hashlib.sha256(seed).digest() != committed:
+            raise InvalidGameError(f"fair.{name}", "is not the seed committed to when the game was made")
 
 
 def _check_sheet(game: Game) -> None:

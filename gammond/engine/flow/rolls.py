@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from functools import lru_cache
 
 from gammond.engine.dice import SystemRoller
+from gammond.engine.errors import IllegalActionError
 
 # 252 is the largest multiple of 6 below 256: bytes from 252 up are dropped.
 _LIMIT = 252
@@ -52,24 +54,83 @@ def seeded_roll(seed: bytes, game: int, n: int) -> tuple[int, int]:
     return _derived_dice(seed, f"gammond-dice:{game}:{n}")
 
 
-def fair_label(client_seeds: tuple[bytes, bytes], game: int, n: int) -> str:
+def fair_label(client_seeds: tuple[bytes, bytes], game: int, n: int, scheme: int = 1) -> str:
     """The message of roll ``n`` of a fair game: the players' seeds enter as SHA-256 hex digests.
 
     >>> fair_label((b"", b""), 1, 0)[:22]
     'gammond-fair-dice:e3b0'
+    >>> fair_label((b"", b""), 1, 0, 2)[:25]
+    'gammond-fair-dice-v2:e3b0'
     """
     white, black = (hashlib.sha256(seed).hexdigest() for seed in client_seeds)
-    return f"gammond-fair-dice:{white}:{black}:{game}:{n}"
+    label = "gammond-fair-dice" if scheme == 1 else f"gammond-fair-dice-v{scheme}"
+    return f"{label}:{white}:{black}:{game}:{n}"
 
 
 def fair_roll(server_seed: bytes, client_seeds: tuple[bytes, bytes], game: int, n: int) -> tuple[int, int]:
-    """Roll ``n`` (from 0, opening roll-offs included) of fair game ``game``; see docs/dice.md."""
+    """Roll ``n`` of fair game ``game`` under scheme 1 (retired: the key is the server seed itself)."""
     return _derived_dice(server_seed, fair_label(client_seeds, game, n))
 
 
+# Scheme 2 (docs/dice.md): the server's seed is the top of a hash chain
+# K_N = seed, K_i = SHA-256(K_(i+1)); K_0 is the commitment, roll n is keyed
+# by K_(n+1), and a finished game reveals K_n after its n rolls.  A copy of
+# the game ended early (a fork) thus reveals the keys of the rolls already
+# made and nothing of the later ones, which are SHA-256 preimages.
+FAIR_SCHEME = 2
+CHAIN_LENGTH = 4096  # MAX_LOG: a game never makes more rolls than its log holds
+_CHECKPOINT = 64
+
+
+# About 4.5 kB a game: the games a worker rolls for now; a game pushed out
+# costs one walk (4,096 hashes, a millisecond or two) at its next roll.
+@lru_cache(maxsize=1024)
+def _checkpoints(seed: bytes) -> tuple[bytes, ...]:
+    """K_i for i = 0, 64, 128, ..., CHAIN_LENGTH: one walk down the chain per game and worker."""
+    keys = [seed]
+    key = seed
+    for i in range(CHAIN_LENGTH - 1, -1, -1):
+        key = hashlib.sha256(key).digest()
+        if i % _CHECKPOINT == 0:
+            keys.append(key)
+    return tuple(reversed(keys))
+
+
+def chain_key(seed: bytes, index: int) -> bytes:
+    """K_index of the chain topped by ``seed``: SHA-256 applied CHAIN_LENGTH - index times.
+
+    >>> chain_key(bytes(32), CHAIN_LENGTH) == bytes(32)
+    True
+    >>> hashlib.sha256(chain_key(bytes(32), 7)).digest() == chain_key(bytes(32), 6)
+    True
+    """
+    if not 0 <= index <= CHAIN_LENGTH:
+        raise IllegalActionError(f"a fair game has keys for {CHAIN_LENGTH} rolls, not roll {index}")
+    above = -(-index // _CHECKPOINT)  # the checkpoint at or above index
+    key = _checkpoints(seed)[above]
+    for _ in range(above * _CHECKPOINT - index):
+        key = hashlib.sha256(key).digest()
+    return key
+
+
+# Every answer about a fair game carries its commitment: kept for many more
+# games than the checkpoints (some 200 bytes each), so encoding seldom walks.
+@lru_cache(maxsize=16384)
 def commitment(server_seed: bytes) -> bytes:
-    """What the server publishes before the first roll: SHA-256 of its seed."""
-    return hashlib.sha256(server_seed).digest()
+    """What the server publishes before the first roll: the chain's end, K_0."""
+    return chain_key(server_seed, 0)
+
+
+def fair_chain_roll(
+    server_seed: bytes, client_seeds: tuple[bytes, bytes], game: int, n: int
+) -> tuple[int, int]:
+    """Roll ``n`` of fair game ``game`` under scheme 2: keyed by chain key n + 1 (docs/dice.md)."""
+    return _derived_dice(chain_key(server_seed, n + 1), fair_label(client_seeds, game, n, FAIR_SCHEME))
+
+
+def server_roll(secret: bytes, game: int, n: int) -> tuple[int, int]:
+    """Roll ``n`` of a server-dice game on a server with state keys: its secret, never revealed."""
+    return _derived_dice(secret, f"gammond-server-dice:{game}:{n}")
 
 
 _SYSTEM = SystemRoller()

@@ -61,13 +61,13 @@ class DiceSource(Enum):
     """Where the dice of a ``roll`` come from."""
 
     SERVER = "server"
-    """The server rolls with the operating system's randomness."""
+    """The server rolls: from its secret ``seed`` (with a ``nonce``, never shown) or the OS's randomness."""
     CLIENT = "client"
     """The client sends the dice (physical dice, or a replay)."""
     SEEDED = "seeded"
     """Roll n of game g is derived from the game's seed: replays give the same rolls."""
     FAIR = "fair"
-    """Provably fair: the server's secret seed, committed before the first roll, and the players' seeds."""
+    """Provably fair: the server's hash chain, committed before the first roll, and the players' seeds."""
 
 
 CUBE_KINDS: dict[ActionKind, CubeAction] = {
@@ -155,7 +155,9 @@ class Game:
     ``turn`` with ``dice``.  ``rolls`` counts White's and Black's rolls this
     game (the opening roll counts for the player who plays it).
     ``game_id`` names the game and ``version`` counts the actions taken on
-    it.  A lean game (``base`` set) carries the digest of its log instead
+    it.  ``seed_commitments``: SHA-256 of the seed each player committed
+    to at the start of a fair game (empty: none), which ``client_seeds``
+    must match once added.  A lean game (``base`` set) carries the digest of its log instead
     of the log: ``log`` then holds only the entries added since ``base``.
     """
 
@@ -167,6 +169,7 @@ class Game:
     seed: bytes = b""
     client_seeds: tuple[bytes, bytes] = (b"", b"")
     nonce: bytes = b""
+    seed_commitments: tuple[bytes, bytes] = (b"", b"")
     phase: Phase = Phase.OPENING_ROLL
     board: Position = field(default_factory=Position.starting)
     turn: Player | None = None

@@ -47,6 +47,7 @@ from gammond.server.wire.game import (
     decode_dice_source,
     decode_flow_action,
     decode_form,
+    decode_seed_commitments,
     decode_view,
     encode_choices,
     encode_entries,
@@ -139,9 +140,10 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         if request.HasField("previous"):
             previous = self.games.read(request.previous, "previous")
             self._refuse_unfair(previous.dice_source, "the previous game's dice are")
-            if previous.dice_source is DiceSource.FAIR:
-                nonce, fair_seed = self._fresh_seed()
-                return next_game(previous, seed=fair_seed, nonce=nonce, lean=lean)
+            commitments = decode_seed_commitments(request, previous.dice_source)
+            if previous.dice_source is DiceSource.FAIR or self._keyed_server_dice(previous.dice_source):
+                nonce, secret = self._fresh_seed()
+                return next_game(previous, seed=secret, nonce=nonce, seed_commitments=commitments, lean=lean)
             return next_game(previous, lean=lean)
         rules = decode_rules(request.rules if request.HasField("rules") else None, "rules")
         default = DiceSource.FAIR if self.require_fair_dice else DiceSource.SERVER
@@ -152,10 +154,17 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             raise WireError("seed", f"a seeded game needs a seed of 1..{MAX_SEED_BYTES} bytes")
         if source is not DiceSource.SEEDED and seed:
             raise WireError("seed", "only a seeded game (DICE_SOURCE_SEEDED) takes a seed")
+        commitments = decode_seed_commitments(request, source)
         nonce = b""
-        if source is DiceSource.FAIR:
+        if source is DiceSource.FAIR or self._keyed_server_dice(source):
             nonce, seed = self._fresh_seed()
-        return new_game(rules, dice_source=source, seed=seed, nonce=nonce, lean=bool(lean))
+        return new_game(
+            rules, dice_source=source, seed=seed, nonce=nonce, seed_commitments=commitments, lean=bool(lean)
+        )
+
+    def _keyed_server_dice(self, source: DiceSource) -> bool:
+        """Server dice on a server with state keys: derived from its secret, so a Game sent again rolls the same."""
+        return source is DiceSource.SERVER and self.games.keyring is not None
 
     def _listing(self, request: pb.ListActionsRequest) -> tuple[Game, int]:
         game = self.games.read(request.game)

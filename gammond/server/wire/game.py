@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
 from backgammon.v1 import rules_pb2 as rules_pb
 from gammond.engine import (
+    FAIR_SCHEME,
     Action,
     ActionKind,
     Choices,
@@ -34,6 +35,7 @@ from gammond.engine import (
     Resignation,
     ResultKind,
     ScoreSheetRow,
+    chain_key,
     check_game,
     commitment,
     format_moves,
@@ -383,10 +385,46 @@ def _fair(
     if message.seed:
         raise WireError(f"{field}.seed", "a fair game keeps its seed in `fair`")
     fair = message.fair
+    if fair.scheme != FAIR_SCHEME:
+        # Scheme 1 revealed the server's seed to any copy of the game ended early.
+        raise WireError(
+            f"{field}.fair.scheme",
+            f"is {fair.scheme or 1}: this server plays fair dice of scheme {FAIR_SCHEME} only; start a new game",
+        )
     nonce = bytes(fair.nonce)
     if not nonce:
         raise WireError(f"{field}.fair.nonce", "is required in a fair game")
     return fair_seed(nonce), (bytes(fair.white_seed), bytes(fair.black_seed)), nonce
+
+
+def decode_seed_commitments(
+    request: play_service_pb2.NewGameRequest, source: DiceSource
+) -> tuple[bytes, bytes]:
+    """The SHA-256 of each player's seed, committed to in NewGame (empty: none); fair dice only."""
+    commitments = (bytes(request.white_seed_commitment), bytes(request.black_seed_commitment))
+    for name, digest in zip(("white_seed_commitment", "black_seed_commitment"), commitments, strict=True):
+        if digest and source is not DiceSource.FAIR:
+            raise WireError(name, f"only a game with fair dice takes it, not dice from the {source.value}")
+        if digest and len(digest) != _COMMITMENT_BYTES:
+            raise WireError(
+                name, f"has {len(digest)} bytes: it is the SHA-256 of the player's seed, 32 bytes"
+            )
+    return commitments
+
+
+_COMMITMENT_BYTES = 32
+
+
+def _server_dice(
+    message: game_pb2.Game, field: str, fair_seed: Callable[[bytes], bytes] | None
+) -> tuple[bytes, bytes]:
+    """A server-dice game's secret (recomputed from ``dice_nonce`` by the keys) and nonce; none without a nonce."""
+    nonce = bytes(message.dice_nonce)
+    if not nonce:
+        return b"", b""
+    if fair_seed is None:
+        raise WireError(f"{field}.dice_nonce", "only a server with state keys makes server dice with a nonce")
+    return fair_seed(nonce), nonce
 
 
 def decode_game(
@@ -423,10 +461,18 @@ def decode_game(
         resignation = Resignation(by, kind)
     source = decode_dice_source(message.dice_source, f"{field}.dice_source")
     seed, client_seeds, nonce = bytes(message.seed), (b"", b""), b""
+    commitments = (b"", b"")
     if source is DiceSource.FAIR:
         seed, client_seeds, nonce = _fair(message, field, fair_seed)
+        commitments = (bytes(message.fair.white_seed_commitment), bytes(message.fair.black_seed_commitment))
     elif message.HasField("fair"):
         raise WireError(f"{field}.fair", "only a game with fair dice (DICE_SOURCE_FAIR) has it")
+    if message.dice_nonce:
+        if source is not DiceSource.SERVER:
+            raise WireError(f"{field}.dice_nonce", "only a game with server dice (DICE_SOURCE_SERVER) has it")
+        if message.seed:
+            raise WireError(f"{field}.seed", "only a seeded game (DICE_SOURCE_SEEDED) has a seed")
+        seed, nonce = _server_dice(message, field, fair_seed)
     game_id = bytes(message.game_id)
     if len(game_id) not in (0, GAME_ID_BYTES):
         raise WireError(f"{field}.game_id", f"has {len(game_id)} bytes; a game id has {GAME_ID_BYTES}")
@@ -440,6 +486,7 @@ def decode_game(
         seed=seed,
         client_seeds=client_seeds,
         nonce=nonce,
+        seed_commitments=commitments,
         phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
         board=decode_board(message.board, Player.WHITE, f"{field}.board"),
         turn=turn,
@@ -479,8 +526,8 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
         game_number=game.number,
         sheet=[_encode_row(row) for row in game.sheet],
         dice_source=_SOURCE_CODES[game.dice_source],
-        # A fair game's seed is the server's secret until the game is over.
-        seed=b"" if game.dice_source is DiceSource.FAIR else game.seed,
+        # Fair and keyed server dice: the seed is the server's secret, never shown.
+        seed=game.seed if game.dice_source is not DiceSource.FAIR and not game.nonce else b"",
         phase=_PHASE_CODES[game.phase],
         board=encode_board(game.board, Player.WHITE),
         cube=_encode_cube(game.cube),
@@ -514,15 +561,22 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
     if game.moves or not game.is_lean():  # a lean Game leaves out what `board` already says
         message.board_now.CopyFrom(encode_board(_board_now(game), Player.WHITE))
     if game.dice_source is DiceSource.FAIR:
+        # Revealed at the end: the chain key after the rolls made, never the seed (docs/dice.md).
+        rolls = game.digest().opening_ties + game.rolls[0] + game.rolls[1] if game.over else 0
         message.fair.CopyFrom(
             game_pb2.FairDice(
                 nonce=game.nonce,
                 commitment=commitment(game.seed),
                 white_seed=game.client_seeds[0],
                 black_seed=game.client_seeds[1],
-                server_seed=game.seed if game.over else b"",
+                white_seed_commitment=game.seed_commitments[0],
+                black_seed_commitment=game.seed_commitments[1],
+                chain_key=chain_key(game.seed, rolls) if game.over else b"",
+                scheme=FAIR_SCHEME,
             )
         )
+    elif game.nonce:
+        message.dice_nonce = game.nonce
     return message
 
 

@@ -86,7 +86,11 @@ class _DiceSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DiceSource
     DICE_SOURCE_UNSPECIFIED: _DiceSource.ValueType  # 0
     """Not set: NewGame reads it as DICE_SOURCE_SERVER; a Game must name one."""
     DICE_SOURCE_SERVER: _DiceSource.ValueType  # 1
-    """The server rolls with the operating system's randomness."""
+    """The server rolls: from its secret and the sealed game (`dice_nonce`)
+    with state keys, so a Game sent again gets the same roll; from the
+    operating system's randomness without keys (re-rollable, and the
+    client could write any dice: not for online play).
+    """
     DICE_SOURCE_CLIENT: _DiceSource.ValueType  # 2
     """The client sends the dice with each roll (physical dice, replays)."""
     DICE_SOURCE_SEEDED: _DiceSource.ValueType  # 3
@@ -94,11 +98,12 @@ class _DiceSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DiceSource
     seed gives the same rolls, so a replay reproduces the game.
     """
     DICE_SOURCE_FAIR: _DiceSource.ValueType  # 4
-    """Provably fair (see docs/dice.md): the server commits to a secret seed
-    at the game's start (`fair.commitment`, its SHA-256), each player may
-    add a seed of their own (AddClientSeed) before the first roll, roll n
-    comes from HMAC-SHA-256 of them all, and the seed is revealed in
-    `fair.server_seed` once the game is over. Needs a server with state
+    """Provably fair (see docs/dice.md): the server commits to a hash chain
+    at the game's start (`fair.commitment`), each player may commit to a
+    seed of their own in NewGame and reveal it (AddClientSeed) before the
+    first roll, roll n comes from HMAC-SHA-256 of the chain's key n+1 and
+    the players' seeds, and the chain key after the last roll is revealed
+    in `fair.chain_key` once the game is over. Needs a server with state
     keys (sealed state); refused otherwise.
     """
 
@@ -108,7 +113,11 @@ class DiceSource(_DiceSource, metaclass=_DiceSourceEnumTypeWrapper):
 DICE_SOURCE_UNSPECIFIED: DiceSource.ValueType  # 0
 """Not set: NewGame reads it as DICE_SOURCE_SERVER; a Game must name one."""
 DICE_SOURCE_SERVER: DiceSource.ValueType  # 1
-"""The server rolls with the operating system's randomness."""
+"""The server rolls: from its secret and the sealed game (`dice_nonce`)
+with state keys, so a Game sent again gets the same roll; from the
+operating system's randomness without keys (re-rollable, and the
+client could write any dice: not for online play).
+"""
 DICE_SOURCE_CLIENT: DiceSource.ValueType  # 2
 """The client sends the dice with each roll (physical dice, replays)."""
 DICE_SOURCE_SEEDED: DiceSource.ValueType  # 3
@@ -116,11 +125,12 @@ DICE_SOURCE_SEEDED: DiceSource.ValueType  # 3
 seed gives the same rolls, so a replay reproduces the game.
 """
 DICE_SOURCE_FAIR: DiceSource.ValueType  # 4
-"""Provably fair (see docs/dice.md): the server commits to a secret seed
-at the game's start (`fair.commitment`, its SHA-256), each player may
-add a seed of their own (AddClientSeed) before the first roll, roll n
-comes from HMAC-SHA-256 of them all, and the seed is revealed in
-`fair.server_seed` once the game is over. Needs a server with state
+"""Provably fair (see docs/dice.md): the server commits to a hash chain
+at the game's start (`fair.commitment`), each player may commit to a
+seed of their own in NewGame and reveal it (AddClientSeed) before the
+first roll, roll n comes from HMAC-SHA-256 of the chain's key n+1 and
+the players' seeds, and the chain key after the last roll is revealed
+in `fair.chain_key` once the game is over. Needs a server with state
 keys (sealed state); refused otherwise.
 """
 Global___DiceSource: _TypeAlias = DiceSource  # noqa: Y015
@@ -610,6 +620,7 @@ class Game(_message.Message):
     GAME_ID_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
     DIGEST_FIELD_NUMBER: _builtins.int
+    DICE_NONCE_FIELD_NUMBER: _builtins.int
     game_number: _builtins.int
     """This game's number in the match or session, from 1."""
     dice_source: Global___DiceSource.ValueType
@@ -635,6 +646,11 @@ class Game(_message.Message):
     BotAct's actions), from 0 at NewGame: of two Games with the same
     `game_id`, the one with the lower version is stale (docs/security.md).
     At most 2^48.
+    """
+    dice_nonce: _builtins.bytes
+    """DICE_SOURCE_SERVER on a server with state keys: a random public value
+    the game's dice are derived from with the server's secret, so that a
+    sealed Game sent again gets the same roll, not a new one (docs/dice.md).
     """
     @_builtins.property
     def rules(self) -> _rules_pb2.RuleOptions:
@@ -703,8 +719,8 @@ class Game(_message.Message):
 
     @_builtins.property
     def fair(self) -> Global___FairDice:
-        """DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-        game is over, the revealed server seed.
+        """DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+        the game is over, the revealed chain key.
         """
 
     @_builtins.property
@@ -742,10 +758,11 @@ class Game(_message.Message):
         game_id: _builtins.bytes = ...,
         version: _builtins.int = ...,
         digest: Global___LogDigest | None = ...,
+        dice_nonce: _builtins.bytes = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "digest", b"digest", "fair", b"fair", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_source", b"dice_source", "digest", b"digest", "fair", b"fair", "game_id", b"game_id", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "version", b"version", "white_rolls", b"white_rolls"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_rolls", b"black_rolls", "board", b"board", "board_now", b"board_now", "cube", b"cube", "dice", b"dice", "dice_nonce", b"dice_nonce", "dice_source", b"dice_source", "digest", b"digest", "fair", b"fair", "game_id", b"game_id", "game_number", b"game_number", "log", b"log", "moves", b"moves", "phase", b"phase", "resignation", b"resignation", "result", b"result", "rules", b"rules", "score", b"score", "score_after", b"score_after", "seal", b"seal", "seed", b"seed", "sheet", b"sheet", "turn", b"turn", "version", b"version", "white_rolls", b"white_rolls"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -869,18 +886,35 @@ class FairDice(_message.Message):
     WHITE_SEED_FIELD_NUMBER: _builtins.int
     BLACK_SEED_FIELD_NUMBER: _builtins.int
     SERVER_SEED_FIELD_NUMBER: _builtins.int
+    WHITE_SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    BLACK_SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    CHAIN_KEY_FIELD_NUMBER: _builtins.int
+    SCHEME_FIELD_NUMBER: _builtins.int
     nonce: _builtins.bytes
     """A random public value the server's secret seed is derived from."""
     commitment: _builtins.bytes
-    """SHA-256 of the server's seed, published before any roll."""
+    """The end of the server's hash chain (scheme 2: K_0, the seed hashed
+    4,096 times), published before any roll.
+    """
     white_seed: _builtins.bytes
     """White's seed, 0..64 bytes (AddClientSeed)."""
     black_seed: _builtins.bytes
     """Black's seed, 0..64 bytes (AddClientSeed)."""
     server_seed: _builtins.bytes
-    """The server's seed, 32 bytes, revealed once the game is over; empty
-    before.
+    """Scheme 1 only (retired): the server's seed, revealed once the game was
+    over. Scheme 2 never reveals it (see `chain_key`).
     """
+    white_seed_commitment: _builtins.bytes
+    """SHA-256 of White's seed, fixed at NewGame (empty: White adds none)."""
+    black_seed_commitment: _builtins.bytes
+    """SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none)."""
+    chain_key: _builtins.bytes
+    """Once the game is over: the chain key K_n after the game's n rolls,
+    from which every roll made (and the commitment) follows, and no later
+    one (docs/dice.md). Empty before.
+    """
+    scheme: _builtins.int
+    """The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused."""
     def __init__(
         self,
         *,
@@ -889,10 +923,14 @@ class FairDice(_message.Message):
         white_seed: _builtins.bytes = ...,
         black_seed: _builtins.bytes = ...,
         server_seed: _builtins.bytes = ...,
+        white_seed_commitment: _builtins.bytes = ...,
+        black_seed_commitment: _builtins.bytes = ...,
+        chain_key: _builtins.bytes = ...,
+        scheme: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_seed", b"black_seed", "commitment", b"commitment", "nonce", b"nonce", "server_seed", b"server_seed", "white_seed", b"white_seed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_seed", b"black_seed", "black_seed_commitment", b"black_seed_commitment", "chain_key", b"chain_key", "commitment", b"commitment", "nonce", b"nonce", "scheme", b"scheme", "server_seed", b"server_seed", "white_seed", b"white_seed", "white_seed_commitment", b"white_seed_commitment"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

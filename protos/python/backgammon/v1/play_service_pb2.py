@@ -28,35 +28,35 @@ from backgammon.v1 import game_pb2 as backgammon_dot_v1_dot_game__pb2
 from backgammon.v1 import rules_pb2 as backgammon_dot_v1_dot_rules__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n backgammon/v1/play_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x1f\x62\x61\x63kgammon/v1/bot_service.proto\x1a\x18\x62\x61\x63kgammon/v1/game.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"\xf1\x01\n\x0eNewGameRequest\x12)\n\x05rules\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\x12.\n\x0b\x64ice_source\x18\x02 \x01(\x0e\x32\x19.backgammon.v1.DiceSource\x12\x0c\n\x04seed\x18\x03 \x01(\x0c\x12%\n\x08previous\x18\x04 \x01(\x0b\x32\x13.backgammon.v1.Game\x12%\n\x04\x66orm\x18\x05 \x01(\x0e\x32\x17.backgammon.v1.GameForm\x12(\n\x04view\x18\x06 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\"i\n\x0fNewGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x02 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\"a\n\x12ListActionsRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12(\n\x04view\x18\x02 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\"\xe8\x01\n\x13ListActionsResponse\x12#\n\x05phase\x18\x01 \x01(\x0e\x32\x14.backgammon.v1.Phase\x12$\n\x06to_act\x18\x02 \x03(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x15.backgammon.v1.Action\x12\"\n\x05plays\x18\x04 \x03(\x0b\x32\x13.backgammon.v1.Play\x12\x11\n\tdice_left\x18\x05 \x03(\r\x12\'\n\tboard_now\x18\x06 \x01(\x0b\x32\x14.backgammon.v1.Board\"\xe0\x01\n\nActRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.backgammon.v1.Action\x12(\n\x04view\x18\x03 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12*\n\tbot_reply\x18\x05 \x01(\x0e\x32\x17.backgammon.v1.BotLevelB\x13\n\x11_expected_version\"\xe0\x01\n\x0b\x41\x63tResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x33\n\x07\x63hoices\x18\x03 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x04 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\x12*\n\x0b\x62ot_actions\x18\x05 \x03(\x0b\x32\x15.backgammon.v1.Action\"\xfa\x01\n\rBotActRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x06player\x18\x04 \x01(\x0e\x32\x14.backgammon.v1.Color\x12(\n\x04view\x18\x05 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x04H\x01\x88\x01\x01\x42\x07\n\x05_seedB\x13\n\x11_expected_version\"\xf2\x01\n\x0e\x42otActResponse\x12&\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x15.backgammon.v1.Action\x12!\n\x04game\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x11\n\tevaluator\x18\x04 \x01(\t\x12\x33\n\x07\x63hoices\x18\x05 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x06 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\"m\n\x14\x41\x64\x64\x43lientSeedRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12\x0c\n\x04seed\x18\x03 \x01(\x0c\":\n\x15\x41\x64\x64\x43lientSeedResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game*\xa3\x01\n\x0b\x41\x63tionsView\x12\x1c\n\x18\x41\x43TIONS_VIEW_UNSPECIFIED\x10\x00\x12\x15\n\x11\x41\x43TIONS_VIEW_FULL\x10\x01\x12\x18\n\x14\x41\x43TIONS_VIEW_COMPACT\x10\x02\x12\x16\n\x12\x41\x43TIONS_VIEW_MOVES\x10\x03\x12\x16\n\x12\x41\x43TIONS_VIEW_PLAYS\x10\x04\x12\x15\n\x11\x41\x43TIONS_VIEW_NONE\x10\x05\x32\x8e\x03\n\x0bPlayService\x12H\n\x07NewGame\x12\x1d.backgammon.v1.NewGameRequest\x1a\x1e.backgammon.v1.NewGameResponse\x12T\n\x0bListActions\x12!.backgammon.v1.ListActionsRequest\x1a\".backgammon.v1.ListActionsResponse\x12<\n\x03\x41\x63t\x12\x19.backgammon.v1.ActRequest\x1a\x1a.backgammon.v1.ActResponse\x12\x45\n\x06\x42otAct\x12\x1c.backgammon.v1.BotActRequest\x1a\x1d.backgammon.v1.BotActResponse\x12Z\n\rAddClientSeed\x12#.backgammon.v1.AddClientSeedRequest\x1a$.backgammon.v1.AddClientSeedResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n backgammon/v1/play_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x1f\x62\x61\x63kgammon/v1/bot_service.proto\x1a\x18\x62\x61\x63kgammon/v1/game.proto\x1a\x19\x62\x61\x63kgammon/v1/rules.proto\"\xaf\x02\n\x0eNewGameRequest\x12)\n\x05rules\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.RuleOptions\x12.\n\x0b\x64ice_source\x18\x02 \x01(\x0e\x32\x19.backgammon.v1.DiceSource\x12\x0c\n\x04seed\x18\x03 \x01(\x0c\x12%\n\x08previous\x18\x04 \x01(\x0b\x32\x13.backgammon.v1.Game\x12%\n\x04\x66orm\x18\x05 \x01(\x0e\x32\x17.backgammon.v1.GameForm\x12(\n\x04view\x18\x06 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x15white_seed_commitment\x18\x07 \x01(\x0c\x12\x1d\n\x15\x62lack_seed_commitment\x18\x08 \x01(\x0c\"i\n\x0fNewGameResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x02 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\"a\n\x12ListActionsRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12(\n\x04view\x18\x02 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\"\xe8\x01\n\x13ListActionsResponse\x12#\n\x05phase\x18\x01 \x01(\x0e\x32\x14.backgammon.v1.Phase\x12$\n\x06to_act\x18\x02 \x03(\x0e\x32\x14.backgammon.v1.Color\x12&\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x15.backgammon.v1.Action\x12\"\n\x05plays\x18\x04 \x03(\x0b\x32\x13.backgammon.v1.Play\x12\x11\n\tdice_left\x18\x05 \x03(\r\x12\'\n\tboard_now\x18\x06 \x01(\x0b\x32\x14.backgammon.v1.Board\"\xe0\x01\n\nActRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12%\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.backgammon.v1.Action\x12(\n\x04view\x18\x03 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x04 \x01(\x04H\x00\x88\x01\x01\x12*\n\tbot_reply\x18\x05 \x01(\x0e\x32\x17.backgammon.v1.BotLevelB\x13\n\x11_expected_version\"\xe0\x01\n\x0b\x41\x63tResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x33\n\x07\x63hoices\x18\x03 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x04 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\x12*\n\x0b\x62ot_actions\x18\x05 \x03(\x0b\x32\x15.backgammon.v1.Action\"\xfa\x01\n\rBotActRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.backgammon.v1.BotLevel\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12$\n\x06player\x18\x04 \x01(\x0e\x32\x14.backgammon.v1.Color\x12(\n\x04view\x18\x05 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x06 \x01(\x04H\x01\x88\x01\x01\x42\x07\n\x05_seedB\x13\n\x11_expected_version\"\xf2\x01\n\x0e\x42otActResponse\x12&\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x15.backgammon.v1.Action\x12!\n\x04game\x18\x02 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x11\n\tevaluator\x18\x04 \x01(\t\x12\x33\n\x07\x63hoices\x18\x05 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x06 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\"m\n\x14\x41\x64\x64\x43lientSeedRequest\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06player\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12\x0c\n\x04seed\x18\x03 \x01(\x0c\":\n\x15\x41\x64\x64\x43lientSeedResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game*\xa3\x01\n\x0b\x41\x63tionsView\x12\x1c\n\x18\x41\x43TIONS_VIEW_UNSPECIFIED\x10\x00\x12\x15\n\x11\x41\x43TIONS_VIEW_FULL\x10\x01\x12\x18\n\x14\x41\x43TIONS_VIEW_COMPACT\x10\x02\x12\x16\n\x12\x41\x43TIONS_VIEW_MOVES\x10\x03\x12\x16\n\x12\x41\x43TIONS_VIEW_PLAYS\x10\x04\x12\x15\n\x11\x41\x43TIONS_VIEW_NONE\x10\x05\x32\x8e\x03\n\x0bPlayService\x12H\n\x07NewGame\x12\x1d.backgammon.v1.NewGameRequest\x1a\x1e.backgammon.v1.NewGameResponse\x12T\n\x0bListActions\x12!.backgammon.v1.ListActionsRequest\x1a\".backgammon.v1.ListActionsResponse\x12<\n\x03\x41\x63t\x12\x19.backgammon.v1.ActRequest\x1a\x1a.backgammon.v1.ActResponse\x12\x45\n\x06\x42otAct\x12\x1c.backgammon.v1.BotActRequest\x1a\x1d.backgammon.v1.BotActResponse\x12Z\n\rAddClientSeed\x12#.backgammon.v1.AddClientSeedRequest\x1a$.backgammon.v1.AddClientSeedResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'backgammon.v1.play_service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ACTIONSVIEW']._serialized_start=1973
-  _globals['_ACTIONSVIEW']._serialized_end=2136
+  _globals['_ACTIONSVIEW']._serialized_start=2035
+  _globals['_ACTIONSVIEW']._serialized_end=2198
   _globals['_NEWGAMEREQUEST']._serialized_start=165
-  _globals['_NEWGAMEREQUEST']._serialized_end=406
-  _globals['_NEWGAMERESPONSE']._serialized_start=408
-  _globals['_NEWGAMERESPONSE']._serialized_end=513
-  _globals['_LISTACTIONSREQUEST']._serialized_start=515
-  _globals['_LISTACTIONSREQUEST']._serialized_end=612
-  _globals['_LISTACTIONSRESPONSE']._serialized_start=615
-  _globals['_LISTACTIONSRESPONSE']._serialized_end=847
-  _globals['_ACTREQUEST']._serialized_start=850
-  _globals['_ACTREQUEST']._serialized_end=1074
-  _globals['_ACTRESPONSE']._serialized_start=1077
-  _globals['_ACTRESPONSE']._serialized_end=1301
-  _globals['_BOTACTREQUEST']._serialized_start=1304
-  _globals['_BOTACTREQUEST']._serialized_end=1554
-  _globals['_BOTACTRESPONSE']._serialized_start=1557
-  _globals['_BOTACTRESPONSE']._serialized_end=1799
-  _globals['_ADDCLIENTSEEDREQUEST']._serialized_start=1801
-  _globals['_ADDCLIENTSEEDREQUEST']._serialized_end=1910
-  _globals['_ADDCLIENTSEEDRESPONSE']._serialized_start=1912
-  _globals['_ADDCLIENTSEEDRESPONSE']._serialized_end=1970
-  _globals['_PLAYSERVICE']._serialized_start=2139
-  _globals['_PLAYSERVICE']._serialized_end=2537
+  _globals['_NEWGAMEREQUEST']._serialized_end=468
+  _globals['_NEWGAMERESPONSE']._serialized_start=470
+  _globals['_NEWGAMERESPONSE']._serialized_end=575
+  _globals['_LISTACTIONSREQUEST']._serialized_start=577
+  _globals['_LISTACTIONSREQUEST']._serialized_end=674
+  _globals['_LISTACTIONSRESPONSE']._serialized_start=677
+  _globals['_LISTACTIONSRESPONSE']._serialized_end=909
+  _globals['_ACTREQUEST']._serialized_start=912
+  _globals['_ACTREQUEST']._serialized_end=1136
+  _globals['_ACTRESPONSE']._serialized_start=1139
+  _globals['_ACTRESPONSE']._serialized_end=1363
+  _globals['_BOTACTREQUEST']._serialized_start=1366
+  _globals['_BOTACTREQUEST']._serialized_end=1616
+  _globals['_BOTACTRESPONSE']._serialized_start=1619
+  _globals['_BOTACTRESPONSE']._serialized_end=1861
+  _globals['_ADDCLIENTSEEDREQUEST']._serialized_start=1863
+  _globals['_ADDCLIENTSEEDREQUEST']._serialized_end=1972
+  _globals['_ADDCLIENTSEEDRESPONSE']._serialized_start=1974
+  _globals['_ADDCLIENTSEEDRESPONSE']._serialized_end=2032
+  _globals['_PLAYSERVICE']._serialized_start=2201
+  _globals['_PLAYSERVICE']._serialized_end=2599
 # @@protoc_insertion_point(module_scope)

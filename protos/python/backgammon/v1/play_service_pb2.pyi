@@ -93,6 +93,8 @@ class NewGameRequest(_message.Message):
     PREVIOUS_FIELD_NUMBER: _builtins.int
     FORM_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
+    WHITE_SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+    BLACK_SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     dice_source: _game_pb2.DiceSource.ValueType
     """Where the dice come from (unset: the server rolls)."""
     seed: _builtins.bytes
@@ -105,6 +107,15 @@ class NewGameRequest(_message.Message):
     """Which actions the answer lists (unset: ACTIONS_VIEW_COMPACT for a lean
     game, none for a full one).
     """
+    white_seed_commitment: _builtins.bytes
+    """DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+    AddClientSeed before the first roll (32 bytes; empty: White adds no
+    seed). Fixed here, before the server draws its own seed, so that a
+    player replaying a Game cannot try seeds until the dice suit them
+    (docs/dice.md). Also for the next game of a match (`previous`).
+    """
+    black_seed_commitment: _builtins.bytes
+    """The same for Black."""
     @_builtins.property
     def rules(self) -> _rules_pb2.RuleOptions:
         """The first game of a match or session under `rules` (unset: money play
@@ -127,10 +138,12 @@ class NewGameRequest(_message.Message):
         previous: _game_pb2.Game | None = ...,
         form: _game_pb2.GameForm.ValueType = ...,
         view: Global___ActionsView.ValueType = ...,
+        white_seed_commitment: _builtins.bytes = ...,
+        black_seed_commitment: _builtins.bytes = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["previous", b"previous", "rules", b"rules"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dice_source", b"dice_source", "form", b"form", "previous", b"previous", "rules", b"rules", "seed", b"seed", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_seed_commitment", b"black_seed_commitment", "dice_source", b"dice_source", "form", b"form", "previous", b"previous", "rules", b"rules", "seed", b"seed", "view", b"view", "white_seed_commitment", b"white_seed_commitment"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -482,7 +495,10 @@ Global___BotActResponse: _TypeAlias = BotActResponse  # noqa: Y015
 
 @_typing.final
 class AddClientSeedRequest(_message.Message):
-    """Add a player's seed to the dice of a DICE_SOURCE_FAIR game."""
+    """Add a player's seed to the dice of a DICE_SOURCE_FAIR game: the seed
+    whose SHA-256 the player committed to in NewGame (a seed no commitment
+    names is refused, FAILED_PRECONDITION).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 

@@ -104,7 +104,8 @@ class PlayServiceServicer:
 
     def AddClientSeed(self, request, context):
         """Add a player's own seed to a game with provably fair dice, after the
-        server's commitment and before the first roll (once per player).
+        server's commitment and before the first roll (once per player): the
+        seed committed to in NewGame.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -53,7 +53,8 @@ class PlayServiceStub:
     """
     AddClientSeed: _grpc.UnaryUnaryMultiCallable[_play_service_pb2.AddClientSeedRequest, _play_service_pb2.AddClientSeedResponse]
     """Add a player's own seed to a game with provably fair dice, after the
-    server's commitment and before the first roll (once per player).
+    server's commitment and before the first roll (once per player): the
+    seed committed to in NewGame.
     """
 
 @_typing.type_check_only
@@ -79,7 +80,8 @@ class PlayServiceAsyncStub(PlayServiceStub):
     """
     AddClientSeed: _aio.UnaryUnaryMultiCallable[_play_service_pb2.AddClientSeedRequest, _play_service_pb2.AddClientSeedResponse]  # type: ignore[assignment]
     """Add a player's own seed to a game with provably fair dice, after the
-    server's commitment and before the first roll (once per player).
+    server's commitment and before the first roll (once per player): the
+    seed committed to in NewGame.
     """
 
 class PlayServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -132,7 +134,8 @@ class PlayServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_play_service_pb2.AddClientSeedResponse, _abc.Awaitable[_play_service_pb2.AddClientSeedResponse]]:
         """Add a player's own seed to a game with provably fair dice, after the
-        server's commitment and before the first roll (once per player).
+        server's commitment and before the first roll (once per player): the
+        seed committed to in NewGame.
         """
 
 def add_PlayServiceServicer_to_server(servicer: PlayServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -50,7 +50,7 @@ namespace Backgammon.V1 {
             "IAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISIQoEZGljZRgDIAEoCzITLmJh",
             "Y2tnYW1tb24udjEuRGljZRIpCgVtb3ZlcxgEIAMoCzIaLmJhY2tnYW1tb24u",
             "djEuQ2hlY2tlck1vdmUSLgoLcmVzaWduX2tpbmQYBSABKA4yGS5iYWNrZ2Ft",
-            "bW9uLnYxLlJlc3VsdEtpbmQi2wYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
+            "bW9uLnYxLlJlc3VsdEtpbmQi7wYKBEdhbWUSKQoFcnVsZXMYASABKAsyGi5i",
             "YWNrZ2FtbW9uLnYxLlJ1bGVPcHRpb25zEigKBXNjb3JlGAIgASgLMhkuYmFj",
             "a2dhbW1vbi52MS5NYXRjaFNjb3JlEhMKC2dhbWVfbnVtYmVyGAMgASgNEigK",
             "BXNoZWV0GAQgAygLMhkuYmFja2dhbW1vbi52MS5HYW1lUmVjb3JkEi4KC2Rp",
@@ -69,53 +69,56 @@ namespace Backgammon.V1 {
             "U2NvcmUSJQoEc2VhbBgUIAEoCzIXLmJhY2tnYW1tb24udjEuR2FtZVNlYWwS",
             "JQoEZmFpchgVIAEoCzIXLmJhY2tnYW1tb24udjEuRmFpckRpY2USDwoHZ2Ft",
             "ZV9pZBgWIAEoDBIPCgd2ZXJzaW9uGBcgASgEEigKBmRpZ2VzdBgYIAEoCzIY",
-            "LmJhY2tnYW1tb24udjEuTG9nRGlnZXN0IuMBCglMb2dEaWdlc3QSDgoGbGVu",
-            "Z3RoGAEgASgNEg0KBWNoYWluGAIgASgMEhQKDG9wZW5pbmdfdGllcxgDIAEo",
-            "DRIOCgZyYWlzZXMYBCABKA0SJQoEbGFzdBgFIAEoCzIXLmJhY2tnYW1tb24u",
-            "djEuTG9nRW50cnkSJwoGYW5jaG9yGAYgASgLMhcuYmFja2dhbW1vbi52MS5M",
-            "b2dFbnRyeRIrCghyZXNpZ25lZBgHIAEoDjIZLmJhY2tnYW1tb24udjEuUmVz",
-            "dWx0S2luZBIUCgxyZXNpZ25hdGlvbnMYCCABKA0iWAoIR2FtZVNlYWwSDgoG",
-            "a2V5X2lkGAEgASgJEg0KBXN0YXRlGAIgASgMEgsKA21hYxgDIAEoDBIPCgdn",
-            "YW1lX2lkGAQgASgMEg8KB3ZlcnNpb24YBSABKAQiagoIRmFpckRpY2USDQoF",
-            "bm9uY2UYASABKAwSEgoKY29tbWl0bWVudBgCIAEoDBISCgp3aGl0ZV9zZWVk",
-            "GAMgASgMEhIKCmJsYWNrX3NlZWQYBCABKAwSEwoLc2VydmVyX3NlZWQYBSAB",
-            "KAwi4AIKBUV2ZW50EiYKBGtpbmQYASABKA4yGC5iYWNrZ2FtbW9uLnYxLkV2",
-            "ZW50S2luZBIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9y",
-            "EiEKBGRpY2UYAyABKAsyEy5iYWNrZ2FtbW9uLnYxLkRpY2USKAoEbW92ZRgE",
-            "IAEoCzIaLmJhY2tnYW1tb24udjEuQ2hlY2tlck1vdmUSDwoHZW50ZXJlZBgF",
-            "IAEoCBIQCghib3JlX29mZhgGIAEoCBISCgpjdWJlX3ZhbHVlGAcgASgEEi4K",
-            "C3Jlc2lnbl9raW5kGAggASgOMhkuYmFja2dhbW1vbi52MS5SZXN1bHRLaW5k",
-            "EisKB291dGNvbWUYCSABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21l",
-            "EigKBXNjb3JlGAogASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlKsEB",
-            "CgVQaGFzZRIVChFQSEFTRV9VTlNQRUNJRklFRBAAEhYKElBIQVNFX09QRU5J",
-            "TkdfUk9MTBABEhUKEVBIQVNFX0JFRk9SRV9ST0xMEAISFgoSUEhBU0VfQ1VC",
-            "RV9PRkZFUkVEEAMSEAoMUEhBU0VfTU9WSU5HEAQSHQoZUEhBU0VfUkVTSUdO",
-            "QVRJT05fT0ZGRVJFRBAFEhMKD1BIQVNFX0dBTUVfT1ZFUhAGEhQKEFBIQVNF",
-            "X01BVENIX09WRVIQByqHAQoKRGljZVNvdXJjZRIbChdESUNFX1NPVVJDRV9V",
-            "TlNQRUNJRklFRBAAEhYKEkRJQ0VfU09VUkNFX1NFUlZFUhABEhYKEkRJQ0Vf",
-            "U09VUkNFX0NMSUVOVBACEhYKEkRJQ0VfU09VUkNFX1NFRURFRBADEhQKEERJ",
-            "Q0VfU09VUkNFX0ZBSVIQBCrXAgoKQWN0aW9uS2luZBIbChdBQ1RJT05fS0lO",
-            "RF9VTlNQRUNJRklFRBAAEhQKEEFDVElPTl9LSU5EX1JPTEwQARIWChJBQ1RJ",
-            "T05fS0lORF9ET1VCTEUQAhIUChBBQ1RJT05fS0lORF9UQUtFEAMSFAoQQUNU",
-            "SU9OX0tJTkRfRFJPUBAEEhYKEkFDVElPTl9LSU5EX0JFQVZFUhAFEhcKE0FD",
-            "VElPTl9LSU5EX1JBQ0NPT04QBhIWChJBQ1RJT05fS0lORF9SRVNJR04QBxIW",
-            "ChJBQ1RJT05fS0lORF9BQ0NFUFQQCBIWChJBQ1RJT05fS0lORF9SRUpFQ1QQ",
-            "CRIUChBBQ1RJT05fS0lORF9NT1ZFEAoSFAoQQUNUSU9OX0tJTkRfVU5ETxAL",
-            "EhcKE0FDVElPTl9LSU5EX0NPTkZJUk0QDBIUChBBQ1RJT05fS0lORF9QTEFZ",
-            "EA0qTQoIR2FtZUZvcm0SGQoVR0FNRV9GT1JNX1VOU1BFQ0lGSUVEEAASEgoO",
-            "R0FNRV9GT1JNX0ZVTEwQARISCg5HQU1FX0ZPUk1fTEVBThACKooECglFdmVu",
-            "dEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoKFkVWRU5UX0tJ",
-            "TkRfT1BFTklOR19USUUQARIbChdFVkVOVF9LSU5EX09QRU5JTkdfUk9MTBAC",
-            "Eh8KG0VWRU5UX0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUKEUVWRU5UX0tJ",
-            "TkRfUk9MTEVEEAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NFRBAFEhQKEEVW",
-            "RU5UX0tJTkRfTU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9ORRAHEhkKFUVW",
-            "RU5UX0tJTkRfVFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRfRE9VQkxFRBAJ",
-            "EhMKD0VWRU5UX0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRfRFJPUFBFRBAL",
-            "EhcKE0VWRU5UX0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9LSU5EX1JBQ0NP",
-            "T05FRBANEhcKE0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9FVkVOVF9LSU5E",
-            "X1JFU0lHTkFUSU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lORF9SRVNJR05B",
-            "VElPTl9SRUpFQ1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9XT04QERIYChRF",
-            "VkVOVF9LSU5EX01BVENIX1dPThASYgZwcm90bzM="));
+            "LmJhY2tnYW1tb24udjEuTG9nRGlnZXN0EhIKCmRpY2Vfbm9uY2UYGSABKAwi",
+            "4wEKCUxvZ0RpZ2VzdBIOCgZsZW5ndGgYASABKA0SDQoFY2hhaW4YAiABKAwS",
+            "FAoMb3BlbmluZ190aWVzGAMgASgNEg4KBnJhaXNlcxgEIAEoDRIlCgRsYXN0",
+            "GAUgASgLMhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeRInCgZhbmNob3IYBiAB",
+            "KAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EisKCHJlc2lnbmVkGAcgASgO",
+            "MhkuYmFja2dhbW1vbi52MS5SZXN1bHRLaW5kEhQKDHJlc2lnbmF0aW9ucxgI",
+            "IAEoDSJYCghHYW1lU2VhbBIOCgZrZXlfaWQYASABKAkSDQoFc3RhdGUYAiAB",
+            "KAwSCwoDbWFjGAMgASgMEg8KB2dhbWVfaWQYBCABKAwSDwoHdmVyc2lvbhgF",
+            "IAEoBCLLAQoIRmFpckRpY2USDQoFbm9uY2UYASABKAwSEgoKY29tbWl0bWVu",
+            "dBgCIAEoDBISCgp3aGl0ZV9zZWVkGAMgASgMEhIKCmJsYWNrX3NlZWQYBCAB",
+            "KAwSEwoLc2VydmVyX3NlZWQYBSABKAwSHQoVd2hpdGVfc2VlZF9jb21taXRt",
+            "ZW50GAYgASgMEh0KFWJsYWNrX3NlZWRfY29tbWl0bWVudBgHIAEoDBIRCglj",
+            "aGFpbl9rZXkYCCABKAwSDgoGc2NoZW1lGAkgASgNIuACCgVFdmVudBImCgRr",
+            "aW5kGAEgASgOMhguYmFja2dhbW1vbi52MS5FdmVudEtpbmQSJAoGcGxheWVy",
+            "GAIgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIhCgRkaWNlGAMgASgLMhMu",
+            "YmFja2dhbW1vbi52MS5EaWNlEigKBG1vdmUYBCABKAsyGi5iYWNrZ2FtbW9u",
+            "LnYxLkNoZWNrZXJNb3ZlEg8KB2VudGVyZWQYBSABKAgSEAoIYm9yZV9vZmYY",
+            "BiABKAgSEgoKY3ViZV92YWx1ZRgHIAEoBBIuCgtyZXNpZ25fa2luZBgIIAEo",
+            "DjIZLmJhY2tnYW1tb24udjEuUmVzdWx0S2luZBIrCgdvdXRjb21lGAkgASgL",
+            "MhouYmFja2dhbW1vbi52MS5HYW1lT3V0Y29tZRIoCgVzY29yZRgKIAEoCzIZ",
+            "LmJhY2tnYW1tb24udjEuTWF0Y2hTY29yZSrBAQoFUGhhc2USFQoRUEhBU0Vf",
+            "VU5TUEVDSUZJRUQQABIWChJQSEFTRV9PUEVOSU5HX1JPTEwQARIVChFQSEFT",
+            "RV9CRUZPUkVfUk9MTBACEhYKElBIQVNFX0NVQkVfT0ZGRVJFRBADEhAKDFBI",
+            "QVNFX01PVklORxAEEh0KGVBIQVNFX1JFU0lHTkFUSU9OX09GRkVSRUQQBRIT",
+            "Cg9QSEFTRV9HQU1FX09WRVIQBhIUChBQSEFTRV9NQVRDSF9PVkVSEAcqhwEK",
+            "CkRpY2VTb3VyY2USGwoXRElDRV9TT1VSQ0VfVU5TUEVDSUZJRUQQABIWChJE",
+            "SUNFX1NPVVJDRV9TRVJWRVIQARIWChJESUNFX1NPVVJDRV9DTElFTlQQAhIW",
+            "ChJESUNFX1NPVVJDRV9TRUVERUQQAxIUChBESUNFX1NPVVJDRV9GQUlSEAQq",
+            "1wIKCkFjdGlvbktpbmQSGwoXQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIU",
+            "ChBBQ1RJT05fS0lORF9ST0xMEAESFgoSQUNUSU9OX0tJTkRfRE9VQkxFEAIS",
+            "FAoQQUNUSU9OX0tJTkRfVEFLRRADEhQKEEFDVElPTl9LSU5EX0RST1AQBBIW",
+            "ChJBQ1RJT05fS0lORF9CRUFWRVIQBRIXChNBQ1RJT05fS0lORF9SQUNDT09O",
+            "EAYSFgoSQUNUSU9OX0tJTkRfUkVTSUdOEAcSFgoSQUNUSU9OX0tJTkRfQUND",
+            "RVBUEAgSFgoSQUNUSU9OX0tJTkRfUkVKRUNUEAkSFAoQQUNUSU9OX0tJTkRf",
+            "TU9WRRAKEhQKEEFDVElPTl9LSU5EX1VORE8QCxIXChNBQ1RJT05fS0lORF9D",
+            "T05GSVJNEAwSFAoQQUNUSU9OX0tJTkRfUExBWRANKk0KCEdhbWVGb3JtEhkK",
+            "FUdBTUVfRk9STV9VTlNQRUNJRklFRBAAEhIKDkdBTUVfRk9STV9GVUxMEAES",
+            "EgoOR0FNRV9GT1JNX0xFQU4QAiqKBAoJRXZlbnRLaW5kEhoKFkVWRU5UX0tJ",
+            "TkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElFEAES",
+            "GwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5EX0FV",
+            "VE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoKFkVW",
+            "RU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVEEAYS",
+            "FQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5fRU5E",
+            "RUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5EX1RP",
+            "T0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5EX0JF",
+            "QVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVOVF9L",
+            "SU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9BQ0NF",
+            "UFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQEBIX",
+            "ChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRDSF9X",
+            "T04QEmIGcHJvdG8z"));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.Phase), typeof(global::Backgammon.V1.DiceSource), typeof(global::Backgammon.V1.ActionKind), typeof(global::Backgammon.V1.GameForm), typeof(global::Backgammon.V1.EventKind), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -125,10 +128,10 @@ namespace Backgammon.V1 {
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameOutcome), global::Backgammon.V1.GameOutcome.Parser, new[]{ "Winner", "Kind", "CubeValue", "Ended", "Points" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameRecord), global::Backgammon.V1.GameRecord.Parser, new[]{ "Game", "Outcome", "WhiteScore", "BlackScore", "Crawford" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.LogEntry), global::Backgammon.V1.LogEntry.Parser, new[]{ "Kind", "Player", "Dice", "Moves", "ResignKind" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Game), global::Backgammon.V1.Game.Parser, new[]{ "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest", "DiceNonce" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.LogDigest), global::Backgammon.V1.LogDigest.Parser, new[]{ "Length", "Chain", "OpeningTies", "Raises", "Last", "Anchor", "Resigned", "Resignations" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GameSeal), global::Backgammon.V1.GameSeal.Parser, new[]{ "KeyId", "State", "Mac", "GameId", "Version" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.FairDice), global::Backgammon.V1.FairDice.Parser, new[]{ "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.FairDice), global::Backgammon.V1.FairDice.Parser, new[]{ "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed", "WhiteSeedCommitment", "BlackSeedCommitment", "ChainKey", "Scheme" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.Event), global::Backgammon.V1.Event.Parser, new[]{ "Kind", "Player", "Dice", "Move", "Entered", "BoreOff", "CubeValue", "ResignKind", "Outcome", "Score" }, null, null, null, null)
           }));
     }
@@ -184,7 +187,10 @@ namespace Backgammon.V1 {
     /// </summary>
     [pbr::OriginalName("DICE_SOURCE_UNSPECIFIED")] Unspecified = 0,
     /// <summary>
-    /// The server rolls with the operating system's randomness.
+    /// The server rolls: from its secret and the sealed game (`dice_nonce`)
+    /// with state keys, so a Game sent again gets the same roll; from the
+    /// operating system's randomness without keys (re-rollable, and the
+    /// client could write any dice: not for online play).
     /// </summary>
     [pbr::OriginalName("DICE_SOURCE_SERVER")] Server = 1,
     /// <summary>
@@ -197,11 +203,12 @@ namespace Backgammon.V1 {
     /// </summary>
     [pbr::OriginalName("DICE_SOURCE_SEEDED")] Seeded = 3,
     /// <summary>
-    /// Provably fair (see docs/dice.md): the server commits to a secret seed
-    /// at the game's start (`fair.commitment`, its SHA-256), each player may
-    /// add a seed of their own (AddClientSeed) before the first roll, roll n
-    /// comes from HMAC-SHA-256 of them all, and the seed is revealed in
-    /// `fair.server_seed` once the game is over. Needs a server with state
+    /// Provably fair (see docs/dice.md): the server commits to a hash chain
+    /// at the game's start (`fair.commitment`), each player may commit to a
+    /// seed of their own in NewGame and reveal it (AddClientSeed) before the
+    /// first roll, roll n comes from HMAC-SHA-256 of the chain's key n+1 and
+    /// the players' seeds, and the chain key after the last roll is revealed
+    /// in `fair.chain_key` once the game is over. Needs a server with state
     /// keys (sealed state); refused otherwise.
     /// </summary>
     [pbr::OriginalName("DICE_SOURCE_FAIR")] Fair = 4,
@@ -2648,6 +2655,7 @@ namespace Backgammon.V1 {
       gameId_ = other.gameId_;
       version_ = other.version_;
       digest_ = other.digest_ != null ? other.digest_.Clone() : null;
+      diceNonce_ = other.diceNonce_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -2967,8 +2975,8 @@ namespace Backgammon.V1 {
     public const int FairFieldNumber = 21;
     private global::Backgammon.V1.FairDice fair_;
     /// <summary>
-    /// DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-    /// game is over, the revealed server seed.
+    /// DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+    /// the game is over, the revealed chain key.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -3031,6 +3039,23 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "dice_nonce" field.</summary>
+    public const int DiceNonceFieldNumber = 25;
+    private pb::ByteString diceNonce_ = pb::ByteString.Empty;
+    /// <summary>
+    /// DICE_SOURCE_SERVER on a server with state keys: a random public value
+    /// the game's dice are derived from with the server's secret, so that a
+    /// sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString DiceNonce {
+      get { return diceNonce_; }
+      set {
+        diceNonce_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -3070,6 +3095,7 @@ namespace Backgammon.V1 {
       if (GameId != other.GameId) return false;
       if (Version != other.Version) return false;
       if (!object.Equals(Digest, other.Digest)) return false;
+      if (DiceNonce != other.DiceNonce) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -3101,6 +3127,7 @@ namespace Backgammon.V1 {
       if (GameId.Length != 0) hash ^= GameId.GetHashCode();
       if (Version != 0UL) hash ^= Version.GetHashCode();
       if (digest_ != null) hash ^= Digest.GetHashCode();
+      if (DiceNonce.Length != 0) hash ^= DiceNonce.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -3206,6 +3233,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(194, 1);
         output.WriteMessage(Digest);
       }
+      if (DiceNonce.Length != 0) {
+        output.WriteRawTag(202, 1);
+        output.WriteBytes(DiceNonce);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -3303,6 +3334,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(194, 1);
         output.WriteMessage(Digest);
       }
+      if (DiceNonce.Length != 0) {
+        output.WriteRawTag(202, 1);
+        output.WriteBytes(DiceNonce);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3378,6 +3413,9 @@ namespace Backgammon.V1 {
       }
       if (digest_ != null) {
         size += 2 + pb::CodedOutputStream.ComputeMessageSize(Digest);
+      }
+      if (DiceNonce.Length != 0) {
+        size += 2 + pb::CodedOutputStream.ComputeBytesSize(DiceNonce);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -3492,6 +3530,9 @@ namespace Backgammon.V1 {
           Digest = new global::Backgammon.V1.LogDigest();
         }
         Digest.MergeFrom(other.Digest);
+      }
+      if (other.DiceNonce.Length != 0) {
+        DiceNonce = other.DiceNonce;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -3640,6 +3681,10 @@ namespace Backgammon.V1 {
             input.ReadMessage(Digest);
             break;
           }
+          case 202: {
+            DiceNonce = input.ReadBytes();
+            break;
+          }
         }
       }
     #endif
@@ -3785,6 +3830,10 @@ namespace Backgammon.V1 {
               Digest = new global::Backgammon.V1.LogDigest();
             }
             input.ReadMessage(Digest);
+            break;
+          }
+          case 202: {
+            DiceNonce = input.ReadBytes();
             break;
           }
         }
@@ -4692,6 +4741,10 @@ namespace Backgammon.V1 {
       whiteSeed_ = other.whiteSeed_;
       blackSeed_ = other.blackSeed_;
       serverSeed_ = other.serverSeed_;
+      whiteSeedCommitment_ = other.whiteSeedCommitment_;
+      blackSeedCommitment_ = other.blackSeedCommitment_;
+      chainKey_ = other.chainKey_;
+      scheme_ = other.scheme_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -4720,7 +4773,8 @@ namespace Backgammon.V1 {
     public const int CommitmentFieldNumber = 2;
     private pb::ByteString commitment_ = pb::ByteString.Empty;
     /// <summary>
-    /// SHA-256 of the server's seed, published before any roll.
+    /// The end of the server's hash chain (scheme 2: K_0, the seed hashed
+    /// 4,096 times), published before any roll.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -4765,8 +4819,8 @@ namespace Backgammon.V1 {
     public const int ServerSeedFieldNumber = 5;
     private pb::ByteString serverSeed_ = pb::ByteString.Empty;
     /// <summary>
-    /// The server's seed, 32 bytes, revealed once the game is over; empty
-    /// before.
+    /// Scheme 1 only (retired): the server's seed, revealed once the game was
+    /// over. Scheme 2 never reveals it (see `chain_key`).
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -4774,6 +4828,68 @@ namespace Backgammon.V1 {
       get { return serverSeed_; }
       set {
         serverSeed_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "white_seed_commitment" field.</summary>
+    public const int WhiteSeedCommitmentFieldNumber = 6;
+    private pb::ByteString whiteSeedCommitment_ = pb::ByteString.Empty;
+    /// <summary>
+    /// SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString WhiteSeedCommitment {
+      get { return whiteSeedCommitment_; }
+      set {
+        whiteSeedCommitment_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "black_seed_commitment" field.</summary>
+    public const int BlackSeedCommitmentFieldNumber = 7;
+    private pb::ByteString blackSeedCommitment_ = pb::ByteString.Empty;
+    /// <summary>
+    /// SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString BlackSeedCommitment {
+      get { return blackSeedCommitment_; }
+      set {
+        blackSeedCommitment_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "chain_key" field.</summary>
+    public const int ChainKeyFieldNumber = 8;
+    private pb::ByteString chainKey_ = pb::ByteString.Empty;
+    /// <summary>
+    /// Once the game is over: the chain key K_n after the game's n rolls,
+    /// from which every roll made (and the commitment) follows, and no later
+    /// one (docs/dice.md). Empty before.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString ChainKey {
+      get { return chainKey_; }
+      set {
+        chainKey_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "scheme" field.</summary>
+    public const int SchemeFieldNumber = 9;
+    private uint scheme_;
+    /// <summary>
+    /// The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint Scheme {
+      get { return scheme_; }
+      set {
+        scheme_ = value;
       }
     }
 
@@ -4797,6 +4913,10 @@ namespace Backgammon.V1 {
       if (WhiteSeed != other.WhiteSeed) return false;
       if (BlackSeed != other.BlackSeed) return false;
       if (ServerSeed != other.ServerSeed) return false;
+      if (WhiteSeedCommitment != other.WhiteSeedCommitment) return false;
+      if (BlackSeedCommitment != other.BlackSeedCommitment) return false;
+      if (ChainKey != other.ChainKey) return false;
+      if (Scheme != other.Scheme) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -4809,6 +4929,10 @@ namespace Backgammon.V1 {
       if (WhiteSeed.Length != 0) hash ^= WhiteSeed.GetHashCode();
       if (BlackSeed.Length != 0) hash ^= BlackSeed.GetHashCode();
       if (ServerSeed.Length != 0) hash ^= ServerSeed.GetHashCode();
+      if (WhiteSeedCommitment.Length != 0) hash ^= WhiteSeedCommitment.GetHashCode();
+      if (BlackSeedCommitment.Length != 0) hash ^= BlackSeedCommitment.GetHashCode();
+      if (ChainKey.Length != 0) hash ^= ChainKey.GetHashCode();
+      if (Scheme != 0) hash ^= Scheme.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -4847,6 +4971,22 @@ namespace Backgammon.V1 {
         output.WriteRawTag(42);
         output.WriteBytes(ServerSeed);
       }
+      if (WhiteSeedCommitment.Length != 0) {
+        output.WriteRawTag(50);
+        output.WriteBytes(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteBytes(BlackSeedCommitment);
+      }
+      if (ChainKey.Length != 0) {
+        output.WriteRawTag(66);
+        output.WriteBytes(ChainKey);
+      }
+      if (Scheme != 0) {
+        output.WriteRawTag(72);
+        output.WriteUInt32(Scheme);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -4877,6 +5017,22 @@ namespace Backgammon.V1 {
         output.WriteRawTag(42);
         output.WriteBytes(ServerSeed);
       }
+      if (WhiteSeedCommitment.Length != 0) {
+        output.WriteRawTag(50);
+        output.WriteBytes(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteBytes(BlackSeedCommitment);
+      }
+      if (ChainKey.Length != 0) {
+        output.WriteRawTag(66);
+        output.WriteBytes(ChainKey);
+      }
+      if (Scheme != 0) {
+        output.WriteRawTag(72);
+        output.WriteUInt32(Scheme);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -4901,6 +5057,18 @@ namespace Backgammon.V1 {
       }
       if (ServerSeed.Length != 0) {
         size += 1 + pb::CodedOutputStream.ComputeBytesSize(ServerSeed);
+      }
+      if (WhiteSeedCommitment.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(BlackSeedCommitment);
+      }
+      if (ChainKey.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(ChainKey);
+      }
+      if (Scheme != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(Scheme);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -4928,6 +5096,18 @@ namespace Backgammon.V1 {
       }
       if (other.ServerSeed.Length != 0) {
         ServerSeed = other.ServerSeed;
+      }
+      if (other.WhiteSeedCommitment.Length != 0) {
+        WhiteSeedCommitment = other.WhiteSeedCommitment;
+      }
+      if (other.BlackSeedCommitment.Length != 0) {
+        BlackSeedCommitment = other.BlackSeedCommitment;
+      }
+      if (other.ChainKey.Length != 0) {
+        ChainKey = other.ChainKey;
+      }
+      if (other.Scheme != 0) {
+        Scheme = other.Scheme;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -4964,6 +5144,22 @@ namespace Backgammon.V1 {
             ServerSeed = input.ReadBytes();
             break;
           }
+          case 50: {
+            WhiteSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 58: {
+            BlackSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 66: {
+            ChainKey = input.ReadBytes();
+            break;
+          }
+          case 72: {
+            Scheme = input.ReadUInt32();
+            break;
+          }
         }
       }
     #endif
@@ -4997,6 +5193,22 @@ namespace Backgammon.V1 {
           }
           case 42: {
             ServerSeed = input.ReadBytes();
+            break;
+          }
+          case 50: {
+            WhiteSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 58: {
+            BlackSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 66: {
+            ChainKey = input.ReadBytes();
+            break;
+          }
+          case 72: {
+            Scheme = input.ReadUInt32();
             break;
           }
         }

@@ -27,64 +27,65 @@ namespace Backgammon.V1 {
             "CiBiYWNrZ2FtbW9uL3YxL3BsYXlfc2VydmljZS5wcm90bxINYmFja2dhbW1v",
             "bi52MRoZYmFja2dhbW1vbi92MS9ib2FyZC5wcm90bxofYmFja2dhbW1vbi92",
             "MS9ib3Rfc2VydmljZS5wcm90bxoYYmFja2dhbW1vbi92MS9nYW1lLnByb3Rv",
-            "GhliYWNrZ2FtbW9uL3YxL3J1bGVzLnByb3RvIvEBCg5OZXdHYW1lUmVxdWVz",
+            "GhliYWNrZ2FtbW9uL3YxL3J1bGVzLnByb3RvIq8CCg5OZXdHYW1lUmVxdWVz",
             "dBIpCgVydWxlcxgBIAEoCzIaLmJhY2tnYW1tb24udjEuUnVsZU9wdGlvbnMS",
             "LgoLZGljZV9zb3VyY2UYAiABKA4yGS5iYWNrZ2FtbW9uLnYxLkRpY2VTb3Vy",
             "Y2USDAoEc2VlZBgDIAEoDBIlCghwcmV2aW91cxgEIAEoCzITLmJhY2tnYW1t",
             "b24udjEuR2FtZRIlCgRmb3JtGAUgASgOMhcuYmFja2dhbW1vbi52MS5HYW1l",
             "Rm9ybRIoCgR2aWV3GAYgASgOMhouYmFja2dhbW1vbi52MS5BY3Rpb25zVmll",
-            "dyJpCg9OZXdHYW1lUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1t",
-            "b24udjEuR2FtZRIzCgdjaG9pY2VzGAIgASgLMiIuYmFja2dhbW1vbi52MS5M",
-            "aXN0QWN0aW9uc1Jlc3BvbnNlImEKEkxpc3RBY3Rpb25zUmVxdWVzdBIhCgRn",
-            "YW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEigKBHZpZXcYAiABKA4y",
-            "Gi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3IugBChNMaXN0QWN0aW9uc1Jl",
-            "c3BvbnNlEiMKBXBoYXNlGAEgASgOMhQuYmFja2dhbW1vbi52MS5QaGFzZRIk",
-            "CgZ0b19hY3QYAiADKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEiYKB2FjdGlv",
-            "bnMYAyADKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIiCgVwbGF5cxgEIAMo",
-            "CzITLmJhY2tnYW1tb24udjEuUGxheRIRCglkaWNlX2xlZnQYBSADKA0SJwoJ",
-            "Ym9hcmRfbm93GAYgASgLMhQuYmFja2dhbW1vbi52MS5Cb2FyZCLgAQoKQWN0",
-            "UmVxdWVzdBIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiUK",
-            "BmFjdGlvbhgCIAEoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEigKBHZpZXcY",
-            "AyABKA4yGi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3Eh0KEGV4cGVjdGVk",
-            "X3ZlcnNpb24YBCABKARIAIgBARIqCglib3RfcmVwbHkYBSABKA4yFy5iYWNr",
-            "Z2FtbW9uLnYxLkJvdExldmVsQhMKEV9leHBlY3RlZF92ZXJzaW9uIuABCgtB",
-            "Y3RSZXNwb25zZRIhCgRnYW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1l",
-            "EiQKBmV2ZW50cxgCIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSMwoHY2hv",
-            "aWNlcxgDIAEoCzIiLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25z",
-            "ZRInCgZsb2dnZWQYBCADKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5EioK",
-            "C2JvdF9hY3Rpb25zGAUgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24i+gEK",
-            "DUJvdEFjdFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEu",
-            "R2FtZRImCgVsZXZlbBgCIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWwS",
-            "EQoEc2VlZBgDIAEoBEgAiAEBEiQKBnBsYXllchgEIAEoDjIULmJhY2tnYW1t",
-            "b24udjEuQ29sb3ISKAoEdmlldxgFIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0",
-            "aW9uc1ZpZXcSHQoQZXhwZWN0ZWRfdmVyc2lvbhgGIAEoBEgBiAEBQgcKBV9z",
-            "ZWVkQhMKEV9leHBlY3RlZF92ZXJzaW9uIvIBCg5Cb3RBY3RSZXNwb25zZRIm",
-            "CgdhY3Rpb25zGAEgAygLMhUuYmFja2dhbW1vbi52MS5BY3Rpb24SIQoEZ2Ft",
-            "ZRgCIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIkCgZldmVudHMYAyADKAsy",
-            "FC5iYWNrZ2FtbW9uLnYxLkV2ZW50EhEKCWV2YWx1YXRvchgEIAEoCRIzCgdj",
-            "aG9pY2VzGAUgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3Bv",
-            "bnNlEicKBmxvZ2dlZBgGIAMoCzIXLmJhY2tnYW1tb24udjEuTG9nRW50cnki",
-            "bQoUQWRkQ2xpZW50U2VlZFJlcXVlc3QSIQoEZ2FtZRgBIAEoCzITLmJhY2tn",
-            "YW1tb24udjEuR2FtZRIkCgZwbGF5ZXIYAiABKA4yFC5iYWNrZ2FtbW9uLnYx",
-            "LkNvbG9yEgwKBHNlZWQYAyABKAwiOgoVQWRkQ2xpZW50U2VlZFJlc3BvbnNl",
-            "EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUqowEKC0FjdGlv",
-            "bnNWaWV3EhwKGEFDVElPTlNfVklFV19VTlNQRUNJRklFRBAAEhUKEUFDVElP",
-            "TlNfVklFV19GVUxMEAESGAoUQUNUSU9OU19WSUVXX0NPTVBBQ1QQAhIWChJB",
-            "Q1RJT05TX1ZJRVdfTU9WRVMQAxIWChJBQ1RJT05TX1ZJRVdfUExBWVMQBBIV",
-            "ChFBQ1RJT05TX1ZJRVdfTk9ORRAFMo4DCgtQbGF5U2VydmljZRJICgdOZXdH",
-            "YW1lEh0uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVxdWVzdBoeLmJhY2tnYW1t",
-            "b24udjEuTmV3R2FtZVJlc3BvbnNlElQKC0xpc3RBY3Rpb25zEiEuYmFja2dh",
-            "bW1vbi52MS5MaXN0QWN0aW9uc1JlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkxp",
-            "c3RBY3Rpb25zUmVzcG9uc2USPAoDQWN0EhkuYmFja2dhbW1vbi52MS5BY3RS",
-            "ZXF1ZXN0GhouYmFja2dhbW1vbi52MS5BY3RSZXNwb25zZRJFCgZCb3RBY3QS",
-            "HC5iYWNrZ2FtbW9uLnYxLkJvdEFjdFJlcXVlc3QaHS5iYWNrZ2FtbW9uLnYx",
-            "LkJvdEFjdFJlc3BvbnNlEloKDUFkZENsaWVudFNlZWQSIy5iYWNrZ2FtbW9u",
-            "LnYxLkFkZENsaWVudFNlZWRSZXF1ZXN0GiQuYmFja2dhbW1vbi52MS5BZGRD",
-            "bGllbnRTZWVkUmVzcG9uc2ViBnByb3RvMw=="));
+            "dxIdChV3aGl0ZV9zZWVkX2NvbW1pdG1lbnQYByABKAwSHQoVYmxhY2tfc2Vl",
+            "ZF9jb21taXRtZW50GAggASgMImkKD05ld0dhbWVSZXNwb25zZRIhCgRnYW1l",
+            "GAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEjMKB2Nob2ljZXMYAiABKAsy",
+            "Ii5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2UiYQoSTGlzdEFj",
+            "dGlvbnNSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdh",
+            "bWUSKAoEdmlldxgCIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0aW9uc1ZpZXci",
+            "6AEKE0xpc3RBY3Rpb25zUmVzcG9uc2USIwoFcGhhc2UYASABKA4yFC5iYWNr",
+            "Z2FtbW9uLnYxLlBoYXNlEiQKBnRvX2FjdBgCIAMoDjIULmJhY2tnYW1tb24u",
+            "djEuQ29sb3ISJgoHYWN0aW9ucxgDIAMoCzIVLmJhY2tnYW1tb24udjEuQWN0",
+            "aW9uEiIKBXBsYXlzGAQgAygLMhMuYmFja2dhbW1vbi52MS5QbGF5EhEKCWRp",
+            "Y2VfbGVmdBgFIAMoDRInCglib2FyZF9ub3cYBiABKAsyFC5iYWNrZ2FtbW9u",
+            "LnYxLkJvYXJkIuABCgpBY3RSZXF1ZXN0EiEKBGdhbWUYASABKAsyEy5iYWNr",
+            "Z2FtbW9uLnYxLkdhbWUSJQoGYWN0aW9uGAIgASgLMhUuYmFja2dhbW1vbi52",
+            "MS5BY3Rpb24SKAoEdmlldxgDIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0aW9u",
+            "c1ZpZXcSHQoQZXhwZWN0ZWRfdmVyc2lvbhgEIAEoBEgAiAEBEioKCWJvdF9y",
+            "ZXBseRgFIAEoDjIXLmJhY2tnYW1tb24udjEuQm90TGV2ZWxCEwoRX2V4cGVj",
+            "dGVkX3ZlcnNpb24i4AEKC0FjdFJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5i",
+            "YWNrZ2FtbW9uLnYxLkdhbWUSJAoGZXZlbnRzGAIgAygLMhQuYmFja2dhbW1v",
+            "bi52MS5FdmVudBIzCgdjaG9pY2VzGAMgASgLMiIuYmFja2dhbW1vbi52MS5M",
+            "aXN0QWN0aW9uc1Jlc3BvbnNlEicKBmxvZ2dlZBgEIAMoCzIXLmJhY2tnYW1t",
+            "b24udjEuTG9nRW50cnkSKgoLYm90X2FjdGlvbnMYBSADKAsyFS5iYWNrZ2Ft",
+            "bW9uLnYxLkFjdGlvbiL6AQoNQm90QWN0UmVxdWVzdBIhCgRnYW1lGAEgASgL",
+            "MhMuYmFja2dhbW1vbi52MS5HYW1lEiYKBWxldmVsGAIgASgOMhcuYmFja2dh",
+            "bW1vbi52MS5Cb3RMZXZlbBIRCgRzZWVkGAMgASgESACIAQESJAoGcGxheWVy",
+            "GAQgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIoCgR2aWV3GAUgASgOMhou",
+            "YmFja2dhbW1vbi52MS5BY3Rpb25zVmlldxIdChBleHBlY3RlZF92ZXJzaW9u",
+            "GAYgASgESAGIAQFCBwoFX3NlZWRCEwoRX2V4cGVjdGVkX3ZlcnNpb24i8gEK",
+            "DkJvdEFjdFJlc3BvbnNlEiYKB2FjdGlvbnMYASADKAsyFS5iYWNrZ2FtbW9u",
+            "LnYxLkFjdGlvbhIhCgRnYW1lGAIgASgLMhMuYmFja2dhbW1vbi52MS5HYW1l",
+            "EiQKBmV2ZW50cxgDIAMoCzIULmJhY2tnYW1tb24udjEuRXZlbnQSEQoJZXZh",
+            "bHVhdG9yGAQgASgJEjMKB2Nob2ljZXMYBSABKAsyIi5iYWNrZ2FtbW9uLnYx",
+            "Lkxpc3RBY3Rpb25zUmVzcG9uc2USJwoGbG9nZ2VkGAYgAygLMhcuYmFja2dh",
+            "bW1vbi52MS5Mb2dFbnRyeSJtChRBZGRDbGllbnRTZWVkUmVxdWVzdBIhCgRn",
+            "YW1lGAEgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEiQKBnBsYXllchgCIAEo",
+            "DjIULmJhY2tnYW1tb24udjEuQ29sb3ISDAoEc2VlZBgDIAEoDCI6ChVBZGRD",
+            "bGllbnRTZWVkUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24u",
+            "djEuR2FtZSqjAQoLQWN0aW9uc1ZpZXcSHAoYQUNUSU9OU19WSUVXX1VOU1BF",
+            "Q0lGSUVEEAASFQoRQUNUSU9OU19WSUVXX0ZVTEwQARIYChRBQ1RJT05TX1ZJ",
+            "RVdfQ09NUEFDVBACEhYKEkFDVElPTlNfVklFV19NT1ZFUxADEhYKEkFDVElP",
+            "TlNfVklFV19QTEFZUxAEEhUKEUFDVElPTlNfVklFV19OT05FEAUyjgMKC1Bs",
+            "YXlTZXJ2aWNlEkgKB05ld0dhbWUSHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVS",
+            "ZXF1ZXN0Gh4uYmFja2dhbW1vbi52MS5OZXdHYW1lUmVzcG9uc2USVAoLTGlz",
+            "dEFjdGlvbnMSIS5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVxdWVzdBoi",
+            "LmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZRI8CgNBY3QSGS5i",
+            "YWNrZ2FtbW9uLnYxLkFjdFJlcXVlc3QaGi5iYWNrZ2FtbW9uLnYxLkFjdFJl",
+            "c3BvbnNlEkUKBkJvdEFjdBIcLmJhY2tnYW1tb24udjEuQm90QWN0UmVxdWVz",
+            "dBodLmJhY2tnYW1tb24udjEuQm90QWN0UmVzcG9uc2USWgoNQWRkQ2xpZW50",
+            "U2VlZBIjLmJhY2tnYW1tb24udjEuQWRkQ2xpZW50U2VlZFJlcXVlc3QaJC5i",
+            "YWNrZ2FtbW9uLnYxLkFkZENsaWVudFNlZWRSZXNwb25zZWIGcHJvdG8z"));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.BotServiceReflection.Descriptor, global::Backgammon.V1.GameReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.ActionsView), }, null, new pbr::GeneratedClrTypeInfo[] {
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameRequest), global::Backgammon.V1.NewGameRequest.Parser, new[]{ "Rules", "DiceSource", "Seed", "Previous", "Form", "View" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameRequest), global::Backgammon.V1.NewGameRequest.Parser, new[]{ "Rules", "DiceSource", "Seed", "Previous", "Form", "View", "WhiteSeedCommitment", "BlackSeedCommitment" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.NewGameResponse), global::Backgammon.V1.NewGameResponse.Parser, new[]{ "Game", "Choices" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListActionsRequest), global::Backgammon.V1.ListActionsRequest.Parser, new[]{ "Game", "View" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ListActionsResponse), global::Backgammon.V1.ListActionsResponse.Parser, new[]{ "Phase", "ToAct", "Actions", "Plays", "DiceLeft", "BoardNow" }, null, null, null, null),
@@ -182,6 +183,8 @@ namespace Backgammon.V1 {
       previous_ = other.previous_ != null ? other.previous_.Clone() : null;
       form_ = other.form_;
       view_ = other.view_;
+      whiteSeedCommitment_ = other.whiteSeedCommitment_;
+      blackSeedCommitment_ = other.blackSeedCommitment_;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -286,6 +289,40 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "white_seed_commitment" field.</summary>
+    public const int WhiteSeedCommitmentFieldNumber = 7;
+    private pb::ByteString whiteSeedCommitment_ = pb::ByteString.Empty;
+    /// <summary>
+    /// DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+    /// AddClientSeed before the first roll (32 bytes; empty: White adds no
+    /// seed). Fixed here, before the server draws its own seed, so that a
+    /// player replaying a Game cannot try seeds until the dice suit them
+    /// (docs/dice.md). Also for the next game of a match (`previous`).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString WhiteSeedCommitment {
+      get { return whiteSeedCommitment_; }
+      set {
+        whiteSeedCommitment_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
+    /// <summary>Field number for the "black_seed_commitment" field.</summary>
+    public const int BlackSeedCommitmentFieldNumber = 8;
+    private pb::ByteString blackSeedCommitment_ = pb::ByteString.Empty;
+    /// <summary>
+    /// The same for Black.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public pb::ByteString BlackSeedCommitment {
+      get { return blackSeedCommitment_; }
+      set {
+        blackSeedCommitment_ = pb::ProtoPreconditions.CheckNotNull(value, "value");
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -307,6 +344,8 @@ namespace Backgammon.V1 {
       if (!object.Equals(Previous, other.Previous)) return false;
       if (Form != other.Form) return false;
       if (View != other.View) return false;
+      if (WhiteSeedCommitment != other.WhiteSeedCommitment) return false;
+      if (BlackSeedCommitment != other.BlackSeedCommitment) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -320,6 +359,8 @@ namespace Backgammon.V1 {
       if (previous_ != null) hash ^= Previous.GetHashCode();
       if (Form != global::Backgammon.V1.GameForm.Unspecified) hash ^= Form.GetHashCode();
       if (View != global::Backgammon.V1.ActionsView.Unspecified) hash ^= View.GetHashCode();
+      if (WhiteSeedCommitment.Length != 0) hash ^= WhiteSeedCommitment.GetHashCode();
+      if (BlackSeedCommitment.Length != 0) hash ^= BlackSeedCommitment.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -362,6 +403,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(48);
         output.WriteEnum((int) View);
       }
+      if (WhiteSeedCommitment.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteBytes(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        output.WriteRawTag(66);
+        output.WriteBytes(BlackSeedCommitment);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -396,6 +445,14 @@ namespace Backgammon.V1 {
         output.WriteRawTag(48);
         output.WriteEnum((int) View);
       }
+      if (WhiteSeedCommitment.Length != 0) {
+        output.WriteRawTag(58);
+        output.WriteBytes(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        output.WriteRawTag(66);
+        output.WriteBytes(BlackSeedCommitment);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -423,6 +480,12 @@ namespace Backgammon.V1 {
       }
       if (View != global::Backgammon.V1.ActionsView.Unspecified) {
         size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) View);
+      }
+      if (WhiteSeedCommitment.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(WhiteSeedCommitment);
+      }
+      if (BlackSeedCommitment.Length != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeBytesSize(BlackSeedCommitment);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -459,6 +522,12 @@ namespace Backgammon.V1 {
       }
       if (other.View != global::Backgammon.V1.ActionsView.Unspecified) {
         View = other.View;
+      }
+      if (other.WhiteSeedCommitment.Length != 0) {
+        WhiteSeedCommitment = other.WhiteSeedCommitment;
+      }
+      if (other.BlackSeedCommitment.Length != 0) {
+        BlackSeedCommitment = other.BlackSeedCommitment;
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -505,6 +574,14 @@ namespace Backgammon.V1 {
             View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
             break;
           }
+          case 58: {
+            WhiteSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 66: {
+            BlackSeedCommitment = input.ReadBytes();
+            break;
+          }
         }
       }
     #endif
@@ -548,6 +625,14 @@ namespace Backgammon.V1 {
           }
           case 48: {
             View = (global::Backgammon.V1.ActionsView) input.ReadEnum();
+            break;
+          }
+          case 58: {
+            WhiteSeedCommitment = input.ReadBytes();
+            break;
+          }
+          case 66: {
+            BlackSeedCommitment = input.ReadBytes();
             break;
           }
         }
@@ -2982,7 +3067,9 @@ namespace Backgammon.V1 {
   }
 
   /// <summary>
-  /// Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+  /// Add a player's seed to the dice of a DICE_SOURCE_FAIR game: the seed
+  /// whose SHA-256 the player committed to in NewGame (a seed no commitment
+  /// names is refused, FAILED_PRECONDITION).
   /// </summary>
   public sealed partial class AddClientSeedRequest : pb::IMessage<AddClientSeedRequest>
   #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE

@@ -265,7 +265,10 @@ public final class GameOuterClass {
     DICE_SOURCE_UNSPECIFIED(0),
     /**
      * <pre>
-     * The server rolls with the operating system's randomness.
+     * The server rolls: from its secret and the sealed game (`dice_nonce`)
+     * with state keys, so a Game sent again gets the same roll; from the
+     * operating system's randomness without keys (re-rollable, and the
+     * client could write any dice: not for online play).
      * </pre>
      *
      * <code>DICE_SOURCE_SERVER = 1;</code>
@@ -290,11 +293,12 @@ public final class GameOuterClass {
     DICE_SOURCE_SEEDED(3),
     /**
      * <pre>
-     * Provably fair (see docs/dice.md): the server commits to a secret seed
-     * at the game's start (`fair.commitment`, its SHA-256), each player may
-     * add a seed of their own (AddClientSeed) before the first roll, roll n
-     * comes from HMAC-SHA-256 of them all, and the seed is revealed in
-     * `fair.server_seed` once the game is over. Needs a server with state
+     * Provably fair (see docs/dice.md): the server commits to a hash chain
+     * at the game's start (`fair.commitment`), each player may commit to a
+     * seed of their own in NewGame and reveal it (AddClientSeed) before the
+     * first roll, roll n comes from HMAC-SHA-256 of the chain's key n+1 and
+     * the players' seeds, and the chain key after the last roll is revealed
+     * in `fair.chain_key` once the game is over. Needs a server with state
      * keys (sealed state); refused otherwise.
      * </pre>
      *
@@ -314,7 +318,10 @@ public final class GameOuterClass {
     public static final int DICE_SOURCE_UNSPECIFIED_VALUE = 0;
     /**
      * <pre>
-     * The server rolls with the operating system's randomness.
+     * The server rolls: from its secret and the sealed game (`dice_nonce`)
+     * with state keys, so a Game sent again gets the same roll; from the
+     * operating system's randomness without keys (re-rollable, and the
+     * client could write any dice: not for online play).
      * </pre>
      *
      * <code>DICE_SOURCE_SERVER = 1;</code>
@@ -339,11 +346,12 @@ public final class GameOuterClass {
     public static final int DICE_SOURCE_SEEDED_VALUE = 3;
     /**
      * <pre>
-     * Provably fair (see docs/dice.md): the server commits to a secret seed
-     * at the game's start (`fair.commitment`, its SHA-256), each player may
-     * add a seed of their own (AddClientSeed) before the first roll, roll n
-     * comes from HMAC-SHA-256 of them all, and the seed is revealed in
-     * `fair.server_seed` once the game is over. Needs a server with state
+     * Provably fair (see docs/dice.md): the server commits to a hash chain
+     * at the game's start (`fair.commitment`), each player may commit to a
+     * seed of their own in NewGame and reveal it (AddClientSeed) before the
+     * first roll, roll n comes from HMAC-SHA-256 of the chain's key n+1 and
+     * the players' seeds, and the chain key after the last roll is revealed
+     * in `fair.chain_key` once the game is over. Needs a server with state
      * keys (sealed state); refused otherwise.
      * </pre>
      *
@@ -10277,8 +10285,8 @@ public final class GameOuterClass {
 
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -10287,8 +10295,8 @@ public final class GameOuterClass {
     boolean hasFair();
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -10297,8 +10305,8 @@ public final class GameOuterClass {
     backgammon.v1.GameOuterClass.FairDice getFair();
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -10364,6 +10372,18 @@ public final class GameOuterClass {
      * <code>.backgammon.v1.LogDigest digest = 24;</code>
      */
     backgammon.v1.GameOuterClass.LogDigestOrBuilder getDigestOrBuilder();
+
+    /**
+     * <pre>
+     * DICE_SOURCE_SERVER on a server with state keys: a random public value
+     * the game's dice are derived from with the server's secret, so that a
+     * sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+     * </pre>
+     *
+     * <code>bytes dice_nonce = 25;</code>
+     * @return The diceNonce.
+     */
+    com.google.protobuf.ByteString getDiceNonce();
   }
   /**
    * <pre>
@@ -10393,6 +10413,7 @@ public final class GameOuterClass {
       moves_ = java.util.Collections.emptyList();
       log_ = java.util.Collections.emptyList();
       gameId_ = com.google.protobuf.ByteString.EMPTY;
+      diceNonce_ = com.google.protobuf.ByteString.EMPTY;
     }
 
     @java.lang.Override
@@ -11150,8 +11171,8 @@ public final class GameOuterClass {
     private backgammon.v1.GameOuterClass.FairDice fair_;
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -11163,8 +11184,8 @@ public final class GameOuterClass {
     }
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -11176,8 +11197,8 @@ public final class GameOuterClass {
     }
     /**
      * <pre>
-     * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-     * game is over, the revealed server seed.
+     * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+     * the game is over, the revealed chain key.
      * </pre>
      *
      * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -11268,6 +11289,23 @@ public final class GameOuterClass {
       return digest_ == null ? backgammon.v1.GameOuterClass.LogDigest.getDefaultInstance() : digest_;
     }
 
+    public static final int DICE_NONCE_FIELD_NUMBER = 25;
+    private com.google.protobuf.ByteString diceNonce_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * DICE_SOURCE_SERVER on a server with state keys: a random public value
+     * the game's dice are derived from with the server's secret, so that a
+     * sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+     * </pre>
+     *
+     * <code>bytes dice_nonce = 25;</code>
+     * @return The diceNonce.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getDiceNonce() {
+      return diceNonce_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -11353,6 +11391,9 @@ public final class GameOuterClass {
       }
       if (digest_ != null) {
         output.writeMessage(24, getDigest());
+      }
+      if (!diceNonce_.isEmpty()) {
+        output.writeBytes(25, diceNonce_);
       }
       getUnknownFields().writeTo(output);
     }
@@ -11459,6 +11500,10 @@ public final class GameOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(24, getDigest());
       }
+      if (!diceNonce_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(25, diceNonce_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -11555,6 +11600,8 @@ public final class GameOuterClass {
         if (!getDigest()
             .equals(other.getDigest())) return false;
       }
+      if (!getDiceNonce()
+          .equals(other.getDiceNonce())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -11645,6 +11692,8 @@ public final class GameOuterClass {
         hash = (37 * hash) + DIGEST_FIELD_NUMBER;
         hash = (53 * hash) + getDigest().hashCode();
       }
+      hash = (37 * hash) + DICE_NONCE_FIELD_NUMBER;
+      hash = (53 * hash) + getDiceNonce().hashCode();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -11871,6 +11920,7 @@ public final class GameOuterClass {
           digestBuilder_.dispose();
           digestBuilder_ = null;
         }
+        diceNonce_ = com.google.protobuf.ByteString.EMPTY;
         return this;
       }
 
@@ -12021,6 +12071,9 @@ public final class GameOuterClass {
           result.digest_ = digestBuilder_ == null
               ? digest_
               : digestBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x01000000) != 0)) {
+          result.diceNonce_ = diceNonce_;
         }
       }
 
@@ -12208,6 +12261,9 @@ public final class GameOuterClass {
         }
         if (other.hasDigest()) {
           mergeDigest(other.getDigest());
+        }
+        if (other.getDiceNonce() != com.google.protobuf.ByteString.EMPTY) {
+          setDiceNonce(other.getDiceNonce());
         }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
@@ -12403,6 +12459,11 @@ public final class GameOuterClass {
                 bitField0_ |= 0x00800000;
                 break;
               } // case 194
+              case 202: {
+                diceNonce_ = input.readBytes();
+                bitField0_ |= 0x01000000;
+                break;
+              } // case 202
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -15381,8 +15442,8 @@ public final class GameOuterClass {
           backgammon.v1.GameOuterClass.FairDice, backgammon.v1.GameOuterClass.FairDice.Builder, backgammon.v1.GameOuterClass.FairDiceOrBuilder> fairBuilder_;
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15393,8 +15454,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15409,8 +15470,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15430,8 +15491,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15449,8 +15510,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15473,8 +15534,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15491,8 +15552,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15504,8 +15565,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15520,8 +15581,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * DICE_SOURCE_FAIR only: the commitment, the players' seeds and, once the
-       * game is over, the revealed server seed.
+       * DICE_SOURCE_FAIR only: the commitments, the players' seeds and, once
+       * the game is over, the revealed chain key.
        * </pre>
        *
        * <code>.backgammon.v1.FairDice fair = 21;</code>
@@ -15820,6 +15881,56 @@ public final class GameOuterClass {
           digest_ = null;
         }
         return digestBuilder_;
+      }
+
+      private com.google.protobuf.ByteString diceNonce_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * DICE_SOURCE_SERVER on a server with state keys: a random public value
+       * the game's dice are derived from with the server's secret, so that a
+       * sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+       * </pre>
+       *
+       * <code>bytes dice_nonce = 25;</code>
+       * @return The diceNonce.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getDiceNonce() {
+        return diceNonce_;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_SERVER on a server with state keys: a random public value
+       * the game's dice are derived from with the server's secret, so that a
+       * sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+       * </pre>
+       *
+       * <code>bytes dice_nonce = 25;</code>
+       * @param value The diceNonce to set.
+       * @return This builder for chaining.
+       */
+      public Builder setDiceNonce(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        diceNonce_ = value;
+        bitField0_ |= 0x01000000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_SERVER on a server with state keys: a random public value
+       * the game's dice are derived from with the server's secret, so that a
+       * sealed Game sent again gets the same roll, not a new one (docs/dice.md).
+       * </pre>
+       *
+       * <code>bytes dice_nonce = 25;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearDiceNonce() {
+        bitField0_ = (bitField0_ & ~0x01000000);
+        diceNonce_ = getDefaultInstance().getDiceNonce();
+        onChanged();
+        return this;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -18448,7 +18559,8 @@ public final class GameOuterClass {
 
     /**
      * <pre>
-     * SHA-256 of the server's seed, published before any roll.
+     * The end of the server's hash chain (scheme 2: K_0, the seed hashed
+     * 4,096 times), published before any roll.
      * </pre>
      *
      * <code>bytes commitment = 2;</code>
@@ -18478,14 +18590,56 @@ public final class GameOuterClass {
 
     /**
      * <pre>
-     * The server's seed, 32 bytes, revealed once the game is over; empty
-     * before.
+     * Scheme 1 only (retired): the server's seed, revealed once the game was
+     * over. Scheme 2 never reveals it (see `chain_key`).
      * </pre>
      *
      * <code>bytes server_seed = 5;</code>
      * @return The serverSeed.
      */
     com.google.protobuf.ByteString getServerSeed();
+
+    /**
+     * <pre>
+     * SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+     * </pre>
+     *
+     * <code>bytes white_seed_commitment = 6;</code>
+     * @return The whiteSeedCommitment.
+     */
+    com.google.protobuf.ByteString getWhiteSeedCommitment();
+
+    /**
+     * <pre>
+     * SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+     * </pre>
+     *
+     * <code>bytes black_seed_commitment = 7;</code>
+     * @return The blackSeedCommitment.
+     */
+    com.google.protobuf.ByteString getBlackSeedCommitment();
+
+    /**
+     * <pre>
+     * Once the game is over: the chain key K_n after the game's n rolls,
+     * from which every roll made (and the commitment) follows, and no later
+     * one (docs/dice.md). Empty before.
+     * </pre>
+     *
+     * <code>bytes chain_key = 8;</code>
+     * @return The chainKey.
+     */
+    com.google.protobuf.ByteString getChainKey();
+
+    /**
+     * <pre>
+     * The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+     * </pre>
+     *
+     * <code>uint32 scheme = 9;</code>
+     * @return The scheme.
+     */
+    int getScheme();
   }
   /**
    * <pre>
@@ -18509,6 +18663,9 @@ public final class GameOuterClass {
       whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
       blackSeed_ = com.google.protobuf.ByteString.EMPTY;
       serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+      whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      chainKey_ = com.google.protobuf.ByteString.EMPTY;
     }
 
     @java.lang.Override
@@ -18555,7 +18712,8 @@ public final class GameOuterClass {
     private com.google.protobuf.ByteString commitment_ = com.google.protobuf.ByteString.EMPTY;
     /**
      * <pre>
-     * SHA-256 of the server's seed, published before any roll.
+     * The end of the server's hash chain (scheme 2: K_0, the seed hashed
+     * 4,096 times), published before any roll.
      * </pre>
      *
      * <code>bytes commitment = 2;</code>
@@ -18600,8 +18758,8 @@ public final class GameOuterClass {
     private com.google.protobuf.ByteString serverSeed_ = com.google.protobuf.ByteString.EMPTY;
     /**
      * <pre>
-     * The server's seed, 32 bytes, revealed once the game is over; empty
-     * before.
+     * Scheme 1 only (retired): the server's seed, revealed once the game was
+     * over. Scheme 2 never reveals it (see `chain_key`).
      * </pre>
      *
      * <code>bytes server_seed = 5;</code>
@@ -18610,6 +18768,68 @@ public final class GameOuterClass {
     @java.lang.Override
     public com.google.protobuf.ByteString getServerSeed() {
       return serverSeed_;
+    }
+
+    public static final int WHITE_SEED_COMMITMENT_FIELD_NUMBER = 6;
+    private com.google.protobuf.ByteString whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+     * </pre>
+     *
+     * <code>bytes white_seed_commitment = 6;</code>
+     * @return The whiteSeedCommitment.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getWhiteSeedCommitment() {
+      return whiteSeedCommitment_;
+    }
+
+    public static final int BLACK_SEED_COMMITMENT_FIELD_NUMBER = 7;
+    private com.google.protobuf.ByteString blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+     * </pre>
+     *
+     * <code>bytes black_seed_commitment = 7;</code>
+     * @return The blackSeedCommitment.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getBlackSeedCommitment() {
+      return blackSeedCommitment_;
+    }
+
+    public static final int CHAIN_KEY_FIELD_NUMBER = 8;
+    private com.google.protobuf.ByteString chainKey_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * Once the game is over: the chain key K_n after the game's n rolls,
+     * from which every roll made (and the commitment) follows, and no later
+     * one (docs/dice.md). Empty before.
+     * </pre>
+     *
+     * <code>bytes chain_key = 8;</code>
+     * @return The chainKey.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getChainKey() {
+      return chainKey_;
+    }
+
+    public static final int SCHEME_FIELD_NUMBER = 9;
+    private int scheme_ = 0;
+    /**
+     * <pre>
+     * The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+     * </pre>
+     *
+     * <code>uint32 scheme = 9;</code>
+     * @return The scheme.
+     */
+    @java.lang.Override
+    public int getScheme() {
+      return scheme_;
     }
 
     private byte memoizedIsInitialized = -1;
@@ -18641,6 +18861,18 @@ public final class GameOuterClass {
       if (!serverSeed_.isEmpty()) {
         output.writeBytes(5, serverSeed_);
       }
+      if (!whiteSeedCommitment_.isEmpty()) {
+        output.writeBytes(6, whiteSeedCommitment_);
+      }
+      if (!blackSeedCommitment_.isEmpty()) {
+        output.writeBytes(7, blackSeedCommitment_);
+      }
+      if (!chainKey_.isEmpty()) {
+        output.writeBytes(8, chainKey_);
+      }
+      if (scheme_ != 0) {
+        output.writeUInt32(9, scheme_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -18670,6 +18902,22 @@ public final class GameOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeBytesSize(5, serverSeed_);
       }
+      if (!whiteSeedCommitment_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(6, whiteSeedCommitment_);
+      }
+      if (!blackSeedCommitment_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(7, blackSeedCommitment_);
+      }
+      if (!chainKey_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(8, chainKey_);
+      }
+      if (scheme_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(9, scheme_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -18695,6 +18943,14 @@ public final class GameOuterClass {
           .equals(other.getBlackSeed())) return false;
       if (!getServerSeed()
           .equals(other.getServerSeed())) return false;
+      if (!getWhiteSeedCommitment()
+          .equals(other.getWhiteSeedCommitment())) return false;
+      if (!getBlackSeedCommitment()
+          .equals(other.getBlackSeedCommitment())) return false;
+      if (!getChainKey()
+          .equals(other.getChainKey())) return false;
+      if (getScheme()
+          != other.getScheme()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -18716,6 +18972,14 @@ public final class GameOuterClass {
       hash = (53 * hash) + getBlackSeed().hashCode();
       hash = (37 * hash) + SERVER_SEED_FIELD_NUMBER;
       hash = (53 * hash) + getServerSeed().hashCode();
+      hash = (37 * hash) + WHITE_SEED_COMMITMENT_FIELD_NUMBER;
+      hash = (53 * hash) + getWhiteSeedCommitment().hashCode();
+      hash = (37 * hash) + BLACK_SEED_COMMITMENT_FIELD_NUMBER;
+      hash = (53 * hash) + getBlackSeedCommitment().hashCode();
+      hash = (37 * hash) + CHAIN_KEY_FIELD_NUMBER;
+      hash = (53 * hash) + getChainKey().hashCode();
+      hash = (37 * hash) + SCHEME_FIELD_NUMBER;
+      hash = (53 * hash) + getScheme();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -18854,6 +19118,10 @@ public final class GameOuterClass {
         whiteSeed_ = com.google.protobuf.ByteString.EMPTY;
         blackSeed_ = com.google.protobuf.ByteString.EMPTY;
         serverSeed_ = com.google.protobuf.ByteString.EMPTY;
+        whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+        blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+        chainKey_ = com.google.protobuf.ByteString.EMPTY;
+        scheme_ = 0;
         return this;
       }
 
@@ -18901,6 +19169,18 @@ public final class GameOuterClass {
         }
         if (((from_bitField0_ & 0x00000010) != 0)) {
           result.serverSeed_ = serverSeed_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.whiteSeedCommitment_ = whiteSeedCommitment_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.blackSeedCommitment_ = blackSeedCommitment_;
+        }
+        if (((from_bitField0_ & 0x00000080) != 0)) {
+          result.chainKey_ = chainKey_;
+        }
+        if (((from_bitField0_ & 0x00000100) != 0)) {
+          result.scheme_ = scheme_;
         }
       }
 
@@ -18963,6 +19243,18 @@ public final class GameOuterClass {
         if (other.getServerSeed() != com.google.protobuf.ByteString.EMPTY) {
           setServerSeed(other.getServerSeed());
         }
+        if (other.getWhiteSeedCommitment() != com.google.protobuf.ByteString.EMPTY) {
+          setWhiteSeedCommitment(other.getWhiteSeedCommitment());
+        }
+        if (other.getBlackSeedCommitment() != com.google.protobuf.ByteString.EMPTY) {
+          setBlackSeedCommitment(other.getBlackSeedCommitment());
+        }
+        if (other.getChainKey() != com.google.protobuf.ByteString.EMPTY) {
+          setChainKey(other.getChainKey());
+        }
+        if (other.getScheme() != 0) {
+          setScheme(other.getScheme());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -19014,6 +19306,26 @@ public final class GameOuterClass {
                 bitField0_ |= 0x00000010;
                 break;
               } // case 42
+              case 50: {
+                whiteSeedCommitment_ = input.readBytes();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
+              case 58: {
+                blackSeedCommitment_ = input.readBytes();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
+              case 66: {
+                chainKey_ = input.readBytes();
+                bitField0_ |= 0x00000080;
+                break;
+              } // case 66
+              case 72: {
+                scheme_ = input.readUInt32();
+                bitField0_ |= 0x00000100;
+                break;
+              } // case 72
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -19078,7 +19390,8 @@ public final class GameOuterClass {
       private com.google.protobuf.ByteString commitment_ = com.google.protobuf.ByteString.EMPTY;
       /**
        * <pre>
-       * SHA-256 of the server's seed, published before any roll.
+       * The end of the server's hash chain (scheme 2: K_0, the seed hashed
+       * 4,096 times), published before any roll.
        * </pre>
        *
        * <code>bytes commitment = 2;</code>
@@ -19090,7 +19403,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * SHA-256 of the server's seed, published before any roll.
+       * The end of the server's hash chain (scheme 2: K_0, the seed hashed
+       * 4,096 times), published before any roll.
        * </pre>
        *
        * <code>bytes commitment = 2;</code>
@@ -19106,7 +19420,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * SHA-256 of the server's seed, published before any roll.
+       * The end of the server's hash chain (scheme 2: K_0, the seed hashed
+       * 4,096 times), published before any roll.
        * </pre>
        *
        * <code>bytes commitment = 2;</code>
@@ -19210,8 +19525,8 @@ public final class GameOuterClass {
       private com.google.protobuf.ByteString serverSeed_ = com.google.protobuf.ByteString.EMPTY;
       /**
        * <pre>
-       * The server's seed, 32 bytes, revealed once the game is over; empty
-       * before.
+       * Scheme 1 only (retired): the server's seed, revealed once the game was
+       * over. Scheme 2 never reveals it (see `chain_key`).
        * </pre>
        *
        * <code>bytes server_seed = 5;</code>
@@ -19223,8 +19538,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * The server's seed, 32 bytes, revealed once the game is over; empty
-       * before.
+       * Scheme 1 only (retired): the server's seed, revealed once the game was
+       * over. Scheme 2 never reveals it (see `chain_key`).
        * </pre>
        *
        * <code>bytes server_seed = 5;</code>
@@ -19240,8 +19555,8 @@ public final class GameOuterClass {
       }
       /**
        * <pre>
-       * The server's seed, 32 bytes, revealed once the game is over; empty
-       * before.
+       * Scheme 1 only (retired): the server's seed, revealed once the game was
+       * over. Scheme 2 never reveals it (see `chain_key`).
        * </pre>
        *
        * <code>bytes server_seed = 5;</code>
@@ -19250,6 +19565,188 @@ public final class GameOuterClass {
       public Builder clearServerSeed() {
         bitField0_ = (bitField0_ & ~0x00000010);
         serverSeed_ = getDefaultInstance().getServerSeed();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 6;</code>
+       * @return The whiteSeedCommitment.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getWhiteSeedCommitment() {
+        return whiteSeedCommitment_;
+      }
+      /**
+       * <pre>
+       * SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 6;</code>
+       * @param value The whiteSeedCommitment to set.
+       * @return This builder for chaining.
+       */
+      public Builder setWhiteSeedCommitment(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        whiteSeedCommitment_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * SHA-256 of White's seed, fixed at NewGame (empty: White adds none).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearWhiteSeedCommitment() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        whiteSeedCommitment_ = getDefaultInstance().getWhiteSeedCommitment();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 7;</code>
+       * @return The blackSeedCommitment.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getBlackSeedCommitment() {
+        return blackSeedCommitment_;
+      }
+      /**
+       * <pre>
+       * SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 7;</code>
+       * @param value The blackSeedCommitment to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBlackSeedCommitment(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        blackSeedCommitment_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * SHA-256 of Black's seed, fixed at NewGame (empty: Black adds none).
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearBlackSeedCommitment() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        blackSeedCommitment_ = getDefaultInstance().getBlackSeedCommitment();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString chainKey_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * Once the game is over: the chain key K_n after the game's n rolls,
+       * from which every roll made (and the commitment) follows, and no later
+       * one (docs/dice.md). Empty before.
+       * </pre>
+       *
+       * <code>bytes chain_key = 8;</code>
+       * @return The chainKey.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getChainKey() {
+        return chainKey_;
+      }
+      /**
+       * <pre>
+       * Once the game is over: the chain key K_n after the game's n rolls,
+       * from which every roll made (and the commitment) follows, and no later
+       * one (docs/dice.md). Empty before.
+       * </pre>
+       *
+       * <code>bytes chain_key = 8;</code>
+       * @param value The chainKey to set.
+       * @return This builder for chaining.
+       */
+      public Builder setChainKey(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        chainKey_ = value;
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Once the game is over: the chain key K_n after the game's n rolls,
+       * from which every roll made (and the commitment) follows, and no later
+       * one (docs/dice.md). Empty before.
+       * </pre>
+       *
+       * <code>bytes chain_key = 8;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearChainKey() {
+        bitField0_ = (bitField0_ & ~0x00000080);
+        chainKey_ = getDefaultInstance().getChainKey();
+        onChanged();
+        return this;
+      }
+
+      private int scheme_ ;
+      /**
+       * <pre>
+       * The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+       * </pre>
+       *
+       * <code>uint32 scheme = 9;</code>
+       * @return The scheme.
+       */
+      @java.lang.Override
+      public int getScheme() {
+        return scheme_;
+      }
+      /**
+       * <pre>
+       * The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+       * </pre>
+       *
+       * <code>uint32 scheme = 9;</code>
+       * @param value The scheme to set.
+       * @return This builder for chaining.
+       */
+      public Builder setScheme(int value) {
+        
+        scheme_ = value;
+        bitField0_ |= 0x00000100;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The scheme: 2 (docs/dice.md). A Game of scheme 1 (unset) is refused.
+       * </pre>
+       *
+       * <code>uint32 scheme = 9;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearScheme() {
+        bitField0_ = (bitField0_ & ~0x00000100);
+        scheme_ = 0;
         onChanged();
         return this;
       }
@@ -21551,7 +22048,7 @@ public final class GameOuterClass {
       "\024.backgammon.v1.Color\022!\n\004dice\030\003 \001(\0132\023.ba" +
       "ckgammon.v1.Dice\022)\n\005moves\030\004 \003(\0132\032.backga" +
       "mmon.v1.CheckerMove\022.\n\013resign_kind\030\005 \001(\016" +
-      "2\031.backgammon.v1.ResultKind\"\333\006\n\004Game\022)\n\005" +
+      "2\031.backgammon.v1.ResultKind\"\357\006\n\004Game\022)\n\005" +
       "rules\030\001 \001(\0132\032.backgammon.v1.RuleOptions\022" +
       "(\n\005score\030\002 \001(\0132\031.backgammon.v1.MatchScor" +
       "e\022\023\n\013game_number\030\003 \001(\r\022(\n\005sheet\030\004 \003(\0132\031." +
@@ -21573,59 +22070,62 @@ public final class GameOuterClass {
       "on.v1.GameSeal\022%\n\004fair\030\025 \001(\0132\027.backgammo" +
       "n.v1.FairDice\022\017\n\007game_id\030\026 \001(\014\022\017\n\007versio" +
       "n\030\027 \001(\004\022(\n\006digest\030\030 \001(\0132\030.backgammon.v1." +
-      "LogDigest\"\343\001\n\tLogDigest\022\016\n\006length\030\001 \001(\r\022" +
-      "\r\n\005chain\030\002 \001(\014\022\024\n\014opening_ties\030\003 \001(\r\022\016\n\006" +
-      "raises\030\004 \001(\r\022%\n\004last\030\005 \001(\0132\027.backgammon." +
-      "v1.LogEntry\022\'\n\006anchor\030\006 \001(\0132\027.backgammon" +
-      ".v1.LogEntry\022+\n\010resigned\030\007 \001(\0162\031.backgam" +
-      "mon.v1.ResultKind\022\024\n\014resignations\030\010 \001(\r\"" +
-      "X\n\010GameSeal\022\016\n\006key_id\030\001 \001(\t\022\r\n\005state\030\002 \001" +
-      "(\014\022\013\n\003mac\030\003 \001(\014\022\017\n\007game_id\030\004 \001(\014\022\017\n\007vers" +
-      "ion\030\005 \001(\004\"j\n\010FairDice\022\r\n\005nonce\030\001 \001(\014\022\022\n\n" +
-      "commitment\030\002 \001(\014\022\022\n\nwhite_seed\030\003 \001(\014\022\022\n\n" +
-      "black_seed\030\004 \001(\014\022\023\n\013server_seed\030\005 \001(\014\"\340\002" +
-      "\n\005Event\022&\n\004kind\030\001 \001(\0162\030.backgammon.v1.Ev" +
-      "entKind\022$\n\006player\030\002 \001(\0162\024.backgammon.v1." +
-      "Color\022!\n\004dice\030\003 \001(\0132\023.backgammon.v1.Dice" +
-      "\022(\n\004move\030\004 \001(\0132\032.backgammon.v1.CheckerMo" +
-      "ve\022\017\n\007entered\030\005 \001(\010\022\020\n\010bore_off\030\006 \001(\010\022\022\n" +
-      "\ncube_value\030\007 \001(\004\022.\n\013resign_kind\030\010 \001(\0162\031" +
-      ".backgammon.v1.ResultKind\022+\n\007outcome\030\t \001" +
-      "(\0132\032.backgammon.v1.GameOutcome\022(\n\005score\030" +
-      "\n \001(\0132\031.backgammon.v1.MatchScore*\301\001\n\005Pha" +
-      "se\022\025\n\021PHASE_UNSPECIFIED\020\000\022\026\n\022PHASE_OPENI" +
-      "NG_ROLL\020\001\022\025\n\021PHASE_BEFORE_ROLL\020\002\022\026\n\022PHAS" +
-      "E_CUBE_OFFERED\020\003\022\020\n\014PHASE_MOVING\020\004\022\035\n\031PH" +
-      "ASE_RESIGNATION_OFFERED\020\005\022\023\n\017PHASE_GAME_" +
-      "OVER\020\006\022\024\n\020PHASE_MATCH_OVER\020\007*\207\001\n\nDiceSou" +
-      "rce\022\033\n\027DICE_SOURCE_UNSPECIFIED\020\000\022\026\n\022DICE" +
-      "_SOURCE_SERVER\020\001\022\026\n\022DICE_SOURCE_CLIENT\020\002" +
-      "\022\026\n\022DICE_SOURCE_SEEDED\020\003\022\024\n\020DICE_SOURCE_" +
-      "FAIR\020\004*\327\002\n\nActionKind\022\033\n\027ACTION_KIND_UNS" +
-      "PECIFIED\020\000\022\024\n\020ACTION_KIND_ROLL\020\001\022\026\n\022ACTI" +
-      "ON_KIND_DOUBLE\020\002\022\024\n\020ACTION_KIND_TAKE\020\003\022\024" +
-      "\n\020ACTION_KIND_DROP\020\004\022\026\n\022ACTION_KIND_BEAV" +
-      "ER\020\005\022\027\n\023ACTION_KIND_RACCOON\020\006\022\026\n\022ACTION_" +
-      "KIND_RESIGN\020\007\022\026\n\022ACTION_KIND_ACCEPT\020\010\022\026\n" +
-      "\022ACTION_KIND_REJECT\020\t\022\024\n\020ACTION_KIND_MOV" +
-      "E\020\n\022\024\n\020ACTION_KIND_UNDO\020\013\022\027\n\023ACTION_KIND" +
-      "_CONFIRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r*M\n\010Game" +
-      "Form\022\031\n\025GAME_FORM_UNSPECIFIED\020\000\022\022\n\016GAME_" +
-      "FORM_FULL\020\001\022\022\n\016GAME_FORM_LEAN\020\002*\212\004\n\tEven" +
-      "tKind\022\032\n\026EVENT_KIND_UNSPECIFIED\020\000\022\032\n\026EVE" +
-      "NT_KIND_OPENING_TIE\020\001\022\033\n\027EVENT_KIND_OPEN" +
-      "ING_ROLL\020\002\022\037\n\033EVENT_KIND_AUTOMATIC_DOUBL" +
-      "E\020\003\022\025\n\021EVENT_KIND_ROLLED\020\004\022\032\n\026EVENT_KIND" +
-      "_TURN_PASSED\020\005\022\024\n\020EVENT_KIND_MOVED\020\006\022\025\n\021" +
-      "EVENT_KIND_UNDONE\020\007\022\031\n\025EVENT_KIND_TURN_E" +
-      "NDED\020\010\022\026\n\022EVENT_KIND_DOUBLED\020\t\022\023\n\017EVENT_" +
-      "KIND_TOOK\020\n\022\026\n\022EVENT_KIND_DROPPED\020\013\022\027\n\023E" +
-      "VENT_KIND_BEAVERED\020\014\022\030\n\024EVENT_KIND_RACCO" +
-      "ONED\020\r\022\027\n\023EVENT_KIND_RESIGNED\020\016\022#\n\037EVENT" +
-      "_KIND_RESIGNATION_ACCEPTED\020\017\022#\n\037EVENT_KI" +
-      "ND_RESIGNATION_REJECTED\020\020\022\027\n\023EVENT_KIND_" +
-      "GAME_WON\020\021\022\030\n\024EVENT_KIND_MATCH_WON\020\022b\006pr" +
-      "oto3"
+      "LogDigest\022\022\n\ndice_nonce\030\031 \001(\014\"\343\001\n\tLogDig" +
+      "est\022\016\n\006length\030\001 \001(\r\022\r\n\005chain\030\002 \001(\014\022\024\n\014op" +
+      "ening_ties\030\003 \001(\r\022\016\n\006raises\030\004 \001(\r\022%\n\004last" +
+      "\030\005 \001(\0132\027.backgammon.v1.LogEntry\022\'\n\006ancho" +
+      "r\030\006 \001(\0132\027.backgammon.v1.LogEntry\022+\n\010resi" +
+      "gned\030\007 \001(\0162\031.backgammon.v1.ResultKind\022\024\n" +
+      "\014resignations\030\010 \001(\r\"X\n\010GameSeal\022\016\n\006key_i" +
+      "d\030\001 \001(\t\022\r\n\005state\030\002 \001(\014\022\013\n\003mac\030\003 \001(\014\022\017\n\007g" +
+      "ame_id\030\004 \001(\014\022\017\n\007version\030\005 \001(\004\"\313\001\n\010FairDi" +
+      "ce\022\r\n\005nonce\030\001 \001(\014\022\022\n\ncommitment\030\002 \001(\014\022\022\n" +
+      "\nwhite_seed\030\003 \001(\014\022\022\n\nblack_seed\030\004 \001(\014\022\023\n" +
+      "\013server_seed\030\005 \001(\014\022\035\n\025white_seed_commitm" +
+      "ent\030\006 \001(\014\022\035\n\025black_seed_commitment\030\007 \001(\014" +
+      "\022\021\n\tchain_key\030\010 \001(\014\022\016\n\006scheme\030\t \001(\r\"\340\002\n\005" +
+      "Event\022&\n\004kind\030\001 \001(\0162\030.backgammon.v1.Even" +
+      "tKind\022$\n\006player\030\002 \001(\0162\024.backgammon.v1.Co" +
+      "lor\022!\n\004dice\030\003 \001(\0132\023.backgammon.v1.Dice\022(" +
+      "\n\004move\030\004 \001(\0132\032.backgammon.v1.CheckerMove" +
+      "\022\017\n\007entered\030\005 \001(\010\022\020\n\010bore_off\030\006 \001(\010\022\022\n\nc" +
+      "ube_value\030\007 \001(\004\022.\n\013resign_kind\030\010 \001(\0162\031.b" +
+      "ackgammon.v1.ResultKind\022+\n\007outcome\030\t \001(\013" +
+      "2\032.backgammon.v1.GameOutcome\022(\n\005score\030\n " +
+      "\001(\0132\031.backgammon.v1.MatchScore*\301\001\n\005Phase" +
+      "\022\025\n\021PHASE_UNSPECIFIED\020\000\022\026\n\022PHASE_OPENING" +
+      "_ROLL\020\001\022\025\n\021PHASE_BEFORE_ROLL\020\002\022\026\n\022PHASE_" +
+      "CUBE_OFFERED\020\003\022\020\n\014PHASE_MOVING\020\004\022\035\n\031PHAS" +
+      "E_RESIGNATION_OFFERED\020\005\022\023\n\017PHASE_GAME_OV" +
+      "ER\020\006\022\024\n\020PHASE_MATCH_OVER\020\007*\207\001\n\nDiceSourc" +
+      "e\022\033\n\027DICE_SOURCE_UNSPECIFIED\020\000\022\026\n\022DICE_S" +
+      "OURCE_SERVER\020\001\022\026\n\022DICE_SOURCE_CLIENT\020\002\022\026" +
+      "\n\022DICE_SOURCE_SEEDED\020\003\022\024\n\020DICE_SOURCE_FA" +
+      "IR\020\004*\327\002\n\nActionKind\022\033\n\027ACTION_KIND_UNSPE" +
+      "CIFIED\020\000\022\024\n\020ACTION_KIND_ROLL\020\001\022\026\n\022ACTION" +
+      "_KIND_DOUBLE\020\002\022\024\n\020ACTION_KIND_TAKE\020\003\022\024\n\020" +
+      "ACTION_KIND_DROP\020\004\022\026\n\022ACTION_KIND_BEAVER" +
+      "\020\005\022\027\n\023ACTION_KIND_RACCOON\020\006\022\026\n\022ACTION_KI" +
+      "ND_RESIGN\020\007\022\026\n\022ACTION_KIND_ACCEPT\020\010\022\026\n\022A" +
+      "CTION_KIND_REJECT\020\t\022\024\n\020ACTION_KIND_MOVE\020" +
+      "\n\022\024\n\020ACTION_KIND_UNDO\020\013\022\027\n\023ACTION_KIND_C" +
+      "ONFIRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r*M\n\010GameFo" +
+      "rm\022\031\n\025GAME_FORM_UNSPECIFIED\020\000\022\022\n\016GAME_FO" +
+      "RM_FULL\020\001\022\022\n\016GAME_FORM_LEAN\020\002*\212\004\n\tEventK" +
+      "ind\022\032\n\026EVENT_KIND_UNSPECIFIED\020\000\022\032\n\026EVENT" +
+      "_KIND_OPENING_TIE\020\001\022\033\n\027EVENT_KIND_OPENIN" +
+      "G_ROLL\020\002\022\037\n\033EVENT_KIND_AUTOMATIC_DOUBLE\020" +
+      "\003\022\025\n\021EVENT_KIND_ROLLED\020\004\022\032\n\026EVENT_KIND_T" +
+      "URN_PASSED\020\005\022\024\n\020EVENT_KIND_MOVED\020\006\022\025\n\021EV" +
+      "ENT_KIND_UNDONE\020\007\022\031\n\025EVENT_KIND_TURN_END" +
+      "ED\020\010\022\026\n\022EVENT_KIND_DOUBLED\020\t\022\023\n\017EVENT_KI" +
+      "ND_TOOK\020\n\022\026\n\022EVENT_KIND_DROPPED\020\013\022\027\n\023EVE" +
+      "NT_KIND_BEAVERED\020\014\022\030\n\024EVENT_KIND_RACCOON" +
+      "ED\020\r\022\027\n\023EVENT_KIND_RESIGNED\020\016\022#\n\037EVENT_K" +
+      "IND_RESIGNATION_ACCEPTED\020\017\022#\n\037EVENT_KIND" +
+      "_RESIGNATION_REJECTED\020\020\022\027\n\023EVENT_KIND_GA" +
+      "ME_WON\020\021\022\030\n\024EVENT_KIND_MATCH_WON\020\022b\006prot" +
+      "o3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -21674,7 +22174,7 @@ public final class GameOuterClass {
     internal_static_backgammon_v1_Game_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_Game_descriptor,
-        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest", });
+        new java.lang.String[] { "Rules", "Score", "GameNumber", "Sheet", "DiceSource", "Seed", "Phase", "Board", "Turn", "Cube", "Dice", "Moves", "WhiteRolls", "BlackRolls", "Resignation", "Result", "Log", "BoardNow", "ScoreAfter", "Seal", "Fair", "GameId", "Version", "Digest", "DiceNonce", });
     internal_static_backgammon_v1_LogDigest_descriptor =
       getDescriptor().getMessageTypes().get(7);
     internal_static_backgammon_v1_LogDigest_fieldAccessorTable = new
@@ -21692,7 +22192,7 @@ public final class GameOuterClass {
     internal_static_backgammon_v1_FairDice_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_FairDice_descriptor,
-        new java.lang.String[] { "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed", });
+        new java.lang.String[] { "Nonce", "Commitment", "WhiteSeed", "BlackSeed", "ServerSeed", "WhiteSeedCommitment", "BlackSeedCommitment", "ChainKey", "Scheme", });
     internal_static_backgammon_v1_Event_descriptor =
       getDescriptor().getMessageTypes().get(10);
     internal_static_backgammon_v1_Event_fieldAccessorTable = new

@@ -275,7 +275,8 @@ public final class PlayServiceGrpc {
     /**
      * <pre>
      * Add a player's own seed to a game with provably fair dice, after the
-     * server's commitment and before the first roll (once per player).
+     * server's commitment and before the first roll (once per player): the
+     * seed committed to in NewGame.
      * </pre>
      */
     public void addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request,
@@ -393,7 +394,8 @@ public final class PlayServiceGrpc {
     /**
      * <pre>
      * Add a player's own seed to a game with provably fair dice, after the
-     * server's commitment and before the first roll (once per player).
+     * server's commitment and before the first roll (once per player): the
+     * seed committed to in NewGame.
      * </pre>
      */
     public void addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request,
@@ -468,7 +470,8 @@ public final class PlayServiceGrpc {
     /**
      * <pre>
      * Add a player's own seed to a game with provably fair dice, after the
-     * server's commitment and before the first roll (once per player).
+     * server's commitment and before the first roll (once per player): the
+     * seed committed to in NewGame.
      * </pre>
      */
     public backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse addClientSeed(backgammon.v1.PlayServiceOuterClass.AddClientSeedRequest request) {
@@ -546,7 +549,8 @@ public final class PlayServiceGrpc {
     /**
      * <pre>
      * Add a player's own seed to a game with provably fair dice, after the
-     * server's commitment and before the first roll (once per player).
+     * server's commitment and before the first roll (once per player): the
+     * seed committed to in NewGame.
      * </pre>
      */
     public com.google.common.util.concurrent.ListenableFuture<backgammon.v1.PlayServiceOuterClass.AddClientSeedResponse> addClientSeed(

@@ -358,6 +358,30 @@ public final class PlayServiceOuterClass {
      * @return The view.
      */
     backgammon.v1.PlayServiceOuterClass.ActionsView getView();
+
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+     * AddClientSeed before the first roll (32 bytes; empty: White adds no
+     * seed). Fixed here, before the server draws its own seed, so that a
+     * player replaying a Game cannot try seeds until the dice suit them
+     * (docs/dice.md). Also for the next game of a match (`previous`).
+     * </pre>
+     *
+     * <code>bytes white_seed_commitment = 7;</code>
+     * @return The whiteSeedCommitment.
+     */
+    com.google.protobuf.ByteString getWhiteSeedCommitment();
+
+    /**
+     * <pre>
+     * The same for Black.
+     * </pre>
+     *
+     * <code>bytes black_seed_commitment = 8;</code>
+     * @return The blackSeedCommitment.
+     */
+    com.google.protobuf.ByteString getBlackSeedCommitment();
   }
   /**
    * <pre>
@@ -380,6 +404,8 @@ public final class PlayServiceOuterClass {
       seed_ = com.google.protobuf.ByteString.EMPTY;
       form_ = 0;
       view_ = 0;
+      whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
     }
 
     @java.lang.Override
@@ -589,6 +615,40 @@ public final class PlayServiceOuterClass {
       return result == null ? backgammon.v1.PlayServiceOuterClass.ActionsView.UNRECOGNIZED : result;
     }
 
+    public static final int WHITE_SEED_COMMITMENT_FIELD_NUMBER = 7;
+    private com.google.protobuf.ByteString whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+     * AddClientSeed before the first roll (32 bytes; empty: White adds no
+     * seed). Fixed here, before the server draws its own seed, so that a
+     * player replaying a Game cannot try seeds until the dice suit them
+     * (docs/dice.md). Also for the next game of a match (`previous`).
+     * </pre>
+     *
+     * <code>bytes white_seed_commitment = 7;</code>
+     * @return The whiteSeedCommitment.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getWhiteSeedCommitment() {
+      return whiteSeedCommitment_;
+    }
+
+    public static final int BLACK_SEED_COMMITMENT_FIELD_NUMBER = 8;
+    private com.google.protobuf.ByteString blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+    /**
+     * <pre>
+     * The same for Black.
+     * </pre>
+     *
+     * <code>bytes black_seed_commitment = 8;</code>
+     * @return The blackSeedCommitment.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString getBlackSeedCommitment() {
+      return blackSeedCommitment_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -620,6 +680,12 @@ public final class PlayServiceOuterClass {
       }
       if (view_ != backgammon.v1.PlayServiceOuterClass.ActionsView.ACTIONS_VIEW_UNSPECIFIED.getNumber()) {
         output.writeEnum(6, view_);
+      }
+      if (!whiteSeedCommitment_.isEmpty()) {
+        output.writeBytes(7, whiteSeedCommitment_);
+      }
+      if (!blackSeedCommitment_.isEmpty()) {
+        output.writeBytes(8, blackSeedCommitment_);
       }
       getUnknownFields().writeTo(output);
     }
@@ -654,6 +720,14 @@ public final class PlayServiceOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeEnumSize(6, view_);
       }
+      if (!whiteSeedCommitment_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(7, whiteSeedCommitment_);
+      }
+      if (!blackSeedCommitment_.isEmpty()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBytesSize(8, blackSeedCommitment_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -684,6 +758,10 @@ public final class PlayServiceOuterClass {
       }
       if (form_ != other.form_) return false;
       if (view_ != other.view_) return false;
+      if (!getWhiteSeedCommitment()
+          .equals(other.getWhiteSeedCommitment())) return false;
+      if (!getBlackSeedCommitment()
+          .equals(other.getBlackSeedCommitment())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -711,6 +789,10 @@ public final class PlayServiceOuterClass {
       hash = (53 * hash) + form_;
       hash = (37 * hash) + VIEW_FIELD_NUMBER;
       hash = (53 * hash) + view_;
+      hash = (37 * hash) + WHITE_SEED_COMMITMENT_FIELD_NUMBER;
+      hash = (53 * hash) + getWhiteSeedCommitment().hashCode();
+      hash = (37 * hash) + BLACK_SEED_COMMITMENT_FIELD_NUMBER;
+      hash = (53 * hash) + getBlackSeedCommitment().hashCode();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -858,6 +940,8 @@ public final class PlayServiceOuterClass {
         }
         form_ = 0;
         view_ = 0;
+        whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+        blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
         return this;
       }
 
@@ -912,6 +996,12 @@ public final class PlayServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000020) != 0)) {
           result.view_ = view_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.whiteSeedCommitment_ = whiteSeedCommitment_;
+        }
+        if (((from_bitField0_ & 0x00000080) != 0)) {
+          result.blackSeedCommitment_ = blackSeedCommitment_;
         }
       }
 
@@ -977,6 +1067,12 @@ public final class PlayServiceOuterClass {
         if (other.view_ != 0) {
           setViewValue(other.getViewValue());
         }
+        if (other.getWhiteSeedCommitment() != com.google.protobuf.ByteString.EMPTY) {
+          setWhiteSeedCommitment(other.getWhiteSeedCommitment());
+        }
+        if (other.getBlackSeedCommitment() != com.google.protobuf.ByteString.EMPTY) {
+          setBlackSeedCommitment(other.getBlackSeedCommitment());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1037,6 +1133,16 @@ public final class PlayServiceOuterClass {
                 bitField0_ |= 0x00000020;
                 break;
               } // case 48
+              case 58: {
+                whiteSeedCommitment_ = input.readBytes();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
+              case 66: {
+                blackSeedCommitment_ = input.readBytes();
+                bitField0_ |= 0x00000080;
+                break;
+              } // case 66
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1660,6 +1766,106 @@ public final class PlayServiceOuterClass {
       public Builder clearView() {
         bitField0_ = (bitField0_ & ~0x00000020);
         view_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString whiteSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+       * AddClientSeed before the first roll (32 bytes; empty: White adds no
+       * seed). Fixed here, before the server draws its own seed, so that a
+       * player replaying a Game cannot try seeds until the dice suit them
+       * (docs/dice.md). Also for the next game of a match (`previous`).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 7;</code>
+       * @return The whiteSeedCommitment.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getWhiteSeedCommitment() {
+        return whiteSeedCommitment_;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+       * AddClientSeed before the first roll (32 bytes; empty: White adds no
+       * seed). Fixed here, before the server draws its own seed, so that a
+       * player replaying a Game cannot try seeds until the dice suit them
+       * (docs/dice.md). Also for the next game of a match (`previous`).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 7;</code>
+       * @param value The whiteSeedCommitment to set.
+       * @return This builder for chaining.
+       */
+      public Builder setWhiteSeedCommitment(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        whiteSeedCommitment_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * DICE_SOURCE_FAIR: SHA-256 of the seed White will reveal with
+       * AddClientSeed before the first roll (32 bytes; empty: White adds no
+       * seed). Fixed here, before the server draws its own seed, so that a
+       * player replaying a Game cannot try seeds until the dice suit them
+       * (docs/dice.md). Also for the next game of a match (`previous`).
+       * </pre>
+       *
+       * <code>bytes white_seed_commitment = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearWhiteSeedCommitment() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        whiteSeedCommitment_ = getDefaultInstance().getWhiteSeedCommitment();
+        onChanged();
+        return this;
+      }
+
+      private com.google.protobuf.ByteString blackSeedCommitment_ = com.google.protobuf.ByteString.EMPTY;
+      /**
+       * <pre>
+       * The same for Black.
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 8;</code>
+       * @return The blackSeedCommitment.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString getBlackSeedCommitment() {
+        return blackSeedCommitment_;
+      }
+      /**
+       * <pre>
+       * The same for Black.
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 8;</code>
+       * @param value The blackSeedCommitment to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBlackSeedCommitment(com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        blackSeedCommitment_ = value;
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The same for Black.
+       * </pre>
+       *
+       * <code>bytes black_seed_commitment = 8;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearBlackSeedCommitment() {
+        bitField0_ = (bitField0_ & ~0x00000080);
+        blackSeedCommitment_ = getDefaultInstance().getBlackSeedCommitment();
         onChanged();
         return this;
       }
@@ -14016,7 +14222,9 @@ public final class PlayServiceOuterClass {
   }
   /**
    * <pre>
-   * Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+   * Add a player's seed to the dice of a DICE_SOURCE_FAIR game: the seed
+   * whose SHA-256 the player committed to in NewGame (a seed no commitment
+   * names is refused, FAILED_PRECONDITION).
    * </pre>
    *
    * Protobuf type {@code backgammon.v1.AddClientSeedRequest}
@@ -14322,7 +14530,9 @@ public final class PlayServiceOuterClass {
     }
     /**
      * <pre>
-     * Add a player's seed to the dice of a DICE_SOURCE_FAIR game.
+     * Add a player's seed to the dice of a DICE_SOURCE_FAIR game: the seed
+     * whose SHA-256 the player committed to in NewGame (a seed no commitment
+     * names is refused, FAILED_PRECONDITION).
      * </pre>
      *
      * Protobuf type {@code backgammon.v1.AddClientSeedRequest}
@@ -15593,66 +15803,68 @@ public final class PlayServiceOuterClass {
       "gammon.v1\032\031backgammon/v1/board.proto\032\037ba" +
       "ckgammon/v1/bot_service.proto\032\030backgammo" +
       "n/v1/game.proto\032\031backgammon/v1/rules.pro" +
-      "to\"\361\001\n\016NewGameRequest\022)\n\005rules\030\001 \001(\0132\032.b" +
+      "to\"\257\002\n\016NewGameRequest\022)\n\005rules\030\001 \001(\0132\032.b" +
       "ackgammon.v1.RuleOptions\022.\n\013dice_source\030" +
       "\002 \001(\0162\031.backgammon.v1.DiceSource\022\014\n\004seed" +
       "\030\003 \001(\014\022%\n\010previous\030\004 \001(\0132\023.backgammon.v1" +
       ".Game\022%\n\004form\030\005 \001(\0162\027.backgammon.v1.Game" +
       "Form\022(\n\004view\030\006 \001(\0162\032.backgammon.v1.Actio" +
-      "nsView\"i\n\017NewGameResponse\022!\n\004game\030\001 \001(\0132" +
-      "\023.backgammon.v1.Game\0223\n\007choices\030\002 \001(\0132\"." +
-      "backgammon.v1.ListActionsResponse\"a\n\022Lis" +
-      "tActionsRequest\022!\n\004game\030\001 \001(\0132\023.backgamm" +
-      "on.v1.Game\022(\n\004view\030\002 \001(\0162\032.backgammon.v1" +
-      ".ActionsView\"\350\001\n\023ListActionsResponse\022#\n\005" +
-      "phase\030\001 \001(\0162\024.backgammon.v1.Phase\022$\n\006to_" +
-      "act\030\002 \003(\0162\024.backgammon.v1.Color\022&\n\007actio" +
-      "ns\030\003 \003(\0132\025.backgammon.v1.Action\022\"\n\005plays" +
-      "\030\004 \003(\0132\023.backgammon.v1.Play\022\021\n\tdice_left" +
-      "\030\005 \003(\r\022\'\n\tboard_now\030\006 \001(\0132\024.backgammon.v" +
-      "1.Board\"\340\001\n\nActRequest\022!\n\004game\030\001 \001(\0132\023.b" +
-      "ackgammon.v1.Game\022%\n\006action\030\002 \001(\0132\025.back" +
-      "gammon.v1.Action\022(\n\004view\030\003 \001(\0162\032.backgam" +
-      "mon.v1.ActionsView\022\035\n\020expected_version\030\004" +
-      " \001(\004H\000\210\001\001\022*\n\tbot_reply\030\005 \001(\0162\027.backgammo" +
-      "n.v1.BotLevelB\023\n\021_expected_version\"\340\001\n\013A" +
-      "ctResponse\022!\n\004game\030\001 \001(\0132\023.backgammon.v1" +
-      ".Game\022$\n\006events\030\002 \003(\0132\024.backgammon.v1.Ev" +
-      "ent\0223\n\007choices\030\003 \001(\0132\".backgammon.v1.Lis" +
-      "tActionsResponse\022\'\n\006logged\030\004 \003(\0132\027.backg" +
-      "ammon.v1.LogEntry\022*\n\013bot_actions\030\005 \003(\0132\025" +
-      ".backgammon.v1.Action\"\372\001\n\rBotActRequest\022" +
-      "!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\022&\n\005le" +
-      "vel\030\002 \001(\0162\027.backgammon.v1.BotLevel\022\021\n\004se" +
-      "ed\030\003 \001(\004H\000\210\001\001\022$\n\006player\030\004 \001(\0162\024.backgamm" +
-      "on.v1.Color\022(\n\004view\030\005 \001(\0162\032.backgammon.v" +
-      "1.ActionsView\022\035\n\020expected_version\030\006 \001(\004H" +
-      "\001\210\001\001B\007\n\005_seedB\023\n\021_expected_version\"\362\001\n\016B" +
-      "otActResponse\022&\n\007actions\030\001 \003(\0132\025.backgam" +
-      "mon.v1.Action\022!\n\004game\030\002 \001(\0132\023.backgammon" +
-      ".v1.Game\022$\n\006events\030\003 \003(\0132\024.backgammon.v1" +
-      ".Event\022\021\n\tevaluator\030\004 \001(\t\0223\n\007choices\030\005 \001" +
+      "nsView\022\035\n\025white_seed_commitment\030\007 \001(\014\022\035\n" +
+      "\025black_seed_commitment\030\010 \001(\014\"i\n\017NewGameR" +
+      "esponse\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Ga" +
+      "me\0223\n\007choices\030\002 \001(\0132\".backgammon.v1.List" +
+      "ActionsResponse\"a\n\022ListActionsRequest\022!\n" +
+      "\004game\030\001 \001(\0132\023.backgammon.v1.Game\022(\n\004view" +
+      "\030\002 \001(\0162\032.backgammon.v1.ActionsView\"\350\001\n\023L" +
+      "istActionsResponse\022#\n\005phase\030\001 \001(\0162\024.back" +
+      "gammon.v1.Phase\022$\n\006to_act\030\002 \003(\0162\024.backga" +
+      "mmon.v1.Color\022&\n\007actions\030\003 \003(\0132\025.backgam" +
+      "mon.v1.Action\022\"\n\005plays\030\004 \003(\0132\023.backgammo" +
+      "n.v1.Play\022\021\n\tdice_left\030\005 \003(\r\022\'\n\tboard_no" +
+      "w\030\006 \001(\0132\024.backgammon.v1.Board\"\340\001\n\nActReq" +
+      "uest\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\022" +
+      "%\n\006action\030\002 \001(\0132\025.backgammon.v1.Action\022(" +
+      "\n\004view\030\003 \001(\0162\032.backgammon.v1.ActionsView" +
+      "\022\035\n\020expected_version\030\004 \001(\004H\000\210\001\001\022*\n\tbot_r" +
+      "eply\030\005 \001(\0162\027.backgammon.v1.BotLevelB\023\n\021_" +
+      "expected_version\"\340\001\n\013ActResponse\022!\n\004game" +
+      "\030\001 \001(\0132\023.backgammon.v1.Game\022$\n\006events\030\002 " +
+      "\003(\0132\024.backgammon.v1.Event\0223\n\007choices\030\003 \001" +
       "(\0132\".backgammon.v1.ListActionsResponse\022\'" +
-      "\n\006logged\030\006 \003(\0132\027.backgammon.v1.LogEntry\"" +
-      "m\n\024AddClientSeedRequest\022!\n\004game\030\001 \001(\0132\023." +
-      "backgammon.v1.Game\022$\n\006player\030\002 \001(\0162\024.bac" +
-      "kgammon.v1.Color\022\014\n\004seed\030\003 \001(\014\":\n\025AddCli" +
-      "entSeedResponse\022!\n\004game\030\001 \001(\0132\023.backgamm" +
-      "on.v1.Game*\243\001\n\013ActionsView\022\034\n\030ACTIONS_VI" +
-      "EW_UNSPECIFIED\020\000\022\025\n\021ACTIONS_VIEW_FULL\020\001\022" +
-      "\030\n\024ACTIONS_VIEW_COMPACT\020\002\022\026\n\022ACTIONS_VIE" +
-      "W_MOVES\020\003\022\026\n\022ACTIONS_VIEW_PLAYS\020\004\022\025\n\021ACT" +
-      "IONS_VIEW_NONE\020\0052\216\003\n\013PlayService\022H\n\007NewG" +
-      "ame\022\035.backgammon.v1.NewGameRequest\032\036.bac" +
-      "kgammon.v1.NewGameResponse\022T\n\013ListAction" +
-      "s\022!.backgammon.v1.ListActionsRequest\032\".b" +
-      "ackgammon.v1.ListActionsResponse\022<\n\003Act\022" +
-      "\031.backgammon.v1.ActRequest\032\032.backgammon." +
-      "v1.ActResponse\022E\n\006BotAct\022\034.backgammon.v1" +
-      ".BotActRequest\032\035.backgammon.v1.BotActRes" +
-      "ponse\022Z\n\rAddClientSeed\022#.backgammon.v1.A" +
-      "ddClientSeedRequest\032$.backgammon.v1.AddC" +
-      "lientSeedResponseb\006proto3"
+      "\n\006logged\030\004 \003(\0132\027.backgammon.v1.LogEntry\022" +
+      "*\n\013bot_actions\030\005 \003(\0132\025.backgammon.v1.Act" +
+      "ion\"\372\001\n\rBotActRequest\022!\n\004game\030\001 \001(\0132\023.ba" +
+      "ckgammon.v1.Game\022&\n\005level\030\002 \001(\0162\027.backga" +
+      "mmon.v1.BotLevel\022\021\n\004seed\030\003 \001(\004H\000\210\001\001\022$\n\006p" +
+      "layer\030\004 \001(\0162\024.backgammon.v1.Color\022(\n\004vie" +
+      "w\030\005 \001(\0162\032.backgammon.v1.ActionsView\022\035\n\020e" +
+      "xpected_version\030\006 \001(\004H\001\210\001\001B\007\n\005_seedB\023\n\021_" +
+      "expected_version\"\362\001\n\016BotActResponse\022&\n\007a" +
+      "ctions\030\001 \003(\0132\025.backgammon.v1.Action\022!\n\004g" +
+      "ame\030\002 \001(\0132\023.backgammon.v1.Game\022$\n\006events" +
+      "\030\003 \003(\0132\024.backgammon.v1.Event\022\021\n\tevaluato" +
+      "r\030\004 \001(\t\0223\n\007choices\030\005 \001(\0132\".backgammon.v1" +
+      ".ListActionsResponse\022\'\n\006logged\030\006 \003(\0132\027.b" +
+      "ackgammon.v1.LogEntry\"m\n\024AddClientSeedRe" +
+      "quest\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game" +
+      "\022$\n\006player\030\002 \001(\0162\024.backgammon.v1.Color\022\014" +
+      "\n\004seed\030\003 \001(\014\":\n\025AddClientSeedResponse\022!\n" +
+      "\004game\030\001 \001(\0132\023.backgammon.v1.Game*\243\001\n\013Act" +
+      "ionsView\022\034\n\030ACTIONS_VIEW_UNSPECIFIED\020\000\022\025" +
+      "\n\021ACTIONS_VIEW_FULL\020\001\022\030\n\024ACTIONS_VIEW_CO" +
+      "MPACT\020\002\022\026\n\022ACTIONS_VIEW_MOVES\020\003\022\026\n\022ACTIO" +
+      "NS_VIEW_PLAYS\020\004\022\025\n\021ACTIONS_VIEW_NONE\020\0052\216" +
+      "\003\n\013PlayService\022H\n\007NewGame\022\035.backgammon.v" +
+      "1.NewGameRequest\032\036.backgammon.v1.NewGame" +
+      "Response\022T\n\013ListActions\022!.backgammon.v1." +
+      "ListActionsRequest\032\".backgammon.v1.ListA" +
+      "ctionsResponse\022<\n\003Act\022\031.backgammon.v1.Ac" +
+      "tRequest\032\032.backgammon.v1.ActResponse\022E\n\006" +
+      "BotAct\022\034.backgammon.v1.BotActRequest\032\035.b" +
+      "ackgammon.v1.BotActResponse\022Z\n\rAddClient" +
+      "Seed\022#.backgammon.v1.AddClientSeedReques" +
+      "t\032$.backgammon.v1.AddClientSeedResponseb" +
+      "\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -15667,7 +15879,7 @@ public final class PlayServiceOuterClass {
     internal_static_backgammon_v1_NewGameRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_NewGameRequest_descriptor,
-        new java.lang.String[] { "Rules", "DiceSource", "Seed", "Previous", "Form", "View", });
+        new java.lang.String[] { "Rules", "DiceSource", "Seed", "Previous", "Form", "View", "WhiteSeedCommitment", "BlackSeedCommitment", });
     internal_static_backgammon_v1_NewGameResponse_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_backgammon_v1_NewGameResponse_fieldAccessorTable = new
