@@ -137,6 +137,24 @@ class GammondClient:
     ) -> bot_service_pb2.BestPlayResponse:
         return self._call(self.bot.BestPlay, requests.best_play(position, roll, level, context))
 
+    def hint(
+        self,
+        position: PositionLike,
+        roll: Sequence[int],
+        level: bot_service_pb2.BotLevel.ValueType = bot_service_pb2.BOT_LEVEL_ADVANCED,
+        context: rules_pb2.CubeContext | None = None,
+        max_plays: int = 0,
+    ) -> bot_service_pb2.HintResponse:
+        """The legal plays ranked by the bot, best first, with their equities (``max_plays`` 0: all)."""
+        request = bot_service_pb2.HintRequest(
+            position=requests.position_input(position),
+            dice=requests.dice(roll),
+            level=level,
+            max_plays=max_plays,
+            context=context,
+        )
+        return self._call(self.bot.Hint, request)
+
     def rollout(
         self,
         position: PositionLike,

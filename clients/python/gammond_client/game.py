@@ -47,6 +47,8 @@ class Game:
         # Playing the bot: each action's answer carries the bot's reply (Act's bot_reply).
         self.bot_level = bot
         self.events: list[game_pb2.Event] = []
+        # The bot's actions in the last call's answer (Act's bot_actions, BotAct's actions).
+        self.bot_actions: list[game_pb2.Action] = []
         # What the server said may be done now; None: ask ListActions (a stored Game).
         self.choices = choices
         # This game's log as the answers gave it, entry by entry (a lean Game carries only its digest).
@@ -123,6 +125,7 @@ class Game:
             request.bot_reply = self.bot_level
         answer = self.client.act_request(request)
         self._took(answer.game, answer.events, answer.logged, _choices_of(answer))
+        self.bot_actions = list(answer.bot_actions)
         return self.events
 
     def _took(
@@ -184,7 +187,8 @@ class Game:
             request.player = player
         answer = self.client.bot_act(request)
         self._took(answer.game, answer.events, answer.logged, _choices_of(answer))
-        return list(answer.actions)
+        self.bot_actions = list(answer.actions)
+        return self.bot_actions[:]
 
     def record(self) -> game_pb2.Game:
         """This game with its whole log, as ExportMatch takes it (the server checks the log against the digest)."""
@@ -199,6 +203,7 @@ class Game:
         request = play_service_pb2.NewGameRequest(previous=self.state, view=self.view)
         answer = self.client.new_game(request)
         self.state, self.events, self.choices = answer.game, [], _choices_of(answer)
+        self.bot_actions = []
         self.log = list(answer.game.log)
 
 
