@@ -3,9 +3,12 @@
 Envoy's configuration, Prometheus's scrape configuration and the Grafana
 dashboard are made by code (deploy/envoy/config.py, deploy/prometheus/
 config.py, deploy/grafana/dashboard.py) so that the local stack, docker
-compose and Kubernetes cannot drift apart. The files compose and kubectl
-read are written here and committed; ``--check`` fails when one is stale,
-for instance after a change to the protos (Envoy embeds their descriptor).
+compose and Kubernetes cannot drift apart; the JSON API's OpenAPI
+description (deploy/envoy/openapi.json) is made from the protos by
+deploy/envoy/openapi.py. The files compose and kubectl read, and that
+description, are written here and committed; ``--check`` fails when one is
+stale, for instance after a change to the protos (Envoy embeds their
+descriptor, the JSON checks' schema and the OpenAPI description).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 import yaml
 
 from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstream, UpstreamTls, envoy_config
+from deploy.envoy.openapi import openapi_text
 from deploy.grafana.dashboard import dashboard
 from deploy.prometheus.config import dns_replicas, prometheus_config
 
@@ -111,6 +115,7 @@ def grafana_dashboard() -> str:
 
 
 GENERATED: dict[str, Callable[[], str]] = {
+    "envoy/openapi.json": openapi_text,
     "envoy/envoy.yaml": compose_envoy,
     "k8s/envoy-configmap.yaml": k8s_envoy_configmap,
     "k8s-tls/envoy-configmap.yaml": lambda: k8s_envoy_configmap(tls=True),

@@ -35,6 +35,7 @@ from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstr
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import LOOPBACK, StackError, http_get
 from deploy.local.stack import edge_tls, find_envoy
+from gammond.server.ports import busy, busy_message
 
 DEFAULT_GATEWAY_PORT = 8080
 # Pages allowed to call the gateway from a browser, matched exactly (never reflected):
@@ -230,6 +231,9 @@ def serve(
         while not stopping and server.poll() is None and envoy.poll() is None:
             time.sleep(0.2)
     except StackError as error:
+        if envoy is None and server.poll() == 2:
+            # The server refused its flags (a busy port among them) in one line of its own.
+            return 2
         _log("gateway.failed", error=str(error))
         failed = True
     else:
@@ -254,6 +258,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gateway_port is None:
         extra = ["--ready-file", args.ready_file] if args.ready_file else []
         os.execv(sys.executable, [sys.executable, "-m", "gammond.server", "--host", args.host, *rest, *extra])
+    reason = busy(args.host, args.gateway_port)
+    if reason is not None:
+        print(
+            busy_message("scripts/serve", "--gateway-port", args.host, args.gateway_port, reason),
+            file=sys.stderr,
+        )
+        return 2
     origins = tuple(o.strip() for o in args.cors_origins.split(",") if o.strip())
     tls = _gateway_tls(args.gateway_tls_cert, args.gateway_tls_key, args.gateway_tls_client_ca)
     return serve(args.host, args.gateway_port, args.ready_file, rest, origins, tls)

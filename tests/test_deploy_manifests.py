@@ -301,8 +301,12 @@ def test_envoy_routes_only_gammonds_services_and_allows_only_configured_origins(
     config = envoy_configs()[where]
     manager = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
     [host] = manager["route_config"]["virtual_hosts"]
-    prefixes = {route["match"]["prefix"] for route in host["routes"]}
+    forwarded = [route for route in host["routes"] if "route" in route]
+    prefixes = {route["match"]["prefix"] for route in forwarded}
     assert prefixes == {f"/{name}/" for name in service_names()}
+    # Besides them only Envoy's own answer: the JSON API's OpenAPI description.
+    [own] = [route for route in host["routes"] if "route" not in route]
+    assert own["match"]["path"] == "/openapi.json" and own["direct_response"]["status"] == 200
     assert not any("reflection" in p or "health" in p for p in prefixes)
     cors = host["typed_per_filter_config"]["envoy.filters.http.cors"]
     matches = cors["allow_origin_string_match"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -48,7 +49,8 @@ def _alive(pid: int) -> bool:
 def _serve(folder: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
     ready = folder / "ready.json"
     argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0", *extra]
-    argv += ["--gateway-port", "0", "--metrics-port", "off", "--workers", "1", "--ready-file", str(ready)]
+    # No --metrics-port: with --port 0 the metrics take a free port too.
+    argv += ["--gateway-port", "0", "--workers", "1", "--ready-file", str(ready)]
     process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -79,6 +81,7 @@ def test_the_ready_file_names_both_ports(served: tuple[subprocess.Popen[bytes], 
     _, facts = served
     assert {"port", "gateway_port", "gateway_admin_port", "gateway_pid", "pid", "workers"} <= set(facts)
     assert facts["port"] != facts["gateway_port"]
+    assert isinstance(facts["metrics_port"], int) and facts["metrics_port"] not in (0, facts["port"])
 
 
 def test_the_readme_curl_call_answers_json_on_the_gateway(
@@ -116,6 +119,18 @@ def test_grpc_web_answers_through_the_gateway(served: tuple[subprocess.Popen[byt
     (message,) = reply.messages
     answer = dice_service_pb2.RollDiceResponse.FromString(message)
     assert [(r.die1, r.die2) for r in answer.rolls] == [(3, 2), (4, 6)]
+
+
+def test_a_second_server_on_a_running_servers_port_is_refused_not_let_share_it(
+    served: tuple[subprocess.Popen[bytes], dict[str, Any]],
+) -> None:
+    # The port is held with SO_REUSEPORT, which the kernel would let a second server join.
+    _, facts = served
+    argv = [sys.executable, "-m", "gammond.server", "--port", str(facts["port"]), "--metrics-port", "off"]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert f"gammond: --port {facts['port']}: cannot listen on" in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
 
 
 def test_sigterm_stops_envoy_and_the_server_and_exits_zero(
@@ -165,3 +180,26 @@ def test_a_gateway_key_without_its_certificate_is_refused_naming_both_flags(tmp_
     )
     assert done.returncode != 0
     assert "--gateway-tls-cert and --gateway-tls-key go together" in done.stderr
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A loopback port something else listens on."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        yield int(holder.getsockname()[1])
+
+
+@pytest.mark.parametrize("flag", ["--gateway-port", "--port", "--metrics-port"])
+def test_a_taken_port_stops_scripts_serve_with_one_line_naming_its_flag(flag: str, taken_port: int) -> None:
+    ports = {"--gateway-port": "0", "--port": "0", "--metrics-port": "0"} | {flag: str(taken_port)}
+    argv = [sys.executable, "-m", "deploy.serve", "--workers", "1"]
+    for name, value in ports.items():
+        argv += [name, value]
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert (
+        f"{flag} {taken_port}: cannot listen on 127.0.0.1:{taken_port}: address already in use" in done.stderr
+    )

@@ -101,6 +101,26 @@ def test_calls_recorded_in_a_batch_reach_the_log_and_the_counters_once_flushed(
     assert REGISTRY.get_sample_value("gammond_rpc_in_flight", labels) == 0
 
 
+def test_health_checks_are_counted_but_logged_only_at_debug(capfd: pytest.CaptureFixture[str]) -> None:
+    health, served = calls.method("/grpc.health.v1.Health/Check"), calls.method("/test.Health/Served")
+    sample = {"method": "/grpc.health.v1.Health/Check", "code": "OK"}
+    for level, logged in (("info", ["served-info"]), ("debug", ["check-debug", "served-debug"])):
+        logs.configure(level, role="worker")
+        try:
+            before = REGISTRY.get_sample_value("gammond_rpc_calls_total", sample) or 0.0
+            for observed, rid in ((health, f"check-{level}"), (served, f"served-{level}")):
+                calls.started(observed)
+                calls.ended(observed, rid, "peer", grpc.StatusCode.OK, 0.001)
+            calls.flush()
+        finally:
+            logs.reset()
+        written = [line for line in lines(capfd.readouterr().err) if line.get("event") == "rpc"]
+        assert [line["request_id"] for line in written] == logged
+        assert REGISTRY.get_sample_value("gammond_rpc_calls_total", sample) == before + 1
+        if level == "debug":
+            assert [line["level"] for line in written] == ["debug", "info"]
+
+
 def test_a_batch_fills_the_latency_buckets_as_observing_each_call_would(
     configured: None, capfd: pytest.CaptureFixture[str]
 ) -> None:

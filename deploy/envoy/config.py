@@ -22,6 +22,15 @@ Why it looks the way it does:
   sends ``Accept-Encoding: br`` or ``gzip``: brotli where both are accepted
   equally, else gzip. Only ``application/json`` is compressed: gRPC and
   gRPC-Web answers are binary protobuf and pass through unchanged.
+* JSON a client can trust: a Lua filter (:mod:`deploy.envoy.strict_json`)
+  reads each JSON request against its message before the transcoder, which
+  would drop an unknown field (``match_lenght``) and answer a bad enum or
+  malformed JSON as ``text/plain``; it refuses those with a JSON
+  ``google.rpc.Status`` (INVALID_ARGUMENT, a ``BadRequest`` naming the
+  field). ``local_reply_config`` turns every other answer Envoy makes itself
+  to a non-gRPC request (unknown path: 404, no replica: 503, ...) into a
+  ``google.rpc.Status`` too. ``GET /openapi.json`` serves the JSON API's
+  OpenAPI description (:mod:`deploy.envoy.openapi`).
 * Only gammond's services are routed, one prefix each: reflection, health
   and anything else a replica serves stay unreachable through Envoy.
 * The admin interface stays on loopback; where Prometheus must scrape Envoy
@@ -37,10 +46,13 @@ Why it looks the way it does:
 from __future__ import annotations
 
 import base64
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from deploy.envoy.descriptor import descriptor_bytes, service_names
+from deploy.envoy.openapi import SERVED_AT, served
+from deploy.envoy.strict_json import METADATA, lua_source
 
 Config = dict[str, Any]
 Discovery = Literal["STATIC", "STRICT_DNS"]
@@ -56,6 +68,15 @@ _RETRY_ON = "unavailable,cancelled,reset,connect-failure,refused-stream"
 # Answers shorter than this go out as they are: compressing them saves nothing.
 COMPRESS_MIN_BYTES = 256
 COMPRESSED_TYPES = ("application/json",)
+# Room for the OpenAPI document Envoy serves itself (Envoy's default allows 4 KiB).
+DIRECT_BODY_MAX_BYTES = 1 << 20
+# A JSON request is read whole before it is sent on (the Lua filter and the
+# transcoder buffer it): room for the JSON of the largest request a replica
+# takes (1 MiB of protobuf, MAX_REQUEST_BYTES) several times over.
+REQUEST_BUFFER_BYTES = 4 << 20
+# The gRPC code of a local reply to a JSON call, by its HTTP status (google.rpc.Code's mapping).
+LOCAL_REPLY_CODES = {400: 3, 404: 5, 408: 4, 413: 3, 429: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+UNKNOWN_CODE = 2
 
 
 def _typed(kind: str, **fields: Any) -> Config:
@@ -148,8 +169,9 @@ def _transcoder(settings: EnvoySettings) -> Config:
         # Field names as in the .proto files and the API docs; zeros printed,
         # so a frontend never has to know proto3's defaults.
         print_options={"always_print_primitive_fields": True, "preserve_proto_field_names": True},
-        # A JSON call to a method that does not exist is a 404, not a confusing upstream error.
-        request_validation_options={"reject_unknown_method": True},
+        # A JSON call to a method that does not exist is a 404, not a confusing upstream error;
+        # a query parameter (there are none in this API) a 400, not a call sent on as JSON.
+        request_validation_options={"reject_unknown_method": True, "reject_unknown_query_parameters": True},
     )
 
 
@@ -166,7 +188,31 @@ def _cors(origins: tuple[str, ...]) -> Config:
 
 
 def _routes(settings: EnvoySettings) -> list[Config]:
-    return [_route(f"/{service}/") for service in settings.services]
+    return [_openapi_route(settings), *(_route(f"/{service}/") for service in settings.services)]
+
+
+def _openapi_route(settings: EnvoySettings) -> Config:
+    """``GET /openapi.json``: the JSON API's description, answered by Envoy itself."""
+    document = served(settings.services)
+    return {
+        "match": {"path": SERVED_AT, "headers": [{"name": ":method", "string_match": {"exact": "GET"}}]},
+        "direct_response": {
+            "status": 200,
+            "body": {"inline_string": json.dumps(document, separators=(",", ":"))},
+        },
+        "response_headers_to_add": [
+            {
+                "header": {"key": "content-type", "value": "application/json"},
+                "append_action": "OVERWRITE_IF_EXISTS_OR_ADD",
+            }
+        ],
+        # Not an RPC: the transcoder would answer "could not resolve to a method".
+        "typed_per_filter_config": {
+            "envoy.filters.http.grpc_json_transcoder": _typed(
+                "envoy.config.route.v3.FilterConfig", disabled=True
+            )
+        },
+    }
 
 
 def _route(prefix: str) -> Config:
@@ -242,6 +288,7 @@ def _http_filters() -> list[Config]:
             "name": "envoy.filters.http.grpc_web",
             "typed_config": _typed("envoy.extensions.filters.http.grpc_web.v3.GrpcWeb"),
         },
+        {"name": "envoy.filters.http.lua"},  # typed_config filled in by the caller: strict JSON
         {"name": "envoy.filters.http.grpc_json_transcoder"},  # typed_config filled in by the caller
         {
             "name": "envoy.filters.http.router",
@@ -250,9 +297,74 @@ def _http_filters() -> list[Config]:
     ]
 
 
+def _status_body(code: int) -> Config:
+    return {"json_format": {"code": code, "message": "%LOCAL_REPLY_BODY%", "details": []}}
+
+
+def _local_reply_config() -> Config:
+    """Envoy's own error answers to JSON calls as a ``google.rpc.Status``, like the replicas' errors.
+
+    Only for calls that are not gRPC or gRPC-Web (those get ``grpc-status``
+    trailers from Envoy already), and not for the Lua filter's answers,
+    which are a Status already (marked in the dynamic metadata).
+    """
+
+    def when(status: int, op: str) -> Config:
+        return {
+            "and_filter": {
+                "filters": [
+                    {
+                        "header_filter": {
+                            "header": {
+                                "name": "content-type",
+                                "string_match": {"prefix": "application/grpc"},
+                                "invert_match": True,
+                                # No content-type (a GET, a bare POST): not gRPC.
+                                "treat_missing_header_as_empty": True,
+                            }
+                        }
+                    },
+                    {
+                        "metadata_filter": {
+                            "matcher": {
+                                "filter": METADATA,
+                                "path": [{"key": "answered"}],
+                                "value": {"bool_match": False},
+                            },
+                            "match_if_key_not_found": True,
+                        }
+                    },
+                    {
+                        "status_code_filter": {
+                            "comparison": {
+                                "op": op,
+                                "value": {
+                                    "default_value": status,
+                                    "runtime_key": f"gammond.json_status_{status}",
+                                },
+                            }
+                        }
+                    },
+                ]
+            }
+        }
+
+    mappers = [
+        {"filter": when(status, "EQ"), "body_format_override": _status_body(code)}
+        for status, code in LOCAL_REPLY_CODES.items()
+    ]
+    mappers.append({"filter": when(400, "GE"), "body_format_override": _status_body(UNKNOWN_CODE)})
+    return {"mappers": mappers}
+
+
 def _connection_manager(
-    stat_prefix: str, routes: list[Config], filters: list[Config], origins: tuple[str, ...] = ()
+    stat_prefix: str,
+    routes: list[Config],
+    filters: list[Config],
+    origins: tuple[str, ...] = (),
+    local_replies: Config | None = None,
 ) -> Config:
+    extra: Config = {} if local_replies is None else {"local_reply_config": local_replies}
     return {
         "name": "envoy.filters.network.http_connection_manager",
         "typed_config": _typed(
@@ -265,16 +377,19 @@ def _connection_manager(
             always_set_request_id_in_response=True,
             route_config={
                 "name": stat_prefix,
+                "max_direct_response_body_size_bytes": DIRECT_BODY_MAX_BYTES,
                 "virtual_hosts": [
                     {
                         "name": stat_prefix,
                         "domains": ["*"],
                         "routes": routes,
                         "typed_per_filter_config": {"envoy.filters.http.cors": _cors(origins)},
+                        "per_request_buffer_limit_bytes": REQUEST_BUFFER_BYTES,
                     }
                 ],
             },
             http_filters=filters,
+            **extra,
         ),
     }
 
@@ -328,9 +443,15 @@ def _gammond_listener(settings: EnvoySettings) -> Config:
     for http_filter in filters:
         if http_filter["name"] == "envoy.filters.http.grpc_json_transcoder":
             http_filter["typed_config"] = _transcoder(settings)
-    chain: Config = {
-        "filters": [_connection_manager("gammond", _routes(settings), filters, settings.cors_origins)]
-    }
+        if http_filter["name"] == "envoy.filters.http.lua":
+            http_filter["typed_config"] = _typed(
+                "envoy.extensions.filters.http.lua.v3.Lua",
+                default_source_code={"inline_string": lua_source(settings.services)},
+            )
+    manager = _connection_manager(
+        "gammond", _routes(settings), filters, settings.cors_origins, _local_reply_config()
+    )
+    chain: Config = {"filters": [manager]}
     if settings.downstream_tls is not None:
         chain["transport_socket"] = _downstream_tls(settings.downstream_tls)
     return {

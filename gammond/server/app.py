@@ -28,6 +28,8 @@ from gammond.server.sealing import Keyring
 from gammond.server.searches import NICE, SearchPool
 from gammond.server.security import TlsFiles, TokenInterceptor, server_credentials
 from gammond.server.services import SERVICE_NAMES, add_servicers
+from gammond.server.services.table import Watchers
+from gammond.server.tables.store import DEFAULT_TTL_S, MEMORY, TableStore, open_store
 
 # gRPC itself refuses requests past this (RESOURCE_EXHAUSTED, "Received
 # message larger than max"; not logged or counted by gammond, which never
@@ -64,6 +66,10 @@ class ServerOptions:
     reflection: bool = True
     # New PlayService games: fair dice only (docs/security.md); needs a keyring.
     require_fair_dice: bool = False
+    # TableService's store (docs/api.md, "Live play"): "memory" (this process's own),
+    # a redis:// URL shared by every worker and replica, "off", "unshared", or a store.
+    table_store: str | TableStore = MEMORY
+    table_ttl_s: float = DEFAULT_TTL_S
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +85,9 @@ class Served:
     # gRPC's thread pool and the count of the calls it holds, against --max-calls.
     pool: futures.ThreadPoolExecutor
     calls: CallLimit
+    # TableService's store, or why there is none, and its watchers (ended first when draining).
+    tables: TableStore | str = MEMORY
+    watchers: Watchers | None = None
 
     def warm_up(self) -> None:
         """Run the engine and the bot once (and start the search processes), then report SERVING."""
@@ -97,10 +106,14 @@ class Served:
         connection, and stop sending new calls before the listener closes.
         """
         self.health.enter_graceful_shutdown()
+        if self.watchers is not None:
+            self.watchers.close()
         if notice_s > 0:
             time.sleep(notice_s)
         self.server.stop(grace_s).wait()
         self.searches.close()
+        if not isinstance(self.tables, str):
+            self.tables.close()
         calls.flush()
 
 
@@ -162,8 +175,21 @@ def create_server(options: ServerOptions) -> Served:
     searches = SearchPool(
         evaluator, options.max_expensive_calls if options.search_processes else 0, options.search_nice
     )
+    tables = options.table_store
+    if isinstance(tables, str):
+        tables = open_store(tables, options.table_ttl_s)
+    # A watcher holds a gRPC thread while it waits: half of them at most, the rest answer calls.
+    watchers = Watchers(per_table=8, per_connection=4, total=max(1, options.threads // 2))
     add_servicers(
-        server, evaluator, options.max_search_s, gate, searches, options.keyring, options.require_fair_dice
+        server,
+        evaluator,
+        options.max_search_s,
+        gate,
+        searches,
+        options.keyring,
+        options.require_fair_dice,
+        tables,
+        watchers,
     )
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     for name in ("", *SERVICE_NAMES):
@@ -178,4 +204,4 @@ def create_server(options: ServerOptions) -> Served:
     else:
         port = server.add_insecure_port(bind)
     server.start()
-    return Served(server, port, health_servicer, evaluator, gate, searches, pool, limit)
+    return Served(server, port, health_servicer, evaluator, gate, searches, pool, limit, tables, watchers)

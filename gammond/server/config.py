@@ -16,6 +16,7 @@ from gammond.engine import EngineError
 from gammond.engine.bot import budget_scale
 from gammond.server.logs import LEVELS
 from gammond.server.sealing import Keyring, parse_keys
+from gammond.server.tables.store import is_store_url
 
 
 def default_workers() -> int:
@@ -52,6 +53,9 @@ class ServerConfig:
     auth_tokens: str | None = None
     reflection: bool = True
     require_fair_dice: bool = False
+    # TableService (docs/api.md, "Live play"): memory, off, or a redis:// URL.
+    table_store: str = "memory"
+    table_ttl_s: float = 86400.0
 
 
 def _port(text: str) -> int:
@@ -111,6 +115,15 @@ def _readable(text: str) -> str:
     return text
 
 
+def _table_store(text: str) -> str:
+    spec = text.strip()
+    if spec.lower() in ("memory", "off"):
+        return spec.lower()
+    if is_store_url(spec):
+        return spec
+    raise ValueError("is not memory, off, or a redis://HOST:PORT/DB (rediss://, unix://PATH) URL")
+
+
 def _level(text: str) -> str:
     if text.lower() not in LEVELS:
         raise ValueError(f"{text!r} is not one of {', '.join(LEVELS)}")
@@ -118,6 +131,9 @@ def _level(text: str) -> str:
 
 
 _D = ServerConfig()
+# --metrics-port left unset: 9464, or a free port when --port 0 asks for one (whoever
+# wants any free gRPC port, a test or a second server, wants no fixed metrics port either).
+_METRICS_FOLLOWS_PORT = object()
 
 # flag, environment variable, parser, default, help
 _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
@@ -136,7 +152,7 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         "GAMMOND_METRICS_PORT",
         _metrics_port,
         _D.metrics_port,
-        "Prometheus port; 0 picks one, 'off' disables",
+        "Prometheus port; 0 picks one, 'off' disables (default 9464, or a free one with --port 0)",
     ),
     (
         "--grace",
@@ -240,6 +256,21 @@ _OPTIONS: tuple[tuple[str, str, Callable[[str], object], object, str], ...] = (
         _D.require_fair_dice,
         "new PlayService games get fair dice by default and no other source: on or off (needs --state-keys)",
     ),
+    (
+        "--table-store",
+        "GAMMOND_TABLE_STORE",
+        _table_store,
+        _D.table_store,
+        "where TableService keeps tables: memory (with --workers 1 only), off, or a redis:// URL "
+        "shared by every worker and replica (needs --state-keys)",
+    ),
+    (
+        "--table-ttl",
+        "GAMMOND_TABLE_TTL_S",
+        _positive_float,
+        _D.table_ttl_s,
+        "seconds a table with no action is kept before it expires",
+    ),
 )
 
 
@@ -268,9 +299,15 @@ def _parser(environ: Mapping[str, str]) -> argparse.ArgumentParser:
                 default = parse(environ[env])
             except argparse.ArgumentTypeError as exc:
                 parser.error(f"environment variable {env}: {exc}")
+        if dest == "metrics_port" and env not in environ:
+            default = _METRICS_FOLLOWS_PORT
         shown = "one per CPU" if dest == "workers" and default is None else default
+        if default is _METRICS_FOLLOWS_PORT:
+            shown = f"{_D.metrics_port}, or 0 with --port 0"
         if dest == "state_keys" and default is not None:
             shown = "set"  # never print a secret
+        if dest == "table_store" and is_store_url(str(default)):
+            shown = "a store URL"  # which may hold a password
         parser.add_argument(
             flag, dest=dest, type=parse, default=default, help=f"{text} [env {env}, now {shown}]"
         )
@@ -284,18 +321,29 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
     0
     >>> parse_config([], {"GAMMOND_METRICS_PORT": "off"}).metrics_port is None
     True
+    >>> parse_config([], {}).metrics_port, parse_config(["--port", "0"], {}).metrics_port
+    (9464, 0)
+    >>> parse_config(["--port", "0", "--metrics-port", "9100"], {}).metrics_port
+    9100
     """
     args = _parser(os.environ if environ is None else environ).parse_args(argv)
     values = vars(args)
     grace_s, age_s, search_s = values.pop("grace"), values.pop("max_connection_age"), values.pop("max_search")
     idle_s, notice_s = values.pop("idle_timeout"), values.pop("drain_notice")
+    table_ttl_s = values.pop("table_ttl")
     workers = values.pop("workers") or default_workers()
+    if values["metrics_port"] is _METRICS_FOLLOWS_PORT:
+        values["metrics_port"] = 0 if values["port"] == 0 else _D.metrics_port
     if (values["tls_cert"] is None) != (values["tls_key"] is None):
         raise SystemExit("gammond: --tls-cert and --tls-key go together")
     if values["tls_client_ca"] is not None and values["tls_cert"] is None:
         raise SystemExit("gammond: --tls-client-ca needs --tls-cert and --tls-key")
     if values["require_fair_dice"] and values["state_keys"] is None:
         raise SystemExit("gammond: --require-fair-dice needs --state-keys (fair dice do)")
+    if is_store_url(values["table_store"]) and values["state_keys"] is None:
+        raise SystemExit(
+            "gammond: a shared --table-store needs --state-keys (every replica checks seat tokens)"
+        )
     try:
         # Read by every search process from the environment it inherits: refuse a bad one at start.
         budget_scale()
@@ -308,5 +356,6 @@ def parse_config(argv: Sequence[str] | None = None, environ: Mapping[str, str] |
         max_search_s=search_s,
         idle_timeout_s=idle_s,
         drain_notice_s=notice_s,
+        table_ttl_s=table_ttl_s,
         **values,
     )

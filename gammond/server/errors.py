@@ -71,6 +71,30 @@ class PreconditionError(ValueError):
         return f"PreconditionError({self.reason!r}, {str(self)!r})"
 
 
+class DrainingError(Exception):
+    """This worker is shutting down under a long call (a watcher): UNAVAILABLE, to be resumed on another."""
+
+
+class NotFoundError(LookupError):
+    """Something a request names that the server does not hold (an expired or unknown table): NOT_FOUND."""
+
+
+class TokenError(Exception):
+    """A seat token that is missing, wrong or forged: UNAUTHENTICATED with ``reason``."""
+
+    def __init__(self, reason: str, description: str) -> None:
+        super().__init__(description)
+        self.reason = reason
+
+
+class CrowdedError(Exception):
+    """A bounded resource of this worker is full (watchers of a table): RESOURCE_EXHAUSTED."""
+
+    def __init__(self, description: str, retry_after_s: float) -> None:
+        super().__init__(description)
+        self.retry_after_s = retry_after_s
+
+
 # A status travels in HTTP/2 headers (grpc-message, grpc-status-details-bin),
 # which clients and proxies cap at 8-16 KiB: keep ours far below.
 MAX_MESSAGE_CHARS = 400
@@ -166,6 +190,15 @@ def status_for(error: Exception) -> grpc.Status | None:
         return rpc_status.to_status(proto)
     if isinstance(error, OutOfTimeError):
         return deadline_exceeded(str(error))
+    if isinstance(error, DrainingError):
+        return unavailable(str(error), 0.0)
+    if isinstance(error, NotFoundError):
+        proto = status_pb2.Status(code=grpc.StatusCode.NOT_FOUND.value[0], message=bounded(str(error)))
+        return rpc_status.to_status(proto)
+    if isinstance(error, TokenError):
+        return unauthenticated(error.reason, str(error))
+    if isinstance(error, CrowdedError):
+        return resource_exhausted(str(error), error.retry_after_s)
     if isinstance(error, SealError):
         return unauthenticated(STATE_TAMPERED, str(error))
     if isinstance(error, WireError):

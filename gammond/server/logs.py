@@ -2,7 +2,8 @@
 
 Info level carries one line per call (see :mod:`gammond.server.interceptor`) and
 the lifecycle of the processes; positions and other request contents are
-never logged at info.
+never logged at info. Health checks are the exception: their lines are
+written at debug only (they are counted in the metrics all the same).
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ _PIPE_BUF = 4096
 _RENDERED_MAX = 4096
 # One call's line: method, request id, peer, code, latency in ms, end (ns since the epoch).
 CallRecord = tuple[str, str, str, str, float, int]
+# Calls whose line is debug, not info: a load balancer's health checks, one a
+# second from each Envoy, would otherwise crowd out the calls at info (issue 37).
+# gammond_rpc_calls_total still counts them, by method and code.
+DEBUG_ONLY_PREFIXES = ("/grpc.health.v1.Health/",)
 
 
 def configure(level: str, **context: object) -> None:
@@ -214,8 +219,18 @@ def call_lines(records: Iterable[CallRecord]) -> None:
     A record is ``(method, request_id, peer, code, latency_ms, ended_ns)``.
     Written directly when :func:`configure` set up JSON lines at info level
     (stamped with the time each call ended); through structlog otherwise
-    (not configured: its defaults; a level above info: dropped).
+    (not configured: its defaults; a level above info: dropped). Health
+    checks (:data:`DEBUG_ONLY_PREFIXES`) are written at debug, if at all.
     """
+    records = list(records)
+    if any(record[0].startswith(DEBUG_ONLY_PREFIXES) for record in records):
+        checks = [record for record in records if record[0].startswith(DEBUG_ONLY_PREFIXES)]
+        records = [record for record in records if not record[0].startswith(DEBUG_ONLY_PREFIXES)]
+        if _debug:
+            for method, request_id, peer, code, latency_ms, _ in checks:
+                logger().debug(
+                    "rpc", method=method, request_id=request_id, peer=peer, code=code, latency_ms=latency_ms
+                )
     lines = _call_lines
     if lines is not None:
         lines.write(records)

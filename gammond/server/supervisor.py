@@ -18,6 +18,7 @@ import os
 import shutil
 import signal
 import socket
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any
 from gammond.server.config import ServerConfig
 from gammond.server.logs import configure, logger
 from gammond.server.memory import limit_arenas
+from gammond.server.ports import busy, busy_message
 
 _STARTUP_S = 120.0
 _POLL_S = 0.5
@@ -58,6 +60,15 @@ def _start_metrics(host: str, port: int, folder: str) -> tuple[Any, int]:
     multiprocess.MultiProcessCollector(registry, path=folder)  # type: ignore[no-untyped-call]
     httpd, _ = start_http_server(port, addr=host.strip("[]"), registry=registry)
     return httpd, int(httpd.server_address[1])
+
+
+def _busy_port(config: ServerConfig) -> str | None:
+    """The one-line refusal when a port this server was told to use is taken, else None."""
+    for flag, port in (("--port", config.port), ("--metrics-port", config.metrics_port)):
+        reason = None if port is None else busy(config.host, port)
+        if port is not None and reason is not None:
+            return busy_message("gammond", flag, config.host, port, reason)
+    return None
 
 
 def _write_ready(path: str, facts: dict[str, Any]) -> None:
@@ -98,6 +109,11 @@ class Supervisor:
     def serve(self) -> int:
         """Start everything, wait for a signal, drain, clean up; the exit status."""
         config = self.config
+        refusal = _busy_port(config)
+        if refusal is not None:
+            # Like a bad flag: one line naming it and status 2, before anything starts.
+            print(refusal, file=sys.stderr, flush=True)
+            return 2
         configure(config.log_level, role="supervisor")
         signal.signal(signal.SIGTERM, self._signal)
         signal.signal(signal.SIGINT, self._signal)
@@ -105,7 +121,16 @@ class Supervisor:
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
         # Read by each worker's C library at start: keeps its RSS flat (memory.py).
         limit_arenas()
-        reservation = _reserve(config.host, config.port)
+        try:
+            reservation = _reserve(config.host, config.port)
+        except OSError as error:  # taken since the check above
+            print(
+                busy_message("gammond", "--port", config.host, config.port, str(error.strerror)),
+                file=sys.stderr,
+            )
+            if owned:
+                shutil.rmtree(folder, ignore_errors=True)
+            return 2
         port = int(reservation.getsockname()[1])
         httpd = None
         try:
@@ -114,7 +139,16 @@ class Supervisor:
             self._await_ready()
             metrics_port = None
             if config.metrics_port is not None:
-                httpd, metrics_port = _start_metrics(config.host, config.metrics_port, folder)
+                try:
+                    httpd, metrics_port = _start_metrics(config.host, config.metrics_port, folder)
+                except OSError as error:  # taken since the check above
+                    reason = error.strerror or str(error)
+                    print(
+                        busy_message("gammond", "--metrics-port", config.host, config.metrics_port, reason),
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                    return 2
             pids = [p.pid for p in self.workers.values()]
             logger().info("serving", port=port, metrics_port=metrics_port, workers=pids)
             if config.ready_file:

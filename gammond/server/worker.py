@@ -7,6 +7,7 @@ NOT_SERVING and gives in-flight calls ``grace_s`` to finish.
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 import threading
@@ -51,13 +52,28 @@ def run_worker(config: ServerConfig, port: int, index: int, ready: Any) -> None:
             search_nice=config.search_nice,
             idle_timeout_s=config.idle_timeout_s,
             reuse_port=True,
+            table_store=_table_store(config),
+            table_ttl_s=config.table_ttl_s,
             **trust_options(config),
         )
     )
     served.warm_up()
+    # What is loaded by now (modules, the evaluator's weights and tables, the
+    # warm-up's caches) lives as long as the worker: frozen out of the
+    # collector's reach, a full collection walks only what calls made since,
+    # rather than ~50 ms of startup objects every few thousand calls.
+    gc.collect()
+    gc.freeze()
     logger().info("worker.serving", port=served.port)
     ready.put(index)
     stopping.wait()
     logger().info("worker.draining", grace_s=config.grace_s, notice_s=config.drain_notice_s)
     served.stop(config.grace_s, config.drain_notice_s)
     logger().info("worker.stopped")
+
+
+def _table_store(config: ServerConfig) -> str:
+    """Tables in one worker's memory would be invisible to the others: only a shared store serves several."""
+    if config.table_store == "memory" and config.workers > 1:
+        return "unshared"
+    return config.table_store

@@ -1,6 +1,6 @@
 """gammond's Python client: typed stubs and shortcuts, sync and asyncio.
 
->>> from gammond_client import GammondClient, AsyncGammondClient, GammondError, Game
+>>> from gammond_client import GammondClient, AsyncGammondClient, GammondError, Game, Table
 """
 
 from gammond_client.aio import AsyncGammondClient
@@ -8,6 +8,7 @@ from gammond_client.client import GammondClient
 from gammond_client.errors import GammondError, from_rpc_error
 from gammond_client.game import Game
 from gammond_client.requests import position_input, starting_position
+from gammond_client.table import Table
 
 __all__ = [
     "AsyncGammondClient",
@@ -17,4 +18,5 @@ __all__ = [
     "from_rpc_error",
     "position_input",
     "starting_position",
+    "Table",
 ]

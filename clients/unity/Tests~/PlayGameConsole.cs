@@ -1,5 +1,8 @@
-// Compiled with Mono's mcs against Runtime/ (no Unity needed) and run by
-// scripts/test-clients against a real server: plays one lean game through the
+// Compiled with Mono's mcs against Runtime/ and run by scripts/test-clients
+// against a real server, twice: as is, over HttpClient; and with the Unity
+// stand-ins (UnityStubs/, defines UNITY_5_3_OR_NEWER and UNITY_WEBGL, as a
+// WebGL build compiles) over UnityWebRequest, every call made and every answer
+// taken on one main thread (UnityStubs.PlayerLoop). Each plays one lean game through the
 // JSON gateway (PlayService) as a board UI would (the bot answering in the same
 // call, bot_reply), counts its calls and the bytes on the wire (at most 150
 // calls, and 300 KB when the gateway compresses its answers), checks it ends scored and that the
@@ -8,6 +11,7 @@
 // comes back as FAILED_PRECONDITION.
 using System;
 using System.Collections.Generic;
+using System.Threading.Tasks;
 using Gammond;
 
 static class PlayGameConsole
@@ -28,9 +32,20 @@ static class PlayGameConsole
     {
         string gateway = args.Length > 0 ? args[0] : "http://127.0.0.1:8080";
         string seed = args.Length > 1 ? args[1] : "csharp-7";
+#if UNITY_5_3_OR_NEWER
+        Console.WriteLine("transport: UnityWebRequest (Unity stand-ins), one main thread");
+        return UnityStubs.PlayerLoop.Run(() => RunAsync(gateway, seed));
+#else
+        Console.WriteLine("transport: HttpClient");
+        return RunAsync(gateway, seed).GetAwaiter().GetResult();
+#endif
+    }
+
+    static async Task<int> RunAsync(string gateway, string seed)
+    {
         using (var client = new GammondClient(gateway))
         {
-            var log = SelfPlay.PlayGameAsync(client, seed).GetAwaiter().GetResult();
+            var log = await SelfPlay.PlayGameAsync(client, seed);
             foreach (var line in log.Events) Console.WriteLine(line);
             long bytes = log.BytesSent + log.BytesReceived;
             Console.WriteLine($"the game took {log.Calls} calls ({log.BotActs} BotAct) and {bytes} bytes on the wire " +
@@ -65,10 +80,10 @@ static class PlayGameConsole
             var withLog = new Dictionary<string, object>(log.Game) { ["log"] = log.Logged };
             try
             {
-                var exported = client.CallAsync("RecordService", "ExportMatch", new Dictionary<string, object>
+                var exported = await client.CallAsync("RecordService", "ExportMatch", new Dictionary<string, object>
                 {
                     ["games"] = new List<object> { withLog },
-                }).GetAwaiter().GetResult();
+                });
                 string mat = exported.Str("mat") ?? "";
                 if (mat.Trim().Length == 0) Fail("ExportMatch answered no record");
                 else Console.WriteLine($"ExportMatch of the kept log: {mat.Length} characters of .mat");
@@ -83,7 +98,7 @@ static class PlayGameConsole
             else
             {
                 // Compared without board_now, which an answer's choices may leave to its Game.
-                var listed = new Dictionary<string, object>(SelfPlay.ListChoicesAsync(client, log.Stored).GetAwaiter().GetResult());
+                var listed = new Dictionary<string, object>(await SelfPlay.ListChoicesAsync(client, log.Stored));
                 var answered = new Dictionary<string, object>(log.StoredChoices);
                 listed.Remove("board_now");
                 answered.Remove("board_now");
@@ -95,11 +110,11 @@ static class PlayGameConsole
 
             try
             {
-                client.CallAsync("PlayService", "Act", new Dictionary<string, object>
+                await client.CallAsync("PlayService", "Act", new Dictionary<string, object>
                 {
                     ["game"] = SelfPlay.Wire(log.Game),
                     ["action"] = new Dictionary<string, object> { ["kind"] = "ACTION_KIND_ROLL", ["player"] = "COLOR_WHITE" },
-                }).GetAwaiter().GetResult();
+                });
                 Fail("a roll after the end was accepted");
             }
             catch (GammondException error) when (error.Code == 9)

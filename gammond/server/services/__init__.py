@@ -31,6 +31,7 @@ from backgammon.v1 import (
     play_service_pb2,
     record_service_pb2,
     record_service_pb2_grpc,
+    table_service_pb2,
 )
 from gammond.engine.bot import Evaluator
 from gammond.server.admission import Admission
@@ -46,6 +47,9 @@ from gammond.server.services.notation import NotationServicer
 from gammond.server.services.play import PlayServicer
 from gammond.server.services.play import add_to_server as add_play_service
 from gammond.server.services.record import RecordServicer
+from gammond.server.services.table import TableServicer, Watchers
+from gammond.server.services.table import add_to_server as add_table_service
+from gammond.server.tables.store import TableStore
 
 # Each proto file that defines a service, in the order the API documents them.
 SERVICE_FILES: tuple[FileDescriptor, ...] = (
@@ -57,6 +61,7 @@ SERVICE_FILES: tuple[FileDescriptor, ...] = (
     chouette_service_pb2.DESCRIPTOR,
     play_service_pb2.DESCRIPTOR,
     record_service_pb2.DESCRIPTOR,
+    table_service_pb2.DESCRIPTOR,
 )
 SERVICE_NAMES: tuple[str, ...] = tuple(
     service.full_name for file in SERVICE_FILES for service in file.services_by_name.values()
@@ -71,6 +76,8 @@ def add_servicers(
     searches: SearchPool | None = None,
     keyring: Keyring | None = None,
     require_fair_dice: bool = False,
+    tables: TableStore | str = "this server keeps no tables",
+    watchers: Watchers | None = None,
 ) -> None:
     """Register one servicer for each of :data:`SERVICE_NAMES` on ``server``.
 
@@ -78,8 +85,11 @@ def add_servicers(
     processes (the game flow's bot turns search at most 1-ply and pass
     freely, on the calling thread); ``keyring``: the state keys
     PlayService seals its games with (None: unsealed); ``require_fair_dice``:
-    PlayService starts games with fair dice only.
+    PlayService starts games with fair dice only; ``tables``: TableService's
+    store, or why there is none; ``watchers``: its bounds on WatchTable.
     """
+    # TableService plays through PlayService's own calls.
+    play = PlayServicer(evaluator, max_search_s, keyring, require_fair_dice)
     adders: dict[str, tuple[Callable[[Any, grpc.Server], None], object]] = {
         # GameService answers its two listings as wire bytes (see services/game.py).
         "backgammon.v1.GameService": (add_game_service, GameServicer()),
@@ -103,14 +113,12 @@ def add_servicers(
             chouette_service_pb2_grpc.add_ChouetteServiceServicer_to_server,
             ChouetteServicer(),
         ),
-        "backgammon.v1.PlayService": (
-            add_play_service,
-            PlayServicer(evaluator, max_search_s, keyring, require_fair_dice),
-        ),
+        "backgammon.v1.PlayService": (add_play_service, play),
         "backgammon.v1.RecordService": (
             record_service_pb2_grpc.add_RecordServiceServicer_to_server,
             RecordServicer(evaluator, max_search_s),
         ),
+        "backgammon.v1.TableService": (add_table_service, TableServicer(play, tables, keyring, watchers)),
     }
     # A service added to the list above but not here (or the reverse) fails at start-up.
     assert set(adders) == set(SERVICE_NAMES), sorted(set(adders) ^ set(SERVICE_NAMES))

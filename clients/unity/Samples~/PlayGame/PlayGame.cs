@@ -1,6 +1,10 @@
 // Drop on a GameObject: plays one lean game, White action by action against
 // the bot, through the JSON gateway and logs each step and the calls and
-// bytes it took. (Not compiled in CI: it needs UnityEngine.)
+// bytes it took. Runs on every platform, WebGL included: GammondClient's HTTP
+// in Unity is UnityWebRequest, awaited on the main thread (no threads).
+// (CI compiles it with Mono against stand-ins of the Unity API, as a WebGL
+// build would: clients/unity/Tests~/UnityStubs.)
+using System;
 using Gammond;
 using UnityEngine;
 
@@ -13,10 +17,21 @@ public class PlayGame : MonoBehaviour
     {
         using (var client = new GammondClient(gateway))
         {
-            var log = await SelfPlay.PlayGameAsync(client, seed);
-            foreach (var line in log.Events) Debug.Log(line);
-            Debug.Log($"{log.Calls} calls, {log.BytesSent + log.BytesReceived} bytes on the wire " +
-                $"({log.CompressedAnswers} of {log.Calls} answers gzip-compressed)");
+            try
+            {
+                var log = await SelfPlay.PlayGameAsync(client, seed);
+                foreach (var line in log.Events) Debug.Log(line);
+                Debug.Log($"{log.Calls} calls, {log.BytesSent + log.BytesReceived} bytes on the wire " +
+                    $"({log.CompressedAnswers} of {log.Calls} answers gzip-compressed)");
+            }
+            catch (GammondException error)
+            {
+                Debug.LogError($"gammond: code {error.Code} ({error.Reason}): {error.Message}");
+            }
+            catch (InvalidOperationException error)
+            {
+                Debug.LogError(error.Message);
+            }
         }
     }
 }
