@@ -137,6 +137,26 @@ def test_the_walk_holds_fields_to_their_rows_and_the_rest_to_the_defaults() -> N
         check_limits(moves, moves.ByteSize())
 
 
+def test_a_field_over_its_limit_deep_inside_a_game_is_named_by_its_path() -> None:
+    # The quick check reads only strings and repeated fields, by a plan per
+    # message type; the walk names the field once the check finds one over.
+    entry = game_pb2.LogEntry(moves=[board_pb2.CheckerMove()] * MAX_REPEATED)
+    request = play_service_pb2.ActRequest(game=game_pb2.Game(log=[game_pb2.LogEntry()] * 3 + [entry]))
+    check_limits(request, request.ByteSize())
+    request.game.log[3].moves.append(board_pb2.CheckerMove())
+    with pytest.raises(WireError, match=f"at most {MAX_REPEATED} are allowed") as raised:
+        check_limits(request, request.ByteSize())
+    assert raised.value.field == "game.log[3].moves"
+    sealed = play_service_pb2.ActRequest(
+        game=game_pb2.Game(seal=game_pb2.GameSeal(key_id="k" * MAX_STRING_CHARS))
+    )
+    check_limits(sealed, sealed.ByteSize())
+    sealed.game.seal.key_id += "k"
+    with pytest.raises(WireError, match=f"at most {MAX_STRING_CHARS}") as raised:
+        check_limits(sealed, sealed.ByteSize())
+    assert raised.value.field == "game.seal.key_id"
+
+
 def test_the_older_messages_numbers_stop_at_their_rows() -> None:
     top = MAX_NUMBER
     assert all(

@@ -14,7 +14,7 @@ import hashlib
 import hmac
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
@@ -35,10 +35,11 @@ from gammond.engine.flow.state import (
     Game,
     LogEntry,
     Phase,
+    replace,  # dataclasses.replace, quicker for a Game
 )
 from gammond.engine.game import find_play
 from gammond.engine.match import MatchState, ScoreSheet
-from gammond.engine.play import Move, Play, check_dice, legal_plays
+from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.resign import accept_resignation, offer_resignation
@@ -279,6 +280,30 @@ def _cached_options(position: Position, dice: tuple[int, int], moves: tuple[Move
     return turn_options(position, dice, moves)
 
 
+@lru_cache(maxsize=1024)
+def _cached_plays(position: Position, dice: tuple[int, int]) -> PlayList:
+    """The turn's complete plays, listed again at every step of the turn: the same
+    object each time, so their :class:`Play` objects are made once, when first read."""
+    return legal_plays(position, dice)
+
+
+@lru_cache(maxsize=1024)
+def _play_actions(position: Position, dice: tuple[int, int], turn: Player) -> tuple[Action, ...]:
+    """A PLAY action for each complete play: the same objects each time (a writer caches their bytes)."""
+    return tuple(Action(ActionKind.PLAY, turn, steps=play.moves) for play in _cached_plays(position, dice))
+
+
+@lru_cache(maxsize=1024)
+def _move_actions(
+    position: Position, dice: tuple[int, int], moves: tuple[Move, ...], turn: Player
+) -> tuple[Action, ...]:
+    """A MOVE action for each move allowed next: the same objects each time (a writer caches their bytes)."""
+    return tuple(
+        Action(ActionKind.MOVE, turn, steps=option.steps, dice_used=option.dice)
+        for option in _cached_options(position, dice, moves).options
+    )
+
+
 _turn = moving_options
 
 
@@ -313,17 +338,16 @@ def list_actions(game: Game, *, play_actions: bool = True) -> Choices:
         return _within_log(game, listed)
     # Moving.
     assert game.dice is not None
-    options = _turn(game)
-    actions = [
-        Action(ActionKind.MOVE, turn, steps=option.steps, dice_used=option.dice) for option in options.options
-    ]
+    position = game.turn_position()
+    options = _cached_options(position, game.dice, game.moves)
+    actions = list(_move_actions(position, game.dice, game.moves, turn))
     if game.moves:
         actions.append(Action(ActionKind.UNDO, turn))
     if options.complete:
         actions.append(Action(ActionKind.CONFIRM, turn))
-    plays = legal_plays(game.turn_position(), game.dice)
+    plays = _cached_plays(position, game.dice)
     if play_actions:
-        actions.extend(Action(ActionKind.PLAY, turn, steps=play.moves) for play in plays)
+        actions.extend(_play_actions(position, game.dice, turn))
     actions.extend(_resign_actions(game, turn))
     return _within_log(game, Choices(tuple(actions), plays, options, _white(options.position, turn)))
 

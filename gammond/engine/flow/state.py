@@ -14,8 +14,11 @@ engine function takes them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, TypeVar, cast
 
 from gammond.engine.cube import CubeAction, CubeState
 
@@ -214,3 +217,40 @@ class Game:
     def score_after(self) -> MatchState | None:
         """The score once this game's result is counted (None while it goes on)."""
         return None if self.result is None else self.score.record(self.result)
+
+
+# The flow makes a few new Games per action, each a copy with some fields
+# changed.  dataclasses.replace goes through the generic __init__ (a keyword
+# each, ~8 us for a Game's 22 fields); Game has no __init__ logic to run
+# (no __post_init__, every field set as given), so a copy written field by
+# field, as dataclasses writes its own methods, does the same in a third.
+_GAME_FIELDS = tuple(f.name for f in dataclasses.fields(Game))
+_GAME_FIELD_SET = frozenset(_GAME_FIELDS)
+_COPY_SOURCE = (
+    "def _copy(game, changes):\n    new = _new(_Game)\n"
+    + "".join(f"    _set(new, {name!r}, changes.get({name!r}, game.{name}))\n" for name in _GAME_FIELDS)
+    + "    return new\n"
+)
+_scope: dict[str, Any] = {"_new": object.__new__, "_Game": Game, "_set": object.__setattr__}
+exec(_COPY_SOURCE, _scope)  # noqa: S102 - source made above from the field names only
+_copy_game: Callable[[Game, dict[str, Any]], Game] = _scope["_copy"]
+
+_T = TypeVar("_T")
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """``dataclasses.replace(obj, **changes)``, several times faster for a :class:`Game`.
+
+    >>> game = Game(RuleOptions(), MatchState())
+    >>> replace(game, version=3) == dataclasses.replace(game, version=3)
+    True
+    >>> replace(game, colour=1)
+    Traceback (most recent call last):
+    TypeError: Game has no field colour
+    """
+    if type(obj) is Game:
+        if not changes.keys() <= _GAME_FIELD_SET:
+            unknown = ", ".join(sorted(changes.keys() - _GAME_FIELD_SET))
+            raise TypeError(f"Game has no field {unknown}")
+        return cast(_T, _copy_game(cast(Game, obj), changes))
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]

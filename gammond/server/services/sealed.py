@@ -6,12 +6,15 @@ Game going out carries a seal over the exact bytes the server serialised,
 and a Game coming in is read from those bytes only, after its seal
 verifies; anything else is UNAUTHENTICATED with reason STATE_TAMPERED.
 
-A client sends back the Game the server answered with last, so each worker
-remembers the last few thousand Games it wrote (:class:`RecentGames`): one
-that comes back unchanged (the same bytes, or for a sealed Game the same
-verified seal) is taken as decoded, without decoding and checking it again,
-since the server made it from a checked state itself.  Anything else, a
-Game from another worker or replica among them, takes the full path.
+A client sends back the Game the server answered with last, and often the
+same Game twice (ListActions, then Act on it; a retry; a second player's
+view), so each worker remembers the last few thousand Games it wrote or
+read (:class:`RecentGames`): one that comes back unchanged (the same bytes,
+or for a sealed Game the same verified seal) is taken as decoded, without
+decoding and checking it again, since the server made it from a checked
+state itself or decoded and checked those very bytes before (decoding is a
+function of the bytes and the server's keys alone).  Anything else, a Game
+from another worker or replica among them, takes the full path once.
 """
 
 from __future__ import annotations
@@ -79,13 +82,17 @@ class GameCodec:
         if keyring is None:
             key = _unsealed_key(message)
             known = self.recent.get(key)
-            return known if known is not None else (decode_game(message, field), message)
+            if known is None:
+                known = (decode_game(message, field), message)
+                self.recent.put(key, known)
+            return known
         if not message.HasField("seal"):
             raise SealError(f"{field} carries no seal: this server only accepts games it sealed")
         seal = message.seal
         state = bytes(seal.state)
         keyring.verify(seal.key_id, state, bytes(seal.mac))
-        known = self.recent.get(seal.key_id.encode() + b"\0" + bytes(seal.mac))
+        key = seal.key_id.encode() + b"\0" + bytes(seal.mac)
+        known = self.recent.get(key)
         if known is not None and (known[0].game_id, known[0].version) == (seal.game_id, seal.version):
             return known
         try:
@@ -97,7 +104,9 @@ class GameCodec:
         # The readable copies a relay compares must be the sealed game's own.
         if seal.game_id != inner.game_id or seal.version != inner.version:
             raise SealError(f"{field}.seal's game_id or version differs from the sealed game's")
-        return decode_game(inner, field, keyring.fair_seed), inner
+        known = (decode_game(inner, field, keyring.fair_seed), inner)
+        self.recent.put(key, known)
+        return known
 
     def write(self, game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
         """The wire Game, sealed when the server has keys.
