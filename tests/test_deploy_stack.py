@@ -151,6 +151,17 @@ REFUSED_RPC: dict[str, tuple[dict[str, Any], grpc.StatusCode]] = {
         {"game": OPENING_GAME, "player": "COLOR_WHITE", "seed": "c2VlZA=="},
         grpc.StatusCode.FAILED_PRECONDITION,
     ),
+    # Tables: a table with fair dice needs state keys; the others name a table id that cannot be one.
+    "TableService/CreateTable": (
+        {"game": {"dice_source": "DICE_SOURCE_FAIR"}},
+        grpc.StatusCode.FAILED_PRECONDITION,
+    ),
+    "TableService/GetTable": ({"table_id": "no such table", "token": "x"}, grpc.StatusCode.INVALID_ARGUMENT),
+    "TableService/TableAct": ({"table_id": "no such table", "token": "x"}, grpc.StatusCode.INVALID_ARGUMENT),
+    "TableService/WatchTable": (
+        {"table_id": "no such table", "token": "x"},
+        grpc.StatusCode.INVALID_ARGUMENT,
+    ),
 }
 ILLEGAL_PLAY = ("GameService/ApplyPlay", {"position": START, "dice": DICE, "notation": "24/21"})
 LEGAL = "/backgammon.v1.GameService/ListLegalPlays"
