@@ -15,6 +15,12 @@ server's ``{"port", "metrics_port", "pid", "workers"}`` plus
 healthy, so whoever waits for the file can call either port at once. SIGTERM
 or SIGINT stops Envoy and passes the signal to the server, which drains; if
 either dies, the other is stopped and this exits non-zero.
+
+Tables (TableService) need a store every worker shares when there are
+several workers (one per CPU by default): unless ``--table-store`` or
+``GAMMOND_TABLE_STORE`` says otherwise, this starts Debian's ``redis-server``
+on a unix socket in its own temporary folder (no TCP port, nothing saved)
+and points the server at it, and stops it last (:mod:`deploy.tables`).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from deploy.envoy.config import DEV_ORIGINS, DownstreamTls, EnvoySettings, Upstr
 from deploy.envoy.descriptor import descriptor_bytes
 from deploy.local.processes import LOOPBACK, StackError, http_get
 from deploy.local.stack import edge_tls, find_envoy
+from deploy.tables import TableStoreProcess, local_table_store
 from gammond.server.ports import busy, busy_message
 
 DEFAULT_GATEWAY_PORT = 8080
@@ -160,6 +167,7 @@ def serve(
 ) -> int:
     state = Path(tempfile.mkdtemp(prefix="gammond-serve-"))
     server_ready = state / "server.ready.json"
+    tables = local_table_store(server_args, os.environ, state)
     server = subprocess.Popen(
         [
             sys.executable,
@@ -168,9 +176,11 @@ def serve(
             "--host",
             host,
             *server_args,
+            *tables.server_args,
             "--ready-file",
             str(server_ready),
-        ]
+        ],
+        env=tables.server_env,
     )
     envoy: subprocess.Popen[bytes] | None = None
     stopping: list[int] = []
@@ -228,7 +238,7 @@ def serve(
             tmp = Path(ready_file + ".tmp")
             tmp.write_text(json.dumps(facts))
             tmp.replace(ready_file)
-        while not stopping and server.poll() is None and envoy.poll() is None:
+        while not stopping and server.poll() is None and envoy.poll() is None and tables.alive():
             time.sleep(0.2)
     except StackError as error:
         if envoy is None and server.poll() == 2:
@@ -240,13 +250,33 @@ def serve(
         # Here either a signal asked us to stop, or one of the two exited on its own.
         failed = not stopping
         if failed:
-            _log("gateway.failed", error="the server or Envoy exited; stopping the other")
+            _log("gateway.failed", error="the server, Envoy or the table store exited; stopping the others")
     finally:
         if envoy is not None:
             _stop(envoy, signal.SIGTERM, 10.0)
         # The server drains in-flight calls for up to its --grace (10 s by default).
         code = _stop(server, stopping[0] if stopping else signal.SIGTERM, 60.0)
+        tables.stop()
     return 1 if failed else code
+
+
+def serve_alone(
+    host: str, ready_file: str | None, server_args: Sequence[str], tables: TableStoreProcess
+) -> int:
+    """``--gateway-port off`` with a table store to run: the server as a child, the store stopped after it."""
+    extra = ["--ready-file", ready_file] if ready_file else []
+    argv = [sys.executable, "-m", "gammond.server", "--host", host, *server_args, *tables.server_args, *extra]
+    server = subprocess.Popen(argv, env=tables.server_env)
+    stopping: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stopping.append(signum))
+    signal.signal(signal.SIGINT, lambda signum, frame: stopping.append(signum))
+    try:
+        while not stopping and server.poll() is None and tables.alive():
+            time.sleep(0.2)
+    finally:
+        code = _stop(server, stopping[0] if stopping else signal.SIGTERM, 60.0)
+        tables.stop()
+    return code if stopping or server.returncode != 0 else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -257,6 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return subprocess.call([sys.executable, "-m", "gammond.server", "--help"])
     if args.gateway_port is None:
         extra = ["--ready-file", args.ready_file] if args.ready_file else []
+        tables = local_table_store(rest, os.environ, None)
+        if tables.process is not None:
+            return serve_alone(args.host, args.ready_file, rest, tables)
         os.execv(sys.executable, [sys.executable, "-m", "gammond.server", "--host", args.host, *rest, *extra])
     reason = busy(args.host, args.gateway_port)
     if reason is not None:

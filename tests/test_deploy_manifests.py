@@ -302,8 +302,17 @@ def test_envoy_routes_only_gammonds_services_and_allows_only_configured_origins(
     manager = config["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]["typed_config"]
     [host] = manager["route_config"]["virtual_hosts"]
     forwarded = [route for route in host["routes"] if "route" in route]
-    prefixes = {route["match"]["prefix"] for route in forwarded}
+    prefixes = {route["match"]["prefix"] for route in forwarded if "prefix" in route["match"]}
     assert prefixes == {f"/{name}/" for name in service_names()}
+    # And the watch streams by their exact paths, ahead of their service's prefix: no timeouts.
+    watches = [route for route in forwarded if "prefix" not in route["match"]]
+    assert [route["match"]["path"] for route in watches] == ["/backgammon.v1.TableService/WatchTable"]
+    assert all(route["route"]["timeout"] == route["route"]["idle_timeout"] == "0s" for route in watches)
+    assert host["routes"].index(watches[0]) < next(
+        i
+        for i, route in enumerate(host["routes"])
+        if route["match"].get("prefix") == "/backgammon.v1.TableService/"
+    )
     # Besides them only Envoy's own answer: the JSON API's OpenAPI description.
     [own] = [route for route in host["routes"] if "route" not in route]
     assert own["match"]["path"] == "/openapi.json" and own["direct_response"]["status"] == 200

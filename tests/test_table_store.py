@@ -134,3 +134,15 @@ def test_a_shared_table_store_needs_state_keys_and_a_bad_one_is_refused_naming_t
     keyed = parse_config(["--table-store", "unix:///run/redis.sock", "--state-keys", "k:" + "A" * 44], {})
     assert (keyed.table_store, keyed.table_ttl_s) == ("unix:///run/redis.sock", 86400.0)
     assert parse_config([], {"GAMMOND_TABLE_STORE": "OFF", "GAMMOND_TABLE_TTL_S": "60"}).table_ttl_s == 60.0
+
+
+def test_a_redis_store_that_cannot_be_reached_is_unavailable_not_an_internal_error(tmp_path: Path) -> None:
+    from gammond.server.errors import StoreUnavailableError
+    from gammond.server.tables.redis_store import RedisTableStore
+
+    nowhere = RedisTableStore(f"unix://{tmp_path / 'no-redis.sock'}", ttl_s=60.0)
+    with pytest.raises(StoreUnavailableError):
+        nowhere.load("table-aaaaaaaaaaaaaaaa")
+    with pytest.raises(StoreUnavailableError):
+        nowhere.events("table-aaaaaaaaaaaaaaaa", 0, 0.0)
+    nowhere.close()

@@ -32,7 +32,9 @@ Why it looks the way it does:
   ``google.rpc.Status`` too. ``GET /openapi.json`` serves the JSON API's
   OpenAPI description (:mod:`deploy.envoy.openapi`).
 * Only gammond's services are routed, one prefix each: reflection, health
-  and anything else a replica serves stay unreachable through Envoy.
+  and anything else a replica serves stay unreachable through Envoy. Each
+  call ends after ``ROUTE_TIMEOUT_S``, but for the watch streams
+  (``WATCH_PATHS``: WatchTable), which have no timeout of their own.
 * The admin interface stays on loopback; where Prometheus must scrape Envoy
   from elsewhere, a separate listener exposes ``/stats/prometheus`` only.
 * TLS, when configured (docs/security.md): ``downstream_tls`` makes the
@@ -59,6 +61,8 @@ Discovery = Literal["STATIC", "STRICT_DNS"]
 
 CLUSTER = "gammond"
 ROUTE_TIMEOUT_S = 15  # above the server's longest bot search (10 s by default)
+# Server streams that wait on other players, with no end of their own: routed without timeouts.
+WATCH_PATHS = ("/backgammon.v1.TableService/WatchTable",)
 HEALTH_PATH = "/healthz"
 EXPOSED_HEADERS = "grpc-status,grpc-message,grpc-status-details-bin,x-request-id"
 ALLOWED_HEADERS = "content-type,x-grpc-web,x-user-agent,grpc-timeout,x-request-id,authorization"
@@ -188,7 +192,32 @@ def _cors(origins: tuple[str, ...]) -> Config:
 
 
 def _routes(settings: EnvoySettings) -> list[Config]:
-    return [_openapi_route(settings), *(_route(f"/{service}/") for service in settings.services)]
+    watches = [_watch_route(path) for path in WATCH_PATHS if path.split("/")[1] in settings.services]
+    return [_openapi_route(settings), *watches, *(_route(f"/{service}/") for service in settings.services)]
+
+
+def _watch_route(path: str) -> Config:
+    """A watch stream (gRPC, gRPC-Web or JSON): no end of its own, quiet for as long as the table is.
+
+    The route timeout and a grpc-timeout cap would end it after
+    ``ROUTE_TIMEOUT_S``, and the connection manager's stream idle timeout
+    (5 minutes) during a long think: both off here, so the stream lasts
+    until its match is over, its client goes, or the replica's connection
+    ages out (``--max-connection-age``; clients resume from the last event
+    they saw). A caller's own grpc-timeout still applies. Not compressed:
+    a compressor holds small JSON events back until its buffer fills.
+    """
+    route = _route(path)
+    del route["match"]["prefix"]
+    route["match"]["path"] = path
+    route["route"].update(
+        timeout="0s", idle_timeout="0s", max_stream_duration={"grpc_timeout_header_max": "0s"}
+    )
+    off = _typed("envoy.config.route.v3.FilterConfig", disabled=True)
+    route["typed_per_filter_config"] = {
+        f"envoy.filters.http.compressor.{library}": off for library in ("brotli", "gzip")
+    }
+    return route
 
 
 def _openapi_route(settings: EnvoySettings) -> Config:

@@ -103,7 +103,7 @@ from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
 from gammond.engine.records.mat import MAX_MAT_TEXT
 from gammond.engine.records.model import MAX_GAMES
 from gammond.engine.resign import Resignation, accept_resignation, offer_resignation, reject_resignation
-from gammond.engine.result import ResultKind, classify_win
+from gammond.engine.result import ResultKind, at_stake, classify_win
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameEnd, GameOutcome, game_points
 from gammond.engine.snapshot import GameSnapshot
@@ -186,6 +186,7 @@ __all__ = [
     "accept_resignation",
     "add_client_seed",
     "apply_action",
+    "at_stake",
     "apply_cube_action",
     "apply_play",
     "box_keeps_place",

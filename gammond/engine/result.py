@@ -30,9 +30,25 @@ def classify_win(after: Position) -> ResultKind:
         raise IllegalActionError(
             f"position {after.position_id()} is not won: {after.off} of 15 checkers borne off"
         )
-    if after.opponent_off > 0:
+    return at_stake(after)
+
+
+def at_stake(winner_view: Position) -> ResultKind:
+    """What the game could still cost the player not on roll in ``winner_view``, were the game won now.
+
+    A win by bearing off is classified so, and so is a game forfeited on
+    time (:data:`~gammond.engine.flow.ActionKind.TIME_OUT`): a gammon while
+    the loser has borne off none, a backgammon while one of the loser's
+    checkers is also on the bar or in the winner's home board.  Running out
+    the clock never saves a gammon.
+
+    >>> from gammond.engine import Position
+    >>> at_stake(Position.starting())
+    <ResultKind.BACKGAMMON: 3>
+    """
+    if winner_view.opponent_off > 0:
         return ResultKind.SINGLE
     # The loser's checkers left in the winner's home board (points 1..6 of ours) or on the bar.
-    if after.opponent_bar or any(after.theirs(point) for point in range(1, 7)):
+    if winner_view.opponent_bar or any(winner_view.theirs(point) for point in range(1, 7)):
         return ResultKind.BACKGAMMON
     return ResultKind.GAMMON

@@ -34,6 +34,7 @@ class GameEnd(Enum):
     PLAYED_OUT = "played out"
     DOUBLE_DROPPED = "double dropped"
     RESIGNED = "resignation accepted"
+    TIMED_OUT = "time out"
 
 
 def game_points(kind: ResultKind, cube_value: int, options: RuleOptions, cube_turned: bool) -> int:
@@ -124,6 +125,20 @@ class GameOutcome:
         """A game ended by ``winner`` accepting the opponent's resignation of ``kind``."""
         played = cls.played_out(winner, kind, cube_value, options, cube_turned=cube_turned)
         return cls(winner, kind, cube_value, GameEnd.RESIGNED, played.points)
+
+    @classmethod
+    def timed_out(
+        cls,
+        winner: Player,
+        kind: ResultKind,
+        cube_value: int,
+        options: RuleOptions,
+        *,
+        cube_turned: bool,
+    ) -> GameOutcome:
+        """A game forfeited by the opponent running out of time, at ``kind`` (scored as played out)."""
+        played = cls.played_out(winner, kind, cube_value, options, cube_turned=cube_turned)
+        return cls(winner, kind, cube_value, GameEnd.TIMED_OUT, played.points)
 
     @classmethod
     def dropped(cls, winner: Player, cube_value: int) -> GameOutcome:

@@ -13,6 +13,7 @@ from gammond.load.mix import DEFAULT_MIX, RPCS, MixError, build_calls, parse_mix
 from gammond.load.positions import self_play
 from gammond.load.report import Report
 from gammond.load.runner import MAX_DURATION_S, LoadSettings, Progress, run_load
+from gammond.load.tables import TableMix, TablesReport, measured, redis_figures, run_tables
 from gammond.load.targets import TargetRefused, check_target
 
 _DEFAULT_MIX_TEXT = ",".join(f"{name}={weight}" for name, weight in DEFAULT_MIX.items())
@@ -94,6 +95,26 @@ def _parser() -> argparse.ArgumentParser:
         default=0.0,
         help="pause before each BotAct at a bot table, seconds [%(default)s]",
     )
+    tables = parser.add_argument_group(
+        "live tables (TableService, docs/operations.md 'Live tables'): --tables N replaces --mix; "
+        "--think paces both seats"
+    )
+    tables.add_argument(
+        "--tables",
+        type=int,
+        help="keep N tables live at once, White acting through --target, Black through --replica",
+    )
+    tables.add_argument("--replica", help="host:port of the second replica (default: --target)")
+    tables.add_argument(
+        "--table-limit", type=int, help="tables to start in all (default: the duration bounds the run)"
+    )
+    tables.add_argument("--spectators", action="store_true", help="a spectator watches each table too")
+    tables.add_argument("--match-length", type=int, default=1, help="each table's match length [%(default)s]")
+    tables.add_argument(
+        "--redis",
+        metavar="URL",
+        help="the table store (redis://HOST:PORT/DB or unix://PATH): report its memory and CPU",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress line on standard error")
     parser.add_argument(
         "--allow-remote", action="store_true", help="allow a target that is not on this machine"
@@ -134,11 +155,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             token=Path(args.token_file).read_text().splitlines()[0].strip() if args.token_file else None,
         )
         game_mix = _game_mix(args) if args.games is not None else None
+        table_run = _table_run(args) if args.tables is not None else None
         if args.games is not None and args.games < 1:
             raise ValueError(f"--games {args.games} is below 1")
-        samples = self_play(args.positions, seed=args.seed) if game_mix is None else []
+        samples = self_play(args.positions, seed=args.seed) if game_mix is None and table_run is None else []
     except (TargetRefused, MixError, ValueError) as error:
         parser.error(str(error))
+    if table_run is not None:
+        _print(_tables(args, settings, *table_run), args.json)
+        return 0
     if game_mix is not None:
         report = asyncio.run(
             run_games(settings, game_mix, args.games, args.seed, None if args.quiet else _show)
@@ -151,9 +176,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _think(text: str) -> tuple[float, float]:
+    low, sep, high = text.partition(":")
+    return float(low), float(high if sep else low)
+
+
+def _table_run(args: argparse.Namespace) -> tuple[TableMix, str | None]:
+    """``--tables N``'s checked settings: how the tables play, the second replica."""
+    if args.tables < 1:
+        raise ValueError(f"--tables {args.tables} is below 1")
+    if args.table_limit is not None and args.table_limit < 1:
+        raise ValueError(f"--table-limit {args.table_limit} is below 1")
+    replica = check_target(args.replica, args.allow_remote) if args.replica else None
+    if args.redis and args.redis.startswith(("redis://", "rediss://")):
+        # Only INFO and MEMORY USAGE are sent, but to a store on this machine unless told otherwise.
+        check_target(args.redis.split("://", 1)[1].split("/", 1)[0].rpartition("@")[2], args.allow_remote)
+    elif args.redis and not args.redis.startswith("unix://"):
+        raise ValueError(f"--redis {args.redis!r} is not a redis://, rediss:// or unix:// URL")
+    return TableMix(_think(str(args.think)), args.spectators, args.match_length), replica
+
+
+def _tables(
+    args: argparse.Namespace, settings: LoadSettings, mix: TableMix, replica: str | None
+) -> TablesReport:
+    """``--tables N``: the live-play run (:mod:`gammond.load.tables`), the store measured when named."""
+    before = redis_figures(args.redis) if args.redis else {}
+    report, ids = asyncio.run(
+        run_tables(
+            settings, mix, args.tables, replica, args.seed, args.table_limit, None if args.quiet else _show
+        )
+    )
+    return measured(report, args.redis, before, ids) if args.redis else report
+
+
 def _game_mix(args: argparse.Namespace) -> GameMix:
-    low, sep, high = str(args.think).partition(":")
-    think = (float(low), float(high if sep else low))
+    think = _think(str(args.think))
     return GameMix(
         human=args.human,
         bot=args.bot,
@@ -165,7 +222,7 @@ def _game_mix(args: argparse.Namespace) -> GameMix:
     )
 
 
-def _print(report: Report, json_path: str | None) -> None:
+def _print(report: Report | TablesReport, json_path: str | None) -> None:
     if json_path == "-":
         print(report.json())
     else:

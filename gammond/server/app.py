@@ -177,7 +177,8 @@ def create_server(options: ServerOptions) -> Served:
     )
     tables = options.table_store
     if isinstance(tables, str):
-        tables = open_store(tables, options.table_ttl_s)
+        # One store connection per gRPC thread at most (a blocked watcher holds one): never short.
+        tables = open_store(tables, options.table_ttl_s, connections=options.threads + 2)
     # A watcher holds a gRPC thread while it waits: half of them at most, the rest answer calls.
     watchers = Watchers(per_table=8, per_connection=4, total=max(1, options.threads // 2))
     add_servicers(

@@ -75,6 +75,10 @@ class DrainingError(Exception):
     """This worker is shutting down under a long call (a watcher): UNAVAILABLE, to be resumed on another."""
 
 
+class StoreUnavailableError(Exception):
+    """The shared table store could not be reached (or answered too late): UNAVAILABLE, retry soon."""
+
+
 class NotFoundError(LookupError):
     """Something a request names that the server does not hold (an expired or unknown table): NOT_FOUND."""
 
@@ -192,6 +196,8 @@ def status_for(error: Exception) -> grpc.Status | None:
         return deadline_exceeded(str(error))
     if isinstance(error, DrainingError):
         return unavailable(str(error), 0.0)
+    if isinstance(error, StoreUnavailableError):
+        return unavailable(str(error), 1.0)
     if isinstance(error, NotFoundError):
         proto = status_pb2.Status(code=grpc.StatusCode.NOT_FOUND.value[0], message=bounded(str(error)))
         return rpc_status.to_status(proto)

@@ -56,6 +56,8 @@ class Table:
         self.seat: board_pb2.Color.ValueType = board_pb2.COLOR_UNSPECIFIED
         self.version = 0
         self.last_sequence = 0
+        # The table's turn clock as last read (None: the table has none); a countdown starts from it.
+        self.clock: table_service_pb2.ClockState | None = None
         # How many times :meth:`watch` opened its stream again after losing it.
         self.resumes = 0
 
@@ -71,14 +73,22 @@ class Table:
         dice_source: game_pb2.DiceSource.ValueType = game_pb2.DICE_SOURCE_UNSPECIFIED,
         seed: bytes = b"",
         request: play_service_pb2.NewGameRequest | None = None,
+        per_move_s: int = 0,
+        reserve_s: int = 0,
     ) -> table_service_pb2.CreateTableResponse:
-        """A new table: its id and the seat tokens to hand to each device (``request`` overrides the rest)."""
+        """A new table: its id and the seat tokens to hand to each device (``request`` overrides the rest).
+
+        ``per_move_s`` (when not 0): a turn clock, with a reserve of ``reserve_s`` seconds a seat.
+        """
         if request is None:
             if rules is None:
                 rules = rules_pb2.RuleOptions(match_length=match_length)
             request = play_service_pb2.NewGameRequest(rules=rules, dice_source=dice_source, seed=seed)
         stub = table_service_pb2_grpc.TableServiceStub(client.channel)
-        return _call(client, stub.CreateTable, table_service_pb2.CreateTableRequest(game=request))
+        create = table_service_pb2.CreateTableRequest(game=request)
+        if per_move_s:
+            create.clock.CopyFrom(table_service_pb2.TurnClock(per_move_s=per_move_s, reserve_s=reserve_s))
+        return _call(client, stub.CreateTable, create)
 
     # -- where the table stands ----------------------------------------------------------
 
@@ -88,6 +98,7 @@ class Table:
         answer = _call(self.client, self.stub.GetTable, request, retry=True)
         self.state, self.choices, self.seat = answer.game, answer.choices, answer.seat
         self.version, self.last_sequence = answer.version, answer.last_sequence
+        self.clock = answer.clock if answer.HasField("clock") else None
         return answer
 
     def actions(self) -> list[game_pb2.Action]:
@@ -135,6 +146,7 @@ class Table:
         answer = _call(self.client, self.stub.TableAct, request, retry=request.HasField("expected_version"))
         self.state, self.choices = answer.game, answer.choices
         self.version, self.last_sequence = answer.version, answer.last_sequence
+        self.clock = answer.clock if answer.HasField("clock") else None
         return answer
 
     # -- watching ---------------------------------------------------------------------------

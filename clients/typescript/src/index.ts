@@ -14,6 +14,7 @@ import { MatchService } from "./gen/backgammon/v1/match_service_pb.js";
 import { NotationService } from "./gen/backgammon/v1/notation_service_pb.js";
 import { PlayService } from "./gen/backgammon/v1/play_service_pb.js";
 import { RecordService } from "./gen/backgammon/v1/record_service_pb.js";
+import { TableService } from "./gen/backgammon/v1/table_service_pb.js";
 
 export * from "./gen/backgammon/v1/board_pb.js";
 export * from "./gen/backgammon/v1/bot_service_pb.js";
@@ -26,6 +27,7 @@ export * from "./gen/backgammon/v1/game_pb.js";
 export * from "./gen/backgammon/v1/play_service_pb.js";
 export * from "./gen/backgammon/v1/record_service_pb.js";
 export * from "./gen/backgammon/v1/rules_pb.js";
+export * from "./gen/backgammon/v1/table_service_pb.js";
 export { create } from "@bufbuild/protobuf";
 export { Code, ConnectError } from "@connectrpc/connect";
 export {
@@ -41,6 +43,7 @@ export {
   type SessionOptions,
 } from "./play.js";
 export { Traffic, type TrafficCount } from "./traffic.js";
+export { Table, type CreateTableOptions, type TableClient, type WatchOptions } from "./table.js";
 export {
   deriveChainedRoll,
   deriveFairRoll,
@@ -65,6 +68,8 @@ export interface Gammond {
   chouette: Client<typeof ChouetteService>;
   /** .mat export and import, and analysis, of whole games (each with its log). */
   record: Client<typeof RecordService>;
+  /** Live play at a table the server holds (see `Table`). */
+  table: Client<typeof TableService>;
 }
 
 export function gammond(transport: Transport): Gammond {
@@ -77,6 +82,7 @@ export function gammond(transport: Transport): Gammond {
     notation: createClient(NotationService, transport),
     chouette: createClient(ChouetteService, transport),
     record: createClient(RecordService, transport),
+    table: createClient(TableService, transport),
   };
 }
 

@@ -39,6 +39,8 @@ import {
   sendable,
 } from "@gammond/client";
 import { browserTransport } from "@gammond/client/web";
+import { type BoardView, drawBoard } from "./draw.js";
+import { Narrator } from "./narrate.js";
 
 type View = "loading" | "roll" | "move" | "answer" | "resignation" | "bot" | "over";
 
@@ -72,37 +74,18 @@ function find(kind: ActionKind): Action | undefined {
   return mine().find((a) => a.kind === kind && (kind !== ActionKind.RESIGN || a.resignKind === ResultKind.SINGLE));
 }
 
-function who(color: Color): string {
-  return color === Color.WHITE ? "You" : "The bot";
-}
+// The log: a line a turn, each play from the mover's side ("The bot plays 6-4: 24/18 13/9").
+const NAMES = { [Color.WHITE]: "You", [Color.BLACK]: "The bot" } as const;
+let narrator = new Narrator(NAMES);
 
-function describe(event: Event): string | undefined {
-  const dice = event.dice ? `${event.dice.die1}-${event.dice.die2}` : "";
-  const move = event.move ? `${event.move.fromPoint}/${event.move.toPoint}${event.move.hit ? "*" : ""}` : "";
-  switch (event.kind) {
-    case EventKind.OPENING_TIE: return `Opening roll tied: ${dice}`;
-    case EventKind.OPENING_ROLL: return `${who(event.player)} start${event.player === Color.WHITE ? "" : "s"} with ${dice}`;
-    case EventKind.ROLLED: return `${who(event.player)} rolled ${dice}`;
-    case EventKind.TURN_PASSED: return `${who(event.player)} cannot move`;
-    case EventKind.MOVED: return event.player === Color.BLACK ? `The bot moves ${move}` : undefined;
-    case EventKind.DOUBLED: return `${who(event.player)} doubled to ${event.cubeValue}`;
-    case EventKind.TOOK: return `${who(event.player)} took`;
-    case EventKind.DROPPED: return `${who(event.player)} dropped`;
-    case EventKind.RESIGNED: return `${who(event.player)} resigned (${ResultKind[event.resignKind].toLowerCase()})`;
-    case EventKind.RESIGNATION_ACCEPTED: return `${who(event.player)} accepted the resignation`;
-    case EventKind.RESIGNATION_REJECTED: return `${who(event.player)} rejected the resignation`;
-    case EventKind.GAME_WON: {
-      const points = event.outcome?.points ?? 0n;
-      return `${who(event.player)} won ${points} point${points === 1n ? "" : "s"}`;
-    }
-    default: return undefined;
-  }
-}
+// The bot's last roll stays on its side of the board until you roll.
+let botRoll: { die1: number; die2: number } | undefined;
 
 function log(events: Event[]): void {
   for (const event of events) {
-    const line = describe(event);
-    if (!line) continue;
+    if (event.kind === EventKind.ROLLED && event.dice) botRoll = event.player === Color.BLACK ? event.dice : undefined;
+  }
+  for (const line of narrator.lines(events)) {
     const item = document.createElement("li");
     item.textContent = line;
     $("log").prepend(item);
@@ -162,6 +145,8 @@ async function act(action: Action): Promise<void> {
 async function newGame(): Promise<void> {
   traffic.reset();
   logged = [];
+  narrator = new Narrator(NAMES);
+  botRoll = undefined;
   // The next game keeps the previous one's form (lean).
   const answer = game
     ? await api.play.newGame({ previous: sendable(game), view: VIEW })
@@ -190,28 +175,9 @@ async function press(kind: ActionKind): Promise<void> {
 
 // ---- drawing ----
 
-const SVG = "http://www.w3.org/2000/svg";
-function el(name: string, attrs: Record<string, string | number>, parent: Element): SVGElement {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  parent.appendChild(node);
-  return node;
-}
-
-function pointX(n: number): number {
-  const index = n >= 13 ? n - 13 : 12 - n; // 13..24 along the top, 12..1 along the bottom
-  return 40 + 50 * index + (index >= 6 ? 60 : 0);
-}
-
-function checkers(parent: Element, x: number, top: boolean, count: number, color: "white" | "black", y0 = top ? 32 : 388): void {
-  for (let i = 0; i < Math.min(count, 5); i++) {
-    el("circle", { class: `checker ${color}`, cx: x + 25, cy: top ? y0 + 42 * i : y0 - 42 * i, r: 20 }, parent);
-  }
-  if (count > 5) {
-    const label = el("text", { class: "count", x: x + 20, y: top ? y0 + 4 * 42 + 5 : y0 - 4 * 42 + 5, fill: color === "white" ? "#222" : "#eee" }, parent);
-    label.textContent = String(count);
-  }
-}
+// The board fills the window: turned upright on a phone held upright.
+const upright = matchMedia("(orientation: portrait) and (max-width: 760px)");
+upright.addEventListener("change", () => render());
 
 function render(): void {
   // While moving, the board after the moves made so far: the answer's Game has
@@ -219,55 +185,52 @@ function render(): void {
   const board: Pick<Board, "points" | "whiteBar" | "blackBar" | "whiteOff" | "blackOff"> =
     (view === "move" ? (game?.boardNow ?? listing?.boardNow) : undefined) ??
     game?.board ?? { points: STARTING_POINTS, whiteBar: 0, blackBar: 0, whiteOff: 0, blackOff: 0 };
-  const svg = $("board") as unknown as SVGSVGElement;
-  svg.replaceChildren();
   const moving = view === "move";
   const moves = moving ? mine().filter((a) => a.kind === ActionKind.MOVE) : [];
   const froms = new Set(moves.map((a) => a.move!.fromPoint));
-  const targets = new Set(moves.filter((a) => a.move!.fromPoint === selected).map((a) => a.move!.toPoint));
-  for (let n = 1; n <= 24; n++) {
-    const top = n >= 13;
-    const x = pointX(n);
-    const classes = ["point"];
-    if (froms.has(n)) classes.push("movable");
-    if (selected === n) classes.push("selected");
-    if (targets.has(n)) classes.push("target");
-    const g = el("g", { class: classes.join(" "), "data-point": n }, svg);
-    const tip = top ? 190 : 230;
-    const base = top ? 10 : 410;
-    el("polygon", { points: `${x},${base} ${x + 50},${base} ${x + 25},${tip}`, fill: n % 2 ? "#c9a26b" : "#5c2e0e" }, g);
-    el("rect", { x, y: top ? 10 : 230, width: 50, height: 180, fill: "transparent" }, g);
-    const count = board.points[n - 1] ?? 0;
-    if (count !== 0) checkers(g, x, top, Math.abs(count), count > 0 ? "white" : "black");
-    const label = el("text", { x: x + 18, y: top ? 205 : 222, "font-size": 11, fill: "#f4efe6" }, svg);
-    label.textContent = String(n);
-  }
-  // The bar: White's checkers wait on the upper half (they enter on 19..24), Black's on the lower.
-  const barClasses = ["zone", froms.has(WHITE_BAR) ? "movable" : "", selected === WHITE_BAR ? "selected" : ""];
-  const bar = el("g", { class: barClasses.join(" ").trim(), "data-point": WHITE_BAR }, svg);
-  el("rect", { x: 340, y: 10, width: 60, height: 400, fill: "#4a2c14" }, bar);
-  checkers(bar, 345, true, board.whiteBar, "white", 60);
-  checkers(bar, 345, false, board.blackBar, "black", 360);
-  // The trays: White bears off on the lower right (past point 1), Black on the upper right.
-  const off = el("g", { class: `zone${targets.has(WHITE_OFF) ? " target" : ""}`, "data-point": "off" }, svg);
-  el("rect", { x: 705, y: 230, width: 50, height: 180, fill: "#3b2412" }, off);
-  el("rect", { x: 705, y: 10, width: 50, height: 180, fill: "#3b2412" }, svg);
-  const whiteOff = el("text", { x: 712, y: 400, fill: "#fff", class: "count" }, off);
-  whiteOff.textContent = `${board.whiteOff} off`;
-  const blackOff = el("text", { x: 712, y: 30, fill: "#fff", class: "count" }, svg);
-  blackOff.textContent = `${board.blackOff} off`;
+  const targets = new Set<number | "off">(
+    moves.filter((a) => a.move!.fromPoint === selected).map((a) => (a.move!.toPoint === WHITE_OFF ? "off" : a.move!.toPoint)),
+  );
+  const cube = game?.cube;
+  const result = game?.result;
+  const score = view === "over" ? game?.scoreAfter : game?.score;
+  const captions: Record<View, string> = {
+    loading: "",
+    roll: "Your roll",
+    move: "",
+    answer: "",
+    resignation: "The bot resigns",
+    bot: "The bot's turn",
+    over: result ? `${result.winner === Color.WHITE ? "You win" : "The bot wins"} ${result.points} point${result.points === 1n ? "" : "s"}` : "Game over",
+  };
+  const state: BoardView = {
+    board,
+    perspective: Color.WHITE,
+    portrait: upright.matches,
+    names: { [Color.WHITE]: "You", [Color.BLACK]: "Bot" },
+    turn: view === "bot" ? Color.BLACK : view === "over" || view === "loading" ? undefined : Color.WHITE,
+    dice: moving && game?.dice ? game.dice : undefined,
+    lastRoll: !moving && botRoll && view !== "over" ? { player: Color.BLACK, ...botRoll } : undefined,
+    diceLeft: moving ? listing?.diceLeft : undefined,
+    cube: !cube || game?.rules?.cubeless ? undefined : { value: cube.value, owner: cube.owner, offeredBy: cube.pending?.offeredBy },
+    score: { white: score?.whiteScore ?? 0n, black: score?.blackScore ?? 0n },
+    matchLength: game?.rules?.matchLength ?? 0,
+    movable: froms,
+    selected,
+    targets,
+    caption: captions[view],
+  };
+  drawBoard($("board") as unknown as SVGSVGElement, state);
 
   const [whitePips, blackPips] = pipCounts(board.points, board.whiteBar, board.blackBar);
   $("pips").textContent = `you ${whitePips}, bot ${blackPips}`;
+  // The same in words, for screen readers (the board is a picture).
   const dice = game?.dice;
   const left = moving && listing ? ` (to play: ${listing.diceLeft.join(", ") || "none"})` : "";
   $("dice").textContent = dice && dice.die1 ? `${dice.die1}-${dice.die2}${left}` : "-";
-  const cube = game?.cube;
   const owner = !cube || cube.owner === CubeOwner.CENTERED || cube.owner === CubeOwner.UNSPECIFIED ? "centred" : cube.owner === CubeOwner.WHITE ? "yours" : "the bot's";
   $("cube").textContent = cube ? `${cube.value}, ${owner}${cube.pending ? ", a double is on offer" : ""}` : "-";
-  const score = view === "over" ? game?.scoreAfter : game?.score;
   $("score").textContent = `you ${score?.whiteScore ?? 0n}, bot ${score?.blackScore ?? 0n} (game ${game?.gameNumber ?? 1})`;
-  const result = game?.result;
   const status: Record<View, string> = {
     loading: "Starting...",
     roll: "Your turn: roll, or double",

@@ -6,7 +6,10 @@
 // through the gateway, then a second game that it resigns. Each game's calls
 // (seen on the network) and protobuf bytes (counted by the page) are printed;
 // the whole game stays within BOARD_CALLS and BOARD_BYTES. Keeps a screenshot
-// of the finished game in build/artifacts/web-board.png.
+// of the finished game in build/artifacts/web-board.png, and of the game in
+// progress (after the cube was turned, with a stack over five when the game
+// has one) at a desktop's and an upright phone's size: web-board-desktop.png,
+// web-board-phone.png, and the bot's double on offer, web-board-offer.png. Look at them: the board must read as one to play on.
 import assert from "node:assert/strict";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -23,6 +26,12 @@ import { gammondStack } from "../../typescript/test/support/server.mjs";
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ROOT = resolve(WEB, "../..");
 const SCREENSHOT = join(ROOT, "build", "artifacts", "web-board.png");
+const SHOTS = {
+  desktop: { path: join(ROOT, "build", "artifacts", "web-board-desktop.png"), viewport: { width: 1280, height: 800 } },
+  phone: { path: join(ROOT, "build", "artifacts", "web-board-phone.png"), viewport: { width: 390, height: 844 } },
+};
+const VIEWPORT = { width: 1120, height: 560 };
+const OFFER_SHOT = join(ROOT, "build", "artifacts", "web-board-offer.png");
 const CHROMIUM = process.env.GAMMOND_CHROMIUM ?? "/usr/bin/chromium";
 // This network reaches nothing but loopback: no GPU, no QUIC, no background calls home.
 const CHROMIUM_FLAGS = [
@@ -93,7 +102,7 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_FLAGS,
-    viewport: { width: 1120, height: 560 },
+    viewport: VIEWPORT,
   });
   page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(60_000);
@@ -126,6 +135,23 @@ async function settled() {
 
 const text = (id) => page.textContent(`#${id}`);
 
+/** The game in progress at a desktop's and a phone's size; the phone's board is drawn upright. */
+async function screenshots() {
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  for (const [name, { path, viewport }] of Object.entries(SHOTS)) {
+    await page.setViewportSize(viewport);
+    // The page redraws when the window turns upright (a media query's change event): wait for it.
+    const layout = name === "phone" ? "portrait" : "landscape";
+    await page.waitForFunction((want) => document.getElementById("board").dataset.layout === want, layout, { timeout: 10_000 });
+    // The board fills the phone's width, and most of a desktop window's width or height.
+    const box = await page.locator("#board").boundingBox();
+    if (name === "phone") assert.ok(box.width >= viewport.width - 20 && box.height > viewport.height / 2, `phone board ${box.width}x${box.height}`);
+    else assert.ok(box.width >= viewport.width * 0.7 || box.height >= viewport.height * 0.7, `desktop board ${box.width}x${box.height}`);
+    await page.screenshot({ path });
+  }
+  await page.setViewportSize(VIEWPORT);
+}
+
 /** This game's calls and bytes: printed; no ListActions among them, every Game sent back as small as the server takes it. */
 async function traffic(name) {
   const { calls: counted, bytes } = await page.evaluate(() => document.body.dataset);
@@ -145,12 +171,18 @@ async function traffic(name) {
 
 test("a whole game against the bot, clicked through in Chromium, ends with the score", async () => {
   let rolls = 0;
-  let checked = { undo: false, targets: 0, doubled: false };
+  let checked = { undo: false, targets: 0, doubled: false, shot: false, offer: false };
   let phase;
   for (let step = 0; step < MAX_STEPS; step++) {
     phase = await settled();
     if (phase === "over") break;
     if (phase === "answer") {
+      // The bot's double: the cube, offered, in the middle of White's half.
+      if (!checked.offer) {
+        checked.offer = true;
+        assert.equal(await page.locator("#board .cube.offered").count(), 1, "the offered cube is drawn");
+        await page.screenshot({ path: OFFER_SHOT });
+      }
       await page.click("#take");
     } else if (phase === "resignation") {
       await page.click("#accept");
@@ -164,6 +196,16 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
         await page.click("#roll");
       }
     } else if (phase === "move") {
+      const tall = await page.locator("#board .stack-count").count();
+      if (!checked.shot && checked.doubled && (tall > 0 || rolls >= 10)) {
+        checked.shot = true;
+        // In the board's frame: the dice drawn, both players' plates (name, score, pips), whose turn, the cube.
+        assert.equal(await page.locator("#board .die").count(), 2, "two dice drawn");
+        assert.equal(await page.locator("#board .plate").count(), 2, "a plate for each player");
+        assert.equal(await page.locator("#board .plate.on-turn").getAttribute("data-player"), "white", "the player on turn is marked");
+        assert.match(await page.locator("#board .plate.white .plate-pips").textContent(), /^\d+ pips/);
+        await screenshots();
+      }
       if (await page.isEnabled("#done")) {
         await page.click("#done");
         continue;
@@ -196,7 +238,12 @@ test("a whole game against the bot, clicked through in Chromium, ends with the s
   assert.ok(counts.calls <= BOARD_CALLS, `${counts.calls} calls, over ${BOARD_CALLS}`);
   assert.ok(counts.bytes <= BOARD_BYTES, `${counts.bytes} bytes, over ${BOARD_BYTES}`);
   assert.equal(counts.botActs, 0, "the bot replied within the Act answers (bot_reply)");
-  assert.ok((await page.locator("#log li", { hasText: "The bot moves" }).count()) > 0, "the bot's moves, from the Act answers' events, are logged");
+  // The bot's plays, from the Act answers' events, are logged from its side in the usual notation.
+  const plays = await page.locator("#log li", { hasText: "The bot plays" }).allTextContents();
+  assert.ok(plays.length > 0, "the bot's plays are logged");
+  for (const line of plays) assert.match(line, /^The bot plays \d-\d: (bar|[12]?\d)(\/([12]?\d\*?|off))+(\(\d\))?( (bar|[12]?\d)(\/([12]?\d\*?|off))+(\(\d\))?)*$/, line);
+  assert.ok(plays.every((line) => !/\/(0|25)\b|\b25\//.test(line)), "no raw bar or off indices");
+  assert.ok(checked.shot, "the game in progress was photographed");
   assert.match(await text("status"), /Game over: (you win|the bot wins) \d+ points?/);
   const [, you, bot] = (await text("score")).match(/you (\d+), bot (\d+) \(game 1\)/);
   assert.ok(Number(you) + Number(bot) >= 1, "the winner's points are on the score");

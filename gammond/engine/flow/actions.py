@@ -43,7 +43,7 @@ from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
 from gammond.engine.resign import accept_resignation, offer_resignation
-from gammond.engine.result import ResultKind, classify_win
+from gammond.engine.result import ResultKind, at_stake, classify_win
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameOutcome
 from gammond.engine.turn import MoveOption, TurnOptions, turn_options
@@ -483,6 +483,8 @@ def _apply(game: Game, action: Action, roller: Roller | None) -> tuple[Game, tup
         ActionKind.PLAY,
     ):
         return _moving(game, acting, action)
+    if kind is ActionKind.TIME_OUT:
+        return _time_out(game, acting)
     raise _refuse(game, action)
 
 
@@ -619,6 +621,21 @@ def _answer_resignation(game: Game, player: Player, kind: ActionKind) -> tuple[G
     phase = Phase.MOVING if game.dice is not None else Phase.BEFORE_ROLL
     event = Event(EventKind.RESIGNATION_REJECTED, player, resign=offer.kind)
     return replace(game, phase=phase, resignation=None, log=log), (event,)
+
+
+def _time_out(game: Game, player: Player) -> tuple[Game, tuple[Event, ...]]:
+    """``player``, to act, ran out of time: the game is lost at what the board could still cost them.
+
+    A pending offer lapses with it, and moves made this turn are not counted
+    (the board is the turn's start), so the clock never saves a gammon.
+    """
+    winner = player.opponent
+    view = game.board.flipped() if winner is Player.BLACK else game.board
+    cube = game.cube
+    outcome = GameOutcome.timed_out(winner, at_stake(view), cube.value, game.rules, cube_turned=cube.turned)
+    log = (*game.log, LogEntry(ActionKind.TIME_OUT, player))
+    cleared = replace(cube, pending=None, offered_by=None)
+    return _finish(replace(game, cube=cleared, log=log), outcome, [])
 
 
 def _move_event(player: Player, move: Move, kind: EventKind = EventKind.MOVED) -> Event:

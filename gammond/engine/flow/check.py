@@ -44,7 +44,7 @@ from gammond.engine.match import MatchState, ScoreSheet
 from gammond.engine.play import check_dice
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
-from gammond.engine.result import ResultKind, classify_win
+from gammond.engine.result import ResultKind, at_stake, classify_win
 from gammond.engine.scoring import GameEnd, GameOutcome
 
 T = TypeVar("T")
@@ -242,6 +242,8 @@ def _check_log(game: Game) -> None:
     for i, entry in enumerate(log):
         where = f"log[{i}]"
         _check_entry(entry, where)
+        if entry.kind is ActionKind.TIME_OUT and i != len(log) - 1:
+            raise InvalidGameError(f"{where}.kind", "a time out ends the game: it is the log's last entry")
         if entry.kind is ActionKind.ROLL:
             assert entry.dice is not None
             dice = entry.dice
@@ -338,6 +340,8 @@ def _check_phase(game: Game, digest: LogDigest) -> None:
         raise InvalidGameError("phase", f"the log's last {last.kind.value} still awaits an answer")
     if game.over:
         _check_result(game, turn, last, digest.resigned)
+    elif last is not None and last.kind is ActionKind.TIME_OUT:
+        raise InvalidGameError("phase", "the log ends with a time out, so the game is over")
 
 
 def _check_moving(game: Game, turn: Player, last: LogEntry | None) -> None:
@@ -406,6 +410,15 @@ def _check_result(game: Game, turn: Player, last: LogEntry | None, resigned: Res
     elif result.ended is GameEnd.DOUBLE_DROPPED:
         if last is None or last.kind is not ActionKind.DROP or last.player is not result.winner.opponent:
             raise InvalidGameError("log", "a dropped game ends with the loser's drop")
+    elif result.ended is GameEnd.TIMED_OUT:
+        if last is None or last.kind is not ActionKind.TIME_OUT or last.player is not result.winner.opponent:
+            raise InvalidGameError("log", "a game lost on time ends with the loser's time out")
+        winner_view = game.board.flipped() if result.winner is Player.BLACK else game.board
+        expected = GameOutcome.timed_out(
+            result.winner, at_stake(winner_view), game.cube.value, game.rules, cube_turned=game.cube.turned
+        )
+        if expected != result:
+            raise InvalidGameError("result", f"the board and cube make the time out a {expected}")
     else:
         if last is None or last.kind is not ActionKind.ACCEPT or last.player is not result.winner:
             raise InvalidGameError("log", "a resigned game ends with the winner's acceptance")

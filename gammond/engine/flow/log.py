@@ -48,6 +48,8 @@ class ActionKind(Enum):
     UNDO = "undo"
     CONFIRM = "confirm"
     PLAY = "play"
+    # Not a player's choice: the table's clock ran out for the player to act (the game's last entry).
+    TIME_OUT = "time out"
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,9 @@ has no words for is written where gnubg skips it (docs/api.md, RecordService):
 the money rules and opening-roll ties as header tags (``; [Beaver "On"]``,
 ``; [Opening ties "game 2: 33"]``), resignations as ``Resigns gammon``
 items (``, rejected`` when turned down; gnubg ignores items starting with
-"Resign").  Beavers and raccoons are written as gnubg writes them
+"Resign"); a game lost on time (a table's turn clock) as ``Resigns gammon
+on time``, so gnubg reads it as the resignation accepted at the value it
+scored.  Beavers and raccoons are written as gnubg writes them
 (``Beavers => 4``, the take left out when the roll follows).  The only loss
 left is a roll's order: ``52:`` for 2-5 too.
 """
@@ -185,6 +187,8 @@ def _items(game: Game) -> tuple[list[_Item], _Item | None, tuple[int, ...]]:
                 step(2)
                 continue
             items.append(_Item(player, f" Resigns {word}"))
+        elif entry.kind is ActionKind.TIME_OUT and game.result is not None:
+            items.append(_Item(player, f" Resigns {_RESIGN_WORDS[game.result.kind]} on time"))
         step(1)
     result = game.result
     win = None
@@ -289,7 +293,7 @@ _SCORES = re.compile(r"^(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\
 _NUMBER = re.compile(r"^(\s*\d+\))")
 _ITEM = re.compile(
     r"(?<![\w/])(?:[1-6][1-6]:|(?:Doubles|Beavers|Raccoons)\s*=>\s*\d+|Takes|Drops|Passes"
-    r"|Resigns\s+(?:single|gammon|backgammon)(?:\s+after\s+the\s+roll)?(?:\s*,\s*rejected)?"
+    r"|Resigns\s+(?:single|gammon|backgammon)(?:\s+on\s+time|(?:\s+after\s+the\s+roll)?(?:\s*,\s*rejected)?)"
     r"|Wins\s+\d+\s+points?(?:\s+and\s+the\s+match)?)",
     re.IGNORECASE,
 )
@@ -594,6 +598,13 @@ def _read_resign(reader: _Reader, number: int, item: str, player: Player) -> Non
     assert game is not None
     words = item.lower().replace(",", " ").split()
     kind = _WORD_RESIGNS[words[1]]
+    if "time" in words:
+        game, _ = apply_action(game, Action(ActionKind.TIME_OUT, player))
+        if game.result is None or game.result.kind is not kind:
+            lost = "no" if game.result is None else f"a {game.result.kind.name.lower()}"
+            raise RecordError(number, f"'{item}': on this board the time out loses {lost}")
+        reader.game = game
+        return
     if "after" in words:
         reader.after_roll.append(kind)  # applied once the next roll is read
         return

@@ -13,6 +13,12 @@ so of two actions read at the same version exactly one is stored, and
 an event is never stored without its Game (or the reverse).  Every write
 renews the table's expiry; a table nobody acts on for ``ttl_s`` is gone
 (:class:`~gammond.server.errors.NotFoundError`).
+
+A table with a turn clock (:mod:`gammond.server.tables.clock`) keeps the
+clock's bytes too, and the store's own time when the running seat's turn
+started (``restart`` on a swap sets it to the store's time then); a load
+says the store's time now, and a swap with a ``deadline_ms`` is refused
+(None) once the store's time reached it, so a late action never lands.
 """
 
 from __future__ import annotations
@@ -38,6 +44,10 @@ class Stored:
     game: bytes
     version: int
     last_sequence: int
+    # The turn clock's bytes (empty: none), when its turn started and the time at the load, in the store's ms.
+    clock: bytes = b""
+    started_ms: int = 0
+    now_ms: int = 0
 
 
 class TableStore(Protocol):
@@ -45,16 +55,27 @@ class TableStore(Protocol):
 
     ttl_s: float
 
-    def create(self, table_id: str, game: bytes, events: Sequence[bytes]) -> int:
-        """A new table at version 0 with its first events; the last one's sequence number."""
+    def create(self, table_id: str, game: bytes, events: Sequence[bytes], clock: bytes = b"") -> int:
+        """A new table at version 0 with its first events (and clock); the last one's sequence number."""
 
     def load(self, table_id: str) -> Stored:
         """The table as last stored (NotFoundError once it expired, or if it never was)."""
 
-    def swap(self, table_id: str, version: int, game: bytes, events: Sequence[bytes]) -> int | None:
-        """Store ``game`` at ``version + 1`` and append ``events``, if the table is still at ``version``.
+    def swap(
+        self,
+        table_id: str,
+        version: int,
+        game: bytes,
+        events: Sequence[bytes],
+        clock: bytes = b"",
+        restart: bool = False,
+        deadline_ms: int = 0,
+    ) -> int | None:
+        """Store ``game`` (and ``clock``) at ``version + 1`` and append ``events``, if the table is still at ``version``.
 
-        The new last sequence number, or None when another action was stored first.
+        ``restart``: the clock's turn starts now.  The new last sequence
+        number, or None when another action was stored first or the store's
+        time reached ``deadline_ms`` (when not 0).
         """
 
     def events(self, table_id: str, after: int, wait_s: float) -> list[tuple[int, bytes]]:
@@ -74,18 +95,23 @@ class _Table:
     version: int
     expires: float
     events: list[bytes] = field(default_factory=list)
+    clock: bytes = b""
+    started_ms: int = 0
 
 
 class MemoryTableStore:
     """Tables in this process's memory: for a single worker process.
+
+    ``clock`` (seconds) is the store's time, for expiry and turn clocks alike (tests pass their own).
 
     >>> store = MemoryTableStore()
     >>> store.create("t1", b"game0", [b"started"])
     1
     >>> store.swap("t1", 0, b"game1", [b"rolled"]), store.swap("t1", 0, b"other", [b"x"])
     (2, None)
-    >>> store.load("t1")
-    Stored(game=b'game1', version=1, last_sequence=2)
+    >>> stored = store.load("t1")
+    >>> stored.game, stored.version, stored.last_sequence
+    (b'game1', 1, 2)
     >>> store.events("t1", 1, 0.0)
     [(2, b'rolled')]
     """
@@ -114,7 +140,10 @@ class MemoryTableStore:
         for table_id in [t for t, table in self._tables.items() if table.expires <= now]:
             del self._tables[table_id]
 
-    def create(self, table_id: str, game: bytes, events: Sequence[bytes]) -> int:
+    def _now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    def create(self, table_id: str, game: bytes, events: Sequence[bytes], clock: bytes = b"") -> int:
         with self._changed:
             if len(self._tables) >= self.max_tables:
                 self._sweep()
@@ -122,20 +151,35 @@ class MemoryTableStore:
                     raise CrowdedError(f"this server holds its limit of {self.max_tables} tables", 60.0)
             if table_id in self._tables:
                 raise ValueError(f"table {table_id} exists")  # ids are random: only a bug repeats one
-            self._tables[table_id] = _Table(game, 0, self.clock() + self.ttl_s, list(events))
+            self._tables[table_id] = _Table(
+                game, 0, self.clock() + self.ttl_s, list(events), clock, self._now_ms()
+            )
             return len(events)
 
     def load(self, table_id: str) -> Stored:
         with self._changed:
             table = self._live(table_id)
-            return Stored(table.game, table.version, len(table.events))
+            return Stored(
+                table.game, table.version, len(table.events), table.clock, table.started_ms, self._now_ms()
+            )
 
-    def swap(self, table_id: str, version: int, game: bytes, events: Sequence[bytes]) -> int | None:
+    def swap(
+        self,
+        table_id: str,
+        version: int,
+        game: bytes,
+        events: Sequence[bytes],
+        clock: bytes = b"",
+        restart: bool = False,
+        deadline_ms: int = 0,
+    ) -> int | None:
         with self._changed:
             table = self._live(table_id)
-            if table.version != version:
+            if table.version != version or (deadline_ms and self._now_ms() >= deadline_ms):
                 return None
-            table.game, table.version = game, version + 1
+            table.game, table.version, table.clock = game, version + 1, clock
+            if restart:
+                table.started_ms = self._now_ms()
             table.expires = self.clock() + self.ttl_s
             table.events.extend(events)
             self._changed.notify_all()
@@ -166,15 +210,18 @@ _WHY_OFF = {
 }
 
 
-def open_store(spec: str, ttl_s: float = DEFAULT_TTL_S) -> TableStore | str:
-    """The store ``spec`` names (``memory``, a ``redis://`` URL), or why there is none (``off``, ``unshared``)."""
+def open_store(spec: str, ttl_s: float = DEFAULT_TTL_S, connections: int = 64) -> TableStore | str:
+    """The store ``spec`` names (``memory``, a ``redis://`` URL), or why there is none (``off``, ``unshared``).
+
+    ``connections``: a shared store's connection pool, one per thread that may use it at once.
+    """
     if spec in _WHY_OFF:
         return _WHY_OFF[spec]
     if spec == MEMORY:
         return MemoryTableStore(ttl_s)
     from gammond.server.tables.redis_store import RedisTableStore  # the redis package only when used
 
-    return RedisTableStore(spec, ttl_s)
+    return RedisTableStore(spec, ttl_s, connections)
 
 
 def is_store_url(spec: str) -> bool:

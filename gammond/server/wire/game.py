@@ -100,6 +100,7 @@ _KINDS = {
     game_pb2.ACTION_KIND_UNDO: ActionKind.UNDO,
     game_pb2.ACTION_KIND_CONFIRM: ActionKind.CONFIRM,
     game_pb2.ACTION_KIND_PLAY: ActionKind.PLAY,
+    game_pb2.ACTION_KIND_TIME_OUT: ActionKind.TIME_OUT,
 }
 _KIND_CODES = {kind: code for code, kind in _KINDS.items()}
 _PLAYERS = {board_pb2.COLOR_WHITE: Player.WHITE, board_pb2.COLOR_BLACK: Player.BLACK}
@@ -166,7 +167,7 @@ def decode_dice_source(value: int, field: str, default: DiceSource | None = None
 def decode_outcome(message: game_pb2.GameOutcome, field: str) -> GameOutcome:
     winner = decode_color(message.winner, f"{field}.winner")
     kind = decode_kind(message.kind, f"{field}.kind")
-    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
+    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED, TIMED_OUT")
     cube_value = _cube_value(message.cube_value, f"{field}.cube_value", _MAX_OUTCOME_CUBE)
     points = _count(message.points, f"{field}.points", _MAX_POINTS)
     return guarded(field, lambda: GameOutcome(winner, kind, cube_value, ended, points))

@@ -54,6 +54,7 @@ _ENDS = {
     pb.GAME_END_PLAYED_OUT: GameEnd.PLAYED_OUT,
     pb.GAME_END_DOUBLE_DROPPED: GameEnd.DOUBLE_DROPPED,
     pb.GAME_END_RESIGNED: GameEnd.RESIGNED,
+    pb.GAME_END_TIMED_OUT: GameEnd.TIMED_OUT,
 }
 _END_CODES = {end: code for code, end in _ENDS.items()}
 
@@ -199,7 +200,7 @@ def encode_match(state: MatchState) -> pb.MatchState:
 def decode_result(message: pb.GameResult, field: str) -> GameOutcome:
     winner = decode_color(message.winner, f"{field}.winner")
     kind = decode_kind(message.kind, f"{field}.kind")
-    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED")
+    ended = _enum(_ENDS, message.ended, f"{field}.ended", "PLAYED_OUT, DOUBLE_DROPPED, RESIGNED, TIMED_OUT")
     check_number(message.cube_value, f"{field}.cube_value", _RESULT_CUBE)
     check_number(message.points, f"{field}.points", _RESULT_POINTS)
     return guarded(field, lambda: GameOutcome(winner, kind, message.cube_value, ended, message.points))

@@ -169,6 +169,12 @@ class _ActionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ActionKind
     """End the turn once the moves made form a complete legal play."""
     ACTION_KIND_PLAY: _ActionKind.ValueType  # 13
     """Play a whole legal play at once (replacing any moves made) and end the turn."""
+    ACTION_KIND_TIME_OUT: _ActionKind.ValueType  # 14
+    """The player to act ran out of time: the game is forfeited (GAME_END_TIMED_OUT)
+    at what the position could still cost them (docs/api.md, "Turn clocks").
+    A table's clock applies it; it is never listed, and a table refuses it
+    from a seat. In a log it is the game's last entry.
+    """
 
 class ActionKind(_ActionKind, metaclass=_ActionKindEnumTypeWrapper):
     """Everything a player can do."""
@@ -201,6 +207,12 @@ ACTION_KIND_CONFIRM: ActionKind.ValueType  # 12
 """End the turn once the moves made form a complete legal play."""
 ACTION_KIND_PLAY: ActionKind.ValueType  # 13
 """Play a whole legal play at once (replacing any moves made) and end the turn."""
+ACTION_KIND_TIME_OUT: ActionKind.ValueType  # 14
+"""The player to act ran out of time: the game is forfeited (GAME_END_TIMED_OUT)
+at what the position could still cost them (docs/api.md, "Turn clocks").
+A table's clock applies it; it is never listed, and a table refuses it
+from a seat. In a log it is the game's last entry.
+"""
 Global___ActionKind: _TypeAlias = ActionKind  # noqa: Y015
 
 class _GameForm:

@@ -128,6 +128,8 @@ class _GameEndEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_GameEnd.Value
     """The loser refused a double (or beaver, raccoon)."""
     GAME_END_RESIGNED: _GameEnd.ValueType  # 3
     """The winner accepted the loser's resignation."""
+    GAME_END_TIMED_OUT: _GameEnd.ValueType  # 4
+    """The loser ran out of time at a table with a turn clock (ACTION_KIND_TIME_OUT)."""
 
 class GameEnd(_GameEnd, metaclass=_GameEndEnumTypeWrapper):
     """How a game ended."""
@@ -140,6 +142,8 @@ GAME_END_DOUBLE_DROPPED: GameEnd.ValueType  # 2
 """The loser refused a double (or beaver, raccoon)."""
 GAME_END_RESIGNED: GameEnd.ValueType  # 3
 """The winner accepted the loser's resignation."""
+GAME_END_TIMED_OUT: GameEnd.ValueType  # 4
+"""The loser ran out of time at a table with a turn clock (ACTION_KIND_TIME_OUT)."""
 Global___GameEnd: _TypeAlias = GameEnd  # noqa: Y015
 
 @_typing.final

@@ -27,7 +27,7 @@ from backgammon.v1 import game_pb2 as backgammon_dot_v1_dot_game__pb2
 from backgammon.v1 import play_service_pb2 as backgammon_dot_v1_dot_play__service__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!backgammon/v1/table_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x18\x62\x61\x63kgammon/v1/game.proto\x1a backgammon/v1/play_service.proto\"A\n\x12\x43reateTableRequest\x12+\n\x04game\x18\x01 \x01(\x0b\x32\x1d.backgammon.v1.NewGameRequest\"\xd3\x01\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x13\n\x0bwhite_token\x18\x02 \x01(\t\x12\x13\n\x0b\x62lack_token\x18\x03 \x01(\t\x12\x17\n\x0fspectator_token\x18\x04 \x01(\t\x12!\n\x04game\x18\x05 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x06 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\x0f\n\x07version\x18\x07 \x01(\x04\"\\\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12(\n\x04view\x18\x03 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\"\xb6\x01\n\x10GetTableResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x02 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\"\n\x04seat\x18\x03 \x01(\x0e\x32\x14.backgammon.v1.Color\x12\x0f\n\x07version\x18\x04 \x01(\x04\x12\x15\n\rlast_sequence\x18\x05 \x01(\x04\"\xca\x01\n\x0fTableActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x15.backgammon.v1.Action\x12(\n\x04view\x18\x04 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12\x11\n\tnext_game\x18\x06 \x01(\x08\x42\x13\n\x11_expected_version\"\xe1\x01\n\x10TableActResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x33\n\x07\x63hoices\x18\x03 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x04 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x15\n\rlast_sequence\x18\x06 \x01(\x04\"L\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x03 \x01(\x04\">\n\x12WatchTableResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.TableEvent\"\xdc\x01\n\nTableEvent\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x13\n\x0bgame_number\x18\x03 \x01(\r\x12\x31\n\x0cgame_started\x18\x04 \x01(\x0b\x32\x19.backgammon.v1.MatchScoreH\x00\x12(\n\x05\x65ntry\x18\x05 \x01(\x0b\x32\x17.backgammon.v1.LogEntryH\x00\x12\x31\n\tgame_over\x18\x06 \x01(\x0b\x32\x1c.backgammon.v1.TableGameOverH\x00\x42\x06\n\x04kind\"\x7f\n\rTableGameOver\x12*\n\x06result\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.GameOutcome\x12.\n\x0bscore_after\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.MatchScore\x12\x12\n\nmatch_over\x18\x03 \x01(\x08\x32\xd3\x02\n\x0cTableService\x12T\n\x0b\x43reateTable\x12!.backgammon.v1.CreateTableRequest\x1a\".backgammon.v1.CreateTableResponse\x12K\n\x08GetTable\x12\x1e.backgammon.v1.GetTableRequest\x1a\x1f.backgammon.v1.GetTableResponse\x12K\n\x08TableAct\x12\x1e.backgammon.v1.TableActRequest\x1a\x1f.backgammon.v1.TableActResponse\x12S\n\nWatchTable\x12 .backgammon.v1.WatchTableRequest\x1a!.backgammon.v1.WatchTableResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!backgammon/v1/table_service.proto\x12\rbackgammon.v1\x1a\x19\x62\x61\x63kgammon/v1/board.proto\x1a\x18\x62\x61\x63kgammon/v1/game.proto\x1a backgammon/v1/play_service.proto\"j\n\x12\x43reateTableRequest\x12+\n\x04game\x18\x01 \x01(\x0b\x32\x1d.backgammon.v1.NewGameRequest\x12\'\n\x05\x63lock\x18\x02 \x01(\x0b\x32\x18.backgammon.v1.TurnClock\"2\n\tTurnClock\x12\x12\n\nper_move_s\x18\x01 \x01(\r\x12\x11\n\treserve_s\x18\x02 \x01(\r\"\xa9\x01\n\nClockState\x12*\n\x08settings\x18\x01 \x01(\x0b\x32\x18.backgammon.v1.TurnClock\x12%\n\x07running\x18\x02 \x01(\x0e\x32\x14.backgammon.v1.Color\x12\x14\n\x0cmove_left_ms\x18\x03 \x01(\x04\x12\x18\n\x10white_reserve_ms\x18\x04 \x01(\x04\x12\x18\n\x10\x62lack_reserve_ms\x18\x05 \x01(\x04\"\xfd\x01\n\x13\x43reateTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x13\n\x0bwhite_token\x18\x02 \x01(\t\x12\x13\n\x0b\x62lack_token\x18\x03 \x01(\t\x12\x17\n\x0fspectator_token\x18\x04 \x01(\t\x12!\n\x04game\x18\x05 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x06 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\x0f\n\x07version\x18\x07 \x01(\x04\x12(\n\x05\x63lock\x18\x08 \x01(\x0b\x32\x19.backgammon.v1.ClockState\"\\\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12(\n\x04view\x18\x03 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\"\xe0\x01\n\x10GetTableResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12\x33\n\x07\x63hoices\x18\x02 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\"\n\x04seat\x18\x03 \x01(\x0e\x32\x14.backgammon.v1.Color\x12\x0f\n\x07version\x18\x04 \x01(\x04\x12\x15\n\rlast_sequence\x18\x05 \x01(\x04\x12(\n\x05\x63lock\x18\x06 \x01(\x0b\x32\x19.backgammon.v1.ClockState\"\xca\x01\n\x0fTableActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12%\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x15.backgammon.v1.Action\x12(\n\x04view\x18\x04 \x01(\x0e\x32\x1a.backgammon.v1.ActionsView\x12\x1d\n\x10\x65xpected_version\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12\x11\n\tnext_game\x18\x06 \x01(\x08\x42\x13\n\x11_expected_version\"\x8b\x02\n\x10TableActResponse\x12!\n\x04game\x18\x01 \x01(\x0b\x32\x13.backgammon.v1.Game\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.backgammon.v1.Event\x12\x33\n\x07\x63hoices\x18\x03 \x01(\x0b\x32\".backgammon.v1.ListActionsResponse\x12\'\n\x06logged\x18\x04 \x03(\x0b\x32\x17.backgammon.v1.LogEntry\x12\x0f\n\x07version\x18\x05 \x01(\x04\x12\x15\n\rlast_sequence\x18\x06 \x01(\x04\x12(\n\x05\x63lock\x18\x07 \x01(\x0b\x32\x19.backgammon.v1.ClockState\"L\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\x16\n\x0e\x61\x66ter_sequence\x18\x03 \x01(\x04\">\n\x12WatchTableResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.backgammon.v1.TableEvent\"\x86\x02\n\nTableEvent\x12\x10\n\x08sequence\x18\x01 \x01(\x04\x12\x0f\n\x07version\x18\x02 \x01(\x04\x12\x13\n\x0bgame_number\x18\x03 \x01(\r\x12\x31\n\x0cgame_started\x18\x04 \x01(\x0b\x32\x19.backgammon.v1.MatchScoreH\x00\x12(\n\x05\x65ntry\x18\x05 \x01(\x0b\x32\x17.backgammon.v1.LogEntryH\x00\x12\x31\n\tgame_over\x18\x06 \x01(\x0b\x32\x1c.backgammon.v1.TableGameOverH\x00\x12(\n\x05\x63lock\x18\x07 \x01(\x0b\x32\x19.backgammon.v1.ClockStateB\x06\n\x04kind\"\x7f\n\rTableGameOver\x12*\n\x06result\x18\x01 \x01(\x0b\x32\x1a.backgammon.v1.GameOutcome\x12.\n\x0bscore_after\x18\x02 \x01(\x0b\x32\x19.backgammon.v1.MatchScore\x12\x12\n\nmatch_over\x18\x03 \x01(\x08\x32\xd3\x02\n\x0cTableService\x12T\n\x0b\x43reateTable\x12!.backgammon.v1.CreateTableRequest\x1a\".backgammon.v1.CreateTableResponse\x12K\n\x08GetTable\x12\x1e.backgammon.v1.GetTableRequest\x1a\x1f.backgammon.v1.GetTableResponse\x12K\n\x08TableAct\x12\x1e.backgammon.v1.TableActRequest\x1a\x1f.backgammon.v1.TableActResponse\x12S\n\nWatchTable\x12 .backgammon.v1.WatchTableRequest\x1a!.backgammon.v1.WatchTableResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,25 +35,29 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'backgammon.v1.table_service
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CREATETABLEREQUEST']._serialized_start=139
-  _globals['_CREATETABLEREQUEST']._serialized_end=204
-  _globals['_CREATETABLERESPONSE']._serialized_start=207
-  _globals['_CREATETABLERESPONSE']._serialized_end=418
-  _globals['_GETTABLEREQUEST']._serialized_start=420
-  _globals['_GETTABLEREQUEST']._serialized_end=512
-  _globals['_GETTABLERESPONSE']._serialized_start=515
-  _globals['_GETTABLERESPONSE']._serialized_end=697
-  _globals['_TABLEACTREQUEST']._serialized_start=700
-  _globals['_TABLEACTREQUEST']._serialized_end=902
-  _globals['_TABLEACTRESPONSE']._serialized_start=905
-  _globals['_TABLEACTRESPONSE']._serialized_end=1130
-  _globals['_WATCHTABLEREQUEST']._serialized_start=1132
-  _globals['_WATCHTABLEREQUEST']._serialized_end=1208
-  _globals['_WATCHTABLERESPONSE']._serialized_start=1210
-  _globals['_WATCHTABLERESPONSE']._serialized_end=1272
-  _globals['_TABLEEVENT']._serialized_start=1275
-  _globals['_TABLEEVENT']._serialized_end=1495
-  _globals['_TABLEGAMEOVER']._serialized_start=1497
-  _globals['_TABLEGAMEOVER']._serialized_end=1624
-  _globals['_TABLESERVICE']._serialized_start=1627
-  _globals['_TABLESERVICE']._serialized_end=1966
+  _globals['_CREATETABLEREQUEST']._serialized_end=245
+  _globals['_TURNCLOCK']._serialized_start=247
+  _globals['_TURNCLOCK']._serialized_end=297
+  _globals['_CLOCKSTATE']._serialized_start=300
+  _globals['_CLOCKSTATE']._serialized_end=469
+  _globals['_CREATETABLERESPONSE']._serialized_start=472
+  _globals['_CREATETABLERESPONSE']._serialized_end=725
+  _globals['_GETTABLEREQUEST']._serialized_start=727
+  _globals['_GETTABLEREQUEST']._serialized_end=819
+  _globals['_GETTABLERESPONSE']._serialized_start=822
+  _globals['_GETTABLERESPONSE']._serialized_end=1046
+  _globals['_TABLEACTREQUEST']._serialized_start=1049
+  _globals['_TABLEACTREQUEST']._serialized_end=1251
+  _globals['_TABLEACTRESPONSE']._serialized_start=1254
+  _globals['_TABLEACTRESPONSE']._serialized_end=1521
+  _globals['_WATCHTABLEREQUEST']._serialized_start=1523
+  _globals['_WATCHTABLEREQUEST']._serialized_end=1599
+  _globals['_WATCHTABLERESPONSE']._serialized_start=1601
+  _globals['_WATCHTABLERESPONSE']._serialized_end=1663
+  _globals['_TABLEEVENT']._serialized_start=1666
+  _globals['_TABLEEVENT']._serialized_end=1928
+  _globals['_TABLEGAMEOVER']._serialized_start=1930
+  _globals['_TABLEGAMEOVER']._serialized_end=2057
+  _globals['_TABLESERVICE']._serialized_start=2060
+  _globals['_TABLESERVICE']._serialized_end=2399
 # @@protoc_insertion_point(module_scope)

@@ -30,24 +30,102 @@ class CreateTableRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def game(self) -> _play_service_pb2.NewGameRequest:
         """The first game, as PlayService.NewGame takes it: rules, dice source,
         form, the answer's view (and `previous`, to go on with a match).
         """
 
+    @_builtins.property
+    def clock(self) -> Global___TurnClock:
+        """A turn clock (unset: none). The seat to act whose per-move time and
+        then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+        """
+
     def __init__(
         self,
         *,
         game: _play_service_pb2.NewGameRequest | None = ...,
+        clock: Global___TurnClock | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateTableRequest: _TypeAlias = CreateTableRequest  # noqa: Y015
+
+@_typing.final
+class TurnClock(_message.Message):
+    """A turn clock's settings, as online servers use them."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PER_MOVE_S_FIELD_NUMBER: _builtins.int
+    RESERVE_S_FIELD_NUMBER: _builtins.int
+    per_move_s: _builtins.int
+    """Seconds each turn may take before the reserve runs: 1..3600."""
+    reserve_s: _builtins.int
+    """Seconds in each seat's reserve for the whole match (never refilled): 0..86400."""
+    def __init__(
+        self,
+        *,
+        per_move_s: _builtins.int = ...,
+        reserve_s: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["per_move_s", b"per_move_s", "reserve_s", b"reserve_s"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TurnClock: _TypeAlias = TurnClock  # noqa: Y015
+
+@_typing.final
+class ClockState(_message.Message):
+    """A table's clock as of the answer or event (the store's time)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SETTINGS_FIELD_NUMBER: _builtins.int
+    RUNNING_FIELD_NUMBER: _builtins.int
+    MOVE_LEFT_MS_FIELD_NUMBER: _builtins.int
+    WHITE_RESERVE_MS_FIELD_NUMBER: _builtins.int
+    BLACK_RESERVE_MS_FIELD_NUMBER: _builtins.int
+    running: _board_pb2.Color.ValueType
+    """Whose clock runs: the one seat that may act now; unset when nobody's
+    does (the opening roll, where either seat may roll, and a finished game).
+    """
+    move_left_ms: _builtins.int
+    """The running seat's per-move time left, in milliseconds."""
+    white_reserve_ms: _builtins.int
+    """White's reserve left in milliseconds (the running seat's less what
+    this turn has used past its per-move time).
+    """
+    black_reserve_ms: _builtins.int
+    """Black's reserve left in milliseconds."""
+    @_builtins.property
+    def settings(self) -> Global___TurnClock:
+        """The settings the table was created with."""
+
+    def __init__(
+        self,
+        *,
+        settings: Global___TurnClock | None = ...,
+        running: _board_pb2.Color.ValueType = ...,
+        move_left_ms: _builtins.int = ...,
+        white_reserve_ms: _builtins.int = ...,
+        black_reserve_ms: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["settings", b"settings"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_reserve_ms", b"black_reserve_ms", "move_left_ms", b"move_left_ms", "running", b"running", "settings", b"settings", "white_reserve_ms", b"white_reserve_ms"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ClockState: _TypeAlias = ClockState  # noqa: Y015
 
 @_typing.final
 class CreateTableResponse(_message.Message):
@@ -62,6 +140,7 @@ class CreateTableResponse(_message.Message):
     GAME_FIELD_NUMBER: _builtins.int
     CHOICES_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table's id (URL-safe text); every other call names it."""
     white_token: _builtins.str
@@ -80,6 +159,10 @@ class CreateTableResponse(_message.Message):
     def choices(self) -> _play_service_pb2.ListActionsResponse:
         """The actions open now, in `game.view`."""
 
+    @_builtins.property
+    def clock(self) -> Global___ClockState:
+        """The clock, when the table has one (nobody's runs at the opening roll)."""
+
     def __init__(
         self,
         *,
@@ -90,10 +173,11 @@ class CreateTableResponse(_message.Message):
         game: _game_pb2.Game | None = ...,
         choices: _play_service_pb2.ListActionsResponse | None = ...,
         version: _builtins.int = ...,
+        clock: Global___ClockState | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "clock", b"clock", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_token", b"black_token", "choices", b"choices", "game", b"game", "spectator_token", b"spectator_token", "table_id", b"table_id", "version", b"version", "white_token", b"white_token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["black_token", b"black_token", "choices", b"choices", "clock", b"clock", "game", b"game", "spectator_token", b"spectator_token", "table_id", b"table_id", "version", b"version", "white_token", b"white_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -140,6 +224,7 @@ class GetTableResponse(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
     LAST_SEQUENCE_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     seat: _board_pb2.Color.ValueType
     """The token's seat: WHITE, BLACK, or unset for a spectator."""
     version: _builtins.int
@@ -154,6 +239,10 @@ class GetTableResponse(_message.Message):
     def choices(self) -> _play_service_pb2.ListActionsResponse:
         """The actions open now (both players')."""
 
+    @_builtins.property
+    def clock(self) -> Global___ClockState:
+        """The clock, when the table has one."""
+
     def __init__(
         self,
         *,
@@ -162,10 +251,11 @@ class GetTableResponse(_message.Message):
         seat: _board_pb2.Color.ValueType = ...,
         version: _builtins.int = ...,
         last_sequence: _builtins.int = ...,
+        clock: Global___ClockState | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "clock", b"clock", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game", "last_sequence", b"last_sequence", "seat", b"seat", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "clock", b"clock", "game", b"game", "last_sequence", b"last_sequence", "seat", b"seat", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -205,7 +295,9 @@ class TableActRequest(_message.Message):
         (the token's seat); naming the other seat is FAILED_PRECONDITION with
         reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
         FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-        `next_game`.
+        `next_game`. At a table with a clock, an action read after the acting
+        seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+        game was forfeited instead.
         """
 
     def __init__(
@@ -240,6 +332,7 @@ class TableActResponse(_message.Message):
     LOGGED_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
     LAST_SEQUENCE_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     version: _builtins.int
     """The table's version after the action."""
     last_sequence: _builtins.int
@@ -260,6 +353,10 @@ class TableActResponse(_message.Message):
     def logged(self) -> _containers.RepeatedCompositeFieldContainer[_game_pb2.LogEntry]:
         """The log entries the action added, in order (also streamed)."""
 
+    @_builtins.property
+    def clock(self) -> Global___ClockState:
+        """The clock after the action, when the table has one."""
+
     def __init__(
         self,
         *,
@@ -269,10 +366,11 @@ class TableActResponse(_message.Message):
         logged: _abc.Iterable[_game_pb2.LogEntry] | None = ...,
         version: _builtins.int = ...,
         last_sequence: _builtins.int = ...,
+        clock: Global___ClockState | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "clock", b"clock", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "events", b"events", "game", b"game", "last_sequence", b"last_sequence", "logged", b"logged", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "clock", b"clock", "events", b"events", "game", b"game", "last_sequence", b"last_sequence", "logged", b"logged", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -344,6 +442,7 @@ class TableEvent(_message.Message):
     GAME_STARTED_FIELD_NUMBER: _builtins.int
     ENTRY_FIELD_NUMBER: _builtins.int
     GAME_OVER_FIELD_NUMBER: _builtins.int
+    CLOCK_FIELD_NUMBER: _builtins.int
     sequence: _builtins.int
     """Its place in the table's events: 1, 2, 3, ... with no gaps."""
     version: _builtins.int
@@ -364,6 +463,12 @@ class TableEvent(_message.Message):
     def game_over(self) -> Global___TableGameOver:
         """The game ended."""
 
+    @_builtins.property
+    def clock(self) -> Global___ClockState:
+        """The clock as of the action that made the event, when the table has one
+        (a seat whose turn just began has its full per-move time left).
+        """
+
     def __init__(
         self,
         *,
@@ -373,10 +478,11 @@ class TableEvent(_message.Message):
         game_started: _game_pb2.MatchScore | None = ...,
         entry: _game_pb2.LogEntry | None = ...,
         game_over: Global___TableGameOver | None = ...,
+        clock: Global___ClockState | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["entry", b"entry", "game_over", b"game_over", "game_started", b"game_started", "kind", b"kind"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "entry", b"entry", "game_over", b"game_over", "game_started", b"game_started", "kind", b"kind"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["entry", b"entry", "game_number", b"game_number", "game_over", b"game_over", "game_started", b"game_started", "kind", b"kind", "sequence", b"sequence", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "entry", b"entry", "game_number", b"game_number", "game_over", b"game_over", "game_started", b"game_started", "kind", b"kind", "sequence", b"sequence", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["game_started", "entry", "game_over"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015

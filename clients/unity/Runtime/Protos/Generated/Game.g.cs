@@ -97,28 +97,28 @@ namespace Backgammon.V1 {
             "CkRpY2VTb3VyY2USGwoXRElDRV9TT1VSQ0VfVU5TUEVDSUZJRUQQABIWChJE",
             "SUNFX1NPVVJDRV9TRVJWRVIQARIWChJESUNFX1NPVVJDRV9DTElFTlQQAhIW",
             "ChJESUNFX1NPVVJDRV9TRUVERUQQAxIUChBESUNFX1NPVVJDRV9GQUlSEAQq",
-            "1wIKCkFjdGlvbktpbmQSGwoXQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIU",
+            "8QIKCkFjdGlvbktpbmQSGwoXQUNUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIU",
             "ChBBQ1RJT05fS0lORF9ST0xMEAESFgoSQUNUSU9OX0tJTkRfRE9VQkxFEAIS",
             "FAoQQUNUSU9OX0tJTkRfVEFLRRADEhQKEEFDVElPTl9LSU5EX0RST1AQBBIW",
             "ChJBQ1RJT05fS0lORF9CRUFWRVIQBRIXChNBQ1RJT05fS0lORF9SQUNDT09O",
             "EAYSFgoSQUNUSU9OX0tJTkRfUkVTSUdOEAcSFgoSQUNUSU9OX0tJTkRfQUND",
             "RVBUEAgSFgoSQUNUSU9OX0tJTkRfUkVKRUNUEAkSFAoQQUNUSU9OX0tJTkRf",
             "TU9WRRAKEhQKEEFDVElPTl9LSU5EX1VORE8QCxIXChNBQ1RJT05fS0lORF9D",
-            "T05GSVJNEAwSFAoQQUNUSU9OX0tJTkRfUExBWRANKk0KCEdhbWVGb3JtEhkK",
-            "FUdBTUVfRk9STV9VTlNQRUNJRklFRBAAEhIKDkdBTUVfRk9STV9GVUxMEAES",
-            "EgoOR0FNRV9GT1JNX0xFQU4QAiqKBAoJRXZlbnRLaW5kEhoKFkVWRU5UX0tJ",
-            "TkRfVU5TUEVDSUZJRUQQABIaChZFVkVOVF9LSU5EX09QRU5JTkdfVElFEAES",
-            "GwoXRVZFTlRfS0lORF9PUEVOSU5HX1JPTEwQAhIfChtFVkVOVF9LSU5EX0FV",
-            "VE9NQVRJQ19ET1VCTEUQAxIVChFFVkVOVF9LSU5EX1JPTExFRBAEEhoKFkVW",
-            "RU5UX0tJTkRfVFVSTl9QQVNTRUQQBRIUChBFVkVOVF9LSU5EX01PVkVEEAYS",
-            "FQoRRVZFTlRfS0lORF9VTkRPTkUQBxIZChVFVkVOVF9LSU5EX1RVUk5fRU5E",
-            "RUQQCBIWChJFVkVOVF9LSU5EX0RPVUJMRUQQCRITCg9FVkVOVF9LSU5EX1RP",
-            "T0sQChIWChJFVkVOVF9LSU5EX0RST1BQRUQQCxIXChNFVkVOVF9LSU5EX0JF",
-            "QVZFUkVEEAwSGAoURVZFTlRfS0lORF9SQUNDT09ORUQQDRIXChNFVkVOVF9L",
-            "SU5EX1JFU0lHTkVEEA4SIwofRVZFTlRfS0lORF9SRVNJR05BVElPTl9BQ0NF",
-            "UFRFRBAPEiMKH0VWRU5UX0tJTkRfUkVTSUdOQVRJT05fUkVKRUNURUQQEBIX",
-            "ChNFVkVOVF9LSU5EX0dBTUVfV09OEBESGAoURVZFTlRfS0lORF9NQVRDSF9X",
-            "T04QEmIGcHJvdG8z"));
+            "T05GSVJNEAwSFAoQQUNUSU9OX0tJTkRfUExBWRANEhgKFEFDVElPTl9LSU5E",
+            "X1RJTUVfT1VUEA4qTQoIR2FtZUZvcm0SGQoVR0FNRV9GT1JNX1VOU1BFQ0lG",
+            "SUVEEAASEgoOR0FNRV9GT1JNX0ZVTEwQARISCg5HQU1FX0ZPUk1fTEVBThAC",
+            "KooECglFdmVudEtpbmQSGgoWRVZFTlRfS0lORF9VTlNQRUNJRklFRBAAEhoK",
+            "FkVWRU5UX0tJTkRfT1BFTklOR19USUUQARIbChdFVkVOVF9LSU5EX09QRU5J",
+            "TkdfUk9MTBACEh8KG0VWRU5UX0tJTkRfQVVUT01BVElDX0RPVUJMRRADEhUK",
+            "EUVWRU5UX0tJTkRfUk9MTEVEEAQSGgoWRVZFTlRfS0lORF9UVVJOX1BBU1NF",
+            "RBAFEhQKEEVWRU5UX0tJTkRfTU9WRUQQBhIVChFFVkVOVF9LSU5EX1VORE9O",
+            "RRAHEhkKFUVWRU5UX0tJTkRfVFVSTl9FTkRFRBAIEhYKEkVWRU5UX0tJTkRf",
+            "RE9VQkxFRBAJEhMKD0VWRU5UX0tJTkRfVE9PSxAKEhYKEkVWRU5UX0tJTkRf",
+            "RFJPUFBFRBALEhcKE0VWRU5UX0tJTkRfQkVBVkVSRUQQDBIYChRFVkVOVF9L",
+            "SU5EX1JBQ0NPT05FRBANEhcKE0VWRU5UX0tJTkRfUkVTSUdORUQQDhIjCh9F",
+            "VkVOVF9LSU5EX1JFU0lHTkFUSU9OX0FDQ0VQVEVEEA8SIwofRVZFTlRfS0lO",
+            "RF9SRVNJR05BVElPTl9SRUpFQ1RFRBAQEhcKE0VWRU5UX0tJTkRfR0FNRV9X",
+            "T04QERIYChRFVkVOVF9LSU5EX01BVENIX1dPThASYgZwcm90bzM="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.RulesReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.Phase), typeof(global::Backgammon.V1.DiceSource), typeof(global::Backgammon.V1.ActionKind), typeof(global::Backgammon.V1.GameForm), typeof(global::Backgammon.V1.EventKind), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -274,6 +274,13 @@ namespace Backgammon.V1 {
     /// Play a whole legal play at once (replacing any moves made) and end the turn.
     /// </summary>
     [pbr::OriginalName("ACTION_KIND_PLAY")] Play = 13,
+    /// <summary>
+    /// The player to act ran out of time: the game is forfeited (GAME_END_TIMED_OUT)
+    /// at what the position could still cost them (docs/api.md, "Turn clocks").
+    /// A table's clock applies it; it is never listed, and a table refuses it
+    /// from a seat. In a log it is the game's last entry.
+    /// </summary>
+    [pbr::OriginalName("ACTION_KIND_TIME_OUT")] TimeOut = 14,
   }
 
   /// <summary>

@@ -61,10 +61,11 @@ namespace Backgammon.V1 {
             "SU9OX0RST1AQAxIWChJDVUJFX0FDVElPTl9CRUFWRVIQBBIXChNDVUJFX0FD",
             "VElPTl9SQUNDT09OEAUqdQoKUmVzdWx0S2luZBIbChdSRVNVTFRfS0lORF9V",
             "TlNQRUNJRklFRBAAEhYKElJFU1VMVF9LSU5EX1NJTkdMRRABEhYKElJFU1VM",
-            "VF9LSU5EX0dBTU1PThACEhoKFlJFU1VMVF9LSU5EX0JBQ0tHQU1NT04QAypw",
-            "CgdHYW1lRW5kEhgKFEdBTUVfRU5EX1VOU1BFQ0lGSUVEEAASFwoTR0FNRV9F",
-            "TkRfUExBWUVEX09VVBABEhsKF0dBTUVfRU5EX0RPVUJMRV9EUk9QUEVEEAIS",
-            "FQoRR0FNRV9FTkRfUkVTSUdORUQQA2IGcHJvdG8z"));
+            "VF9LSU5EX0dBTU1PThACEhoKFlJFU1VMVF9LSU5EX0JBQ0tHQU1NT04QAyqI",
+            "AQoHR2FtZUVuZBIYChRHQU1FX0VORF9VTlNQRUNJRklFRBAAEhcKE0dBTUVf",
+            "RU5EX1BMQVlFRF9PVVQQARIbChdHQU1FX0VORF9ET1VCTEVfRFJPUFBFRBAC",
+            "EhUKEUdBTUVfRU5EX1JFU0lHTkVEEAMSFgoSR0FNRV9FTkRfVElNRURfT1VU",
+            "EARiBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(new[] {typeof(global::Backgammon.V1.CubeOwner), typeof(global::Backgammon.V1.CubeAction), typeof(global::Backgammon.V1.ResultKind), typeof(global::Backgammon.V1.GameEnd), }, null, new pbr::GeneratedClrTypeInfo[] {
@@ -177,6 +178,10 @@ namespace Backgammon.V1 {
     /// The winner accepted the loser's resignation.
     /// </summary>
     [pbr::OriginalName("GAME_END_RESIGNED")] Resigned = 3,
+    /// <summary>
+    /// The loser ran out of time at a table with a turn clock (ACTION_KIND_TIME_OUT).
+    /// </summary>
+    [pbr::OriginalName("GAME_END_TIMED_OUT")] TimedOut = 4,
   }
 
   #endregion

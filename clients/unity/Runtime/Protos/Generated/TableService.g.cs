@@ -27,59 +27,71 @@ namespace Backgammon.V1 {
             "CiFiYWNrZ2FtbW9uL3YxL3RhYmxlX3NlcnZpY2UucHJvdG8SDWJhY2tnYW1t",
             "b24udjEaGWJhY2tnYW1tb24vdjEvYm9hcmQucHJvdG8aGGJhY2tnYW1tb24v",
             "djEvZ2FtZS5wcm90bxogYmFja2dhbW1vbi92MS9wbGF5X3NlcnZpY2UucHJv",
-            "dG8iQQoSQ3JlYXRlVGFibGVSZXF1ZXN0EisKBGdhbWUYASABKAsyHS5iYWNr",
-            "Z2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0ItMBChNDcmVhdGVUYWJsZVJlc3Bv",
-            "bnNlEhAKCHRhYmxlX2lkGAEgASgJEhMKC3doaXRlX3Rva2VuGAIgASgJEhMK",
-            "C2JsYWNrX3Rva2VuGAMgASgJEhcKD3NwZWN0YXRvcl90b2tlbhgEIAEoCRIh",
-            "CgRnYW1lGAUgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEjMKB2Nob2ljZXMY",
-            "BiABKAsyIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USDwoH",
-            "dmVyc2lvbhgHIAEoBCJcCg9HZXRUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQY",
-            "ASABKAkSDQoFdG9rZW4YAiABKAkSKAoEdmlldxgDIAEoDjIaLmJhY2tnYW1t",
-            "b24udjEuQWN0aW9uc1ZpZXcitgEKEEdldFRhYmxlUmVzcG9uc2USIQoEZ2Ft",
-            "ZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIzCgdjaG9pY2VzGAIgASgL",
-            "MiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEiIKBHNlYXQY",
-            "AyABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEg8KB3ZlcnNpb24YBCABKAQS",
-            "FQoNbGFzdF9zZXF1ZW5jZRgFIAEoBCLKAQoPVGFibGVBY3RSZXF1ZXN0EhAK",
-            "CHRhYmxlX2lkGAEgASgJEg0KBXRva2VuGAIgASgJEiUKBmFjdGlvbhgDIAEo",
-            "CzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEigKBHZpZXcYBCABKA4yGi5iYWNr",
-            "Z2FtbW9uLnYxLkFjdGlvbnNWaWV3Eh0KEGV4cGVjdGVkX3ZlcnNpb24YBSAB",
-            "KARIAIgBARIRCgluZXh0X2dhbWUYBiABKAhCEwoRX2V4cGVjdGVkX3ZlcnNp",
-            "b24i4QEKEFRhYmxlQWN0UmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tn",
-            "YW1tb24udjEuR2FtZRIkCgZldmVudHMYAiADKAsyFC5iYWNrZ2FtbW9uLnYx",
-            "LkV2ZW50EjMKB2Nob2ljZXMYAyABKAsyIi5iYWNrZ2FtbW9uLnYxLkxpc3RB",
-            "Y3Rpb25zUmVzcG9uc2USJwoGbG9nZ2VkGAQgAygLMhcuYmFja2dhbW1vbi52",
-            "MS5Mb2dFbnRyeRIPCgd2ZXJzaW9uGAUgASgEEhUKDWxhc3Rfc2VxdWVuY2UY",
-            "BiABKAQiTAoRV2F0Y2hUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkS",
-            "DQoFdG9rZW4YAiABKAkSFgoOYWZ0ZXJfc2VxdWVuY2UYAyABKAQiPgoSV2F0",
-            "Y2hUYWJsZVJlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkuYmFja2dhbW1vbi52",
-            "MS5UYWJsZUV2ZW50ItwBCgpUYWJsZUV2ZW50EhAKCHNlcXVlbmNlGAEgASgE",
-            "Eg8KB3ZlcnNpb24YAiABKAQSEwoLZ2FtZV9udW1iZXIYAyABKA0SMQoMZ2Ft",
-            "ZV9zdGFydGVkGAQgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlSAAS",
-            "KAoFZW50cnkYBSABKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5SAASMQoJ",
-            "Z2FtZV9vdmVyGAYgASgLMhwuYmFja2dhbW1vbi52MS5UYWJsZUdhbWVPdmVy",
-            "SABCBgoEa2luZCJ/Cg1UYWJsZUdhbWVPdmVyEioKBnJlc3VsdBgBIAEoCzIa",
-            "LmJhY2tnYW1tb24udjEuR2FtZU91dGNvbWUSLgoLc2NvcmVfYWZ0ZXIYAiAB",
-            "KAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUSEgoKbWF0Y2hfb3ZlchgD",
-            "IAEoCDLTAgoMVGFibGVTZXJ2aWNlElQKC0NyZWF0ZVRhYmxlEiEuYmFja2dh",
-            "bW1vbi52MS5DcmVhdGVUYWJsZVJlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkNy",
-            "ZWF0ZVRhYmxlUmVzcG9uc2USSwoIR2V0VGFibGUSHi5iYWNrZ2FtbW9uLnYx",
-            "LkdldFRhYmxlUmVxdWVzdBofLmJhY2tnYW1tb24udjEuR2V0VGFibGVSZXNw",
-            "b25zZRJLCghUYWJsZUFjdBIeLmJhY2tnYW1tb24udjEuVGFibGVBY3RSZXF1",
-            "ZXN0Gh8uYmFja2dhbW1vbi52MS5UYWJsZUFjdFJlc3BvbnNlElMKCldhdGNo",
-            "VGFibGUSIC5iYWNrZ2FtbW9uLnYxLldhdGNoVGFibGVSZXF1ZXN0GiEuYmFj",
-            "a2dhbW1vbi52MS5XYXRjaFRhYmxlUmVzcG9uc2UwAWIGcHJvdG8z"));
+            "dG8iagoSQ3JlYXRlVGFibGVSZXF1ZXN0EisKBGdhbWUYASABKAsyHS5iYWNr",
+            "Z2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0EicKBWNsb2NrGAIgASgLMhguYmFj",
+            "a2dhbW1vbi52MS5UdXJuQ2xvY2siMgoJVHVybkNsb2NrEhIKCnBlcl9tb3Zl",
+            "X3MYASABKA0SEQoJcmVzZXJ2ZV9zGAIgASgNIqkBCgpDbG9ja1N0YXRlEioK",
+            "CHNldHRpbmdzGAEgASgLMhguYmFja2dhbW1vbi52MS5UdXJuQ2xvY2sSJQoH",
+            "cnVubmluZxgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISFAoMbW92ZV9s",
+            "ZWZ0X21zGAMgASgEEhgKEHdoaXRlX3Jlc2VydmVfbXMYBCABKAQSGAoQYmxh",
+            "Y2tfcmVzZXJ2ZV9tcxgFIAEoBCL9AQoTQ3JlYXRlVGFibGVSZXNwb25zZRIQ",
+            "Cgh0YWJsZV9pZBgBIAEoCRITCgt3aGl0ZV90b2tlbhgCIAEoCRITCgtibGFj",
+            "a190b2tlbhgDIAEoCRIXCg9zcGVjdGF0b3JfdG9rZW4YBCABKAkSIQoEZ2Ft",
+            "ZRgFIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIzCgdjaG9pY2VzGAYgASgL",
+            "MiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNp",
+            "b24YByABKAQSKAoFY2xvY2sYCCABKAsyGS5iYWNrZ2FtbW9uLnYxLkNsb2Nr",
+            "U3RhdGUiXAoPR2V0VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEg0K",
+            "BXRva2VuGAIgASgJEigKBHZpZXcYAyABKA4yGi5iYWNrZ2FtbW9uLnYxLkFj",
+            "dGlvbnNWaWV3IuABChBHZXRUYWJsZVJlc3BvbnNlEiEKBGdhbWUYASABKAsy",
+            "Ey5iYWNrZ2FtbW9uLnYxLkdhbWUSMwoHY2hvaWNlcxgCIAEoCzIiLmJhY2tn",
+            "YW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZRIiCgRzZWF0GAMgASgOMhQu",
+            "YmFja2dhbW1vbi52MS5Db2xvchIPCgd2ZXJzaW9uGAQgASgEEhUKDWxhc3Rf",
+            "c2VxdWVuY2UYBSABKAQSKAoFY2xvY2sYBiABKAsyGS5iYWNrZ2FtbW9uLnYx",
+            "LkNsb2NrU3RhdGUiygEKD1RhYmxlQWN0UmVxdWVzdBIQCgh0YWJsZV9pZBgB",
+            "IAEoCRINCgV0b2tlbhgCIAEoCRIlCgZhY3Rpb24YAyABKAsyFS5iYWNrZ2Ft",
+            "bW9uLnYxLkFjdGlvbhIoCgR2aWV3GAQgASgOMhouYmFja2dhbW1vbi52MS5B",
+            "Y3Rpb25zVmlldxIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgESACIAQESEQoJ",
+            "bmV4dF9nYW1lGAYgASgIQhMKEV9leHBlY3RlZF92ZXJzaW9uIosCChBUYWJs",
+            "ZUFjdFJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdh",
+            "bWUSJAoGZXZlbnRzGAIgAygLMhQuYmFja2dhbW1vbi52MS5FdmVudBIzCgdj",
+            "aG9pY2VzGAMgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3Bv",
+            "bnNlEicKBmxvZ2dlZBgEIAMoCzIXLmJhY2tnYW1tb24udjEuTG9nRW50cnkS",
+            "DwoHdmVyc2lvbhgFIAEoBBIVCg1sYXN0X3NlcXVlbmNlGAYgASgEEigKBWNs",
+            "b2NrGAcgASgLMhkuYmFja2dhbW1vbi52MS5DbG9ja1N0YXRlIkwKEVdhdGNo",
+            "VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEg0KBXRva2VuGAIgASgJ",
+            "EhYKDmFmdGVyX3NlcXVlbmNlGAMgASgEIj4KEldhdGNoVGFibGVSZXNwb25z",
+            "ZRIoCgVldmVudBgBIAEoCzIZLmJhY2tnYW1tb24udjEuVGFibGVFdmVudCKG",
+            "AgoKVGFibGVFdmVudBIQCghzZXF1ZW5jZRgBIAEoBBIPCgd2ZXJzaW9uGAIg",
+            "ASgEEhMKC2dhbWVfbnVtYmVyGAMgASgNEjEKDGdhbWVfc3RhcnRlZBgEIAEo",
+            "CzIZLmJhY2tnYW1tb24udjEuTWF0Y2hTY29yZUgAEigKBWVudHJ5GAUgASgL",
+            "MhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeUgAEjEKCWdhbWVfb3ZlchgGIAEo",
+            "CzIcLmJhY2tnYW1tb24udjEuVGFibGVHYW1lT3ZlckgAEigKBWNsb2NrGAcg",
+            "ASgLMhkuYmFja2dhbW1vbi52MS5DbG9ja1N0YXRlQgYKBGtpbmQifwoNVGFi",
+            "bGVHYW1lT3ZlchIqCgZyZXN1bHQYASABKAsyGi5iYWNrZ2FtbW9uLnYxLkdh",
+            "bWVPdXRjb21lEi4KC3Njb3JlX2FmdGVyGAIgASgLMhkuYmFja2dhbW1vbi52",
+            "MS5NYXRjaFNjb3JlEhIKCm1hdGNoX292ZXIYAyABKAgy0wIKDFRhYmxlU2Vy",
+            "dmljZRJUCgtDcmVhdGVUYWJsZRIhLmJhY2tnYW1tb24udjEuQ3JlYXRlVGFi",
+            "bGVSZXF1ZXN0GiIuYmFja2dhbW1vbi52MS5DcmVhdGVUYWJsZVJlc3BvbnNl",
+            "EksKCEdldFRhYmxlEh4uYmFja2dhbW1vbi52MS5HZXRUYWJsZVJlcXVlc3Qa",
+            "Hy5iYWNrZ2FtbW9uLnYxLkdldFRhYmxlUmVzcG9uc2USSwoIVGFibGVBY3QS",
+            "Hi5iYWNrZ2FtbW9uLnYxLlRhYmxlQWN0UmVxdWVzdBofLmJhY2tnYW1tb24u",
+            "djEuVGFibGVBY3RSZXNwb25zZRJTCgpXYXRjaFRhYmxlEiAuYmFja2dhbW1v",
+            "bi52MS5XYXRjaFRhYmxlUmVxdWVzdBohLmJhY2tnYW1tb24udjEuV2F0Y2hU",
+            "YWJsZVJlc3BvbnNlMAFiBnByb3RvMw=="));
       descriptor = pbr::FileDescriptor.FromGeneratedCode(descriptorData,
           new pbr::FileDescriptor[] { global::Backgammon.V1.BoardReflection.Descriptor, global::Backgammon.V1.GameReflection.Descriptor, global::Backgammon.V1.PlayServiceReflection.Descriptor, },
           new pbr::GeneratedClrTypeInfo(null, null, new pbr::GeneratedClrTypeInfo[] {
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CreateTableRequest), global::Backgammon.V1.CreateTableRequest.Parser, new[]{ "Game" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CreateTableResponse), global::Backgammon.V1.CreateTableResponse.Parser, new[]{ "TableId", "WhiteToken", "BlackToken", "SpectatorToken", "Game", "Choices", "Version" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CreateTableRequest), global::Backgammon.V1.CreateTableRequest.Parser, new[]{ "Game", "Clock" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TurnClock), global::Backgammon.V1.TurnClock.Parser, new[]{ "PerMoveS", "ReserveS" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.ClockState), global::Backgammon.V1.ClockState.Parser, new[]{ "Settings", "Running", "MoveLeftMs", "WhiteReserveMs", "BlackReserveMs" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.CreateTableResponse), global::Backgammon.V1.CreateTableResponse.Parser, new[]{ "TableId", "WhiteToken", "BlackToken", "SpectatorToken", "Game", "Choices", "Version", "Clock" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GetTableRequest), global::Backgammon.V1.GetTableRequest.Parser, new[]{ "TableId", "Token", "View" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GetTableResponse), global::Backgammon.V1.GetTableResponse.Parser, new[]{ "Game", "Choices", "Seat", "Version", "LastSequence" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.GetTableResponse), global::Backgammon.V1.GetTableResponse.Parser, new[]{ "Game", "Choices", "Seat", "Version", "LastSequence", "Clock" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableActRequest), global::Backgammon.V1.TableActRequest.Parser, new[]{ "TableId", "Token", "Action", "View", "ExpectedVersion", "NextGame" }, new[]{ "ExpectedVersion" }, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableActResponse), global::Backgammon.V1.TableActResponse.Parser, new[]{ "Game", "Events", "Choices", "Logged", "Version", "LastSequence" }, null, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableActResponse), global::Backgammon.V1.TableActResponse.Parser, new[]{ "Game", "Events", "Choices", "Logged", "Version", "LastSequence", "Clock" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.WatchTableRequest), global::Backgammon.V1.WatchTableRequest.Parser, new[]{ "TableId", "Token", "AfterSequence" }, null, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.WatchTableResponse), global::Backgammon.V1.WatchTableResponse.Parser, new[]{ "Event" }, null, null, null, null),
-            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableEvent), global::Backgammon.V1.TableEvent.Parser, new[]{ "Sequence", "Version", "GameNumber", "GameStarted", "Entry", "GameOver" }, new[]{ "Kind" }, null, null, null),
+            new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableEvent), global::Backgammon.V1.TableEvent.Parser, new[]{ "Sequence", "Version", "GameNumber", "GameStarted", "Entry", "GameOver", "Clock" }, new[]{ "Kind" }, null, null, null),
             new pbr::GeneratedClrTypeInfo(typeof(global::Backgammon.V1.TableGameOver), global::Backgammon.V1.TableGameOver.Parser, new[]{ "Result", "ScoreAfter", "MatchOver" }, null, null, null, null)
           }));
     }
@@ -125,6 +137,7 @@ namespace Backgammon.V1 {
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public CreateTableRequest(CreateTableRequest other) : this() {
       game_ = other.game_ != null ? other.game_.Clone() : null;
+      clock_ = other.clock_ != null ? other.clock_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -150,6 +163,22 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "clock" field.</summary>
+    public const int ClockFieldNumber = 2;
+    private global::Backgammon.V1.TurnClock clock_;
+    /// <summary>
+    /// A turn clock (unset: none). The seat to act whose per-move time and
+    /// then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.TurnClock Clock {
+      get { return clock_; }
+      set {
+        clock_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -166,6 +195,7 @@ namespace Backgammon.V1 {
         return true;
       }
       if (!object.Equals(Game, other.Game)) return false;
+      if (!object.Equals(Clock, other.Clock)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -174,6 +204,7 @@ namespace Backgammon.V1 {
     public override int GetHashCode() {
       int hash = 1;
       if (game_ != null) hash ^= Game.GetHashCode();
+      if (clock_ != null) hash ^= Clock.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -196,6 +227,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -210,6 +245,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(10);
         output.WriteMessage(Game);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(18);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -222,6 +261,9 @@ namespace Backgammon.V1 {
       int size = 0;
       if (game_ != null) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(Game);
+      }
+      if (clock_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Clock);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -240,6 +282,12 @@ namespace Backgammon.V1 {
           Game = new global::Backgammon.V1.NewGameRequest();
         }
         Game.MergeFrom(other.Game);
+      }
+      if (other.clock_ != null) {
+        if (clock_ == null) {
+          Clock = new global::Backgammon.V1.TurnClock();
+        }
+        Clock.MergeFrom(other.Clock);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -263,6 +311,13 @@ namespace Backgammon.V1 {
             input.ReadMessage(Game);
             break;
           }
+          case 18: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.TurnClock();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     #endif
@@ -283,6 +338,614 @@ namespace Backgammon.V1 {
               Game = new global::Backgammon.V1.NewGameRequest();
             }
             input.ReadMessage(Game);
+            break;
+          }
+          case 18: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.TurnClock();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A turn clock's settings, as online servers use them.
+  /// </summary>
+  public sealed partial class TurnClock : pb::IMessage<TurnClock>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<TurnClock> _parser = new pb::MessageParser<TurnClock>(() => new TurnClock());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<TurnClock> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[1]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TurnClock() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TurnClock(TurnClock other) : this() {
+      perMoveS_ = other.perMoveS_;
+      reserveS_ = other.reserveS_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public TurnClock Clone() {
+      return new TurnClock(this);
+    }
+
+    /// <summary>Field number for the "per_move_s" field.</summary>
+    public const int PerMoveSFieldNumber = 1;
+    private uint perMoveS_;
+    /// <summary>
+    /// Seconds each turn may take before the reserve runs: 1..3600.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint PerMoveS {
+      get { return perMoveS_; }
+      set {
+        perMoveS_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "reserve_s" field.</summary>
+    public const int ReserveSFieldNumber = 2;
+    private uint reserveS_;
+    /// <summary>
+    /// Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public uint ReserveS {
+      get { return reserveS_; }
+      set {
+        reserveS_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as TurnClock);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(TurnClock other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (PerMoveS != other.PerMoveS) return false;
+      if (ReserveS != other.ReserveS) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (PerMoveS != 0) hash ^= PerMoveS.GetHashCode();
+      if (ReserveS != 0) hash ^= ReserveS.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (PerMoveS != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(PerMoveS);
+      }
+      if (ReserveS != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(ReserveS);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (PerMoveS != 0) {
+        output.WriteRawTag(8);
+        output.WriteUInt32(PerMoveS);
+      }
+      if (ReserveS != 0) {
+        output.WriteRawTag(16);
+        output.WriteUInt32(ReserveS);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (PerMoveS != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(PerMoveS);
+      }
+      if (ReserveS != 0) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt32Size(ReserveS);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(TurnClock other) {
+      if (other == null) {
+        return;
+      }
+      if (other.PerMoveS != 0) {
+        PerMoveS = other.PerMoveS;
+      }
+      if (other.ReserveS != 0) {
+        ReserveS = other.ReserveS;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 8: {
+            PerMoveS = input.ReadUInt32();
+            break;
+          }
+          case 16: {
+            ReserveS = input.ReadUInt32();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 8: {
+            PerMoveS = input.ReadUInt32();
+            break;
+          }
+          case 16: {
+            ReserveS = input.ReadUInt32();
+            break;
+          }
+        }
+      }
+    }
+    #endif
+
+  }
+
+  /// <summary>
+  /// A table's clock as of the answer or event (the store's time).
+  /// </summary>
+  public sealed partial class ClockState : pb::IMessage<ClockState>
+  #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      , pb::IBufferMessage
+  #endif
+  {
+    private static readonly pb::MessageParser<ClockState> _parser = new pb::MessageParser<ClockState>(() => new ClockState());
+    private pb::UnknownFieldSet _unknownFields;
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pb::MessageParser<ClockState> Parser { get { return _parser; } }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public static pbr::MessageDescriptor Descriptor {
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[2]; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    pbr::MessageDescriptor pb::IMessage.Descriptor {
+      get { return Descriptor; }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClockState() {
+      OnConstruction();
+    }
+
+    partial void OnConstruction();
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClockState(ClockState other) : this() {
+      settings_ = other.settings_ != null ? other.settings_.Clone() : null;
+      running_ = other.running_;
+      moveLeftMs_ = other.moveLeftMs_;
+      whiteReserveMs_ = other.whiteReserveMs_;
+      blackReserveMs_ = other.blackReserveMs_;
+      _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ClockState Clone() {
+      return new ClockState(this);
+    }
+
+    /// <summary>Field number for the "settings" field.</summary>
+    public const int SettingsFieldNumber = 1;
+    private global::Backgammon.V1.TurnClock settings_;
+    /// <summary>
+    /// The settings the table was created with.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.TurnClock Settings {
+      get { return settings_; }
+      set {
+        settings_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "running" field.</summary>
+    public const int RunningFieldNumber = 2;
+    private global::Backgammon.V1.Color running_ = global::Backgammon.V1.Color.Unspecified;
+    /// <summary>
+    /// Whose clock runs: the one seat that may act now; unset when nobody's
+    /// does (the opening roll, where either seat may roll, and a finished game).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.Color Running {
+      get { return running_; }
+      set {
+        running_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "move_left_ms" field.</summary>
+    public const int MoveLeftMsFieldNumber = 3;
+    private ulong moveLeftMs_;
+    /// <summary>
+    /// The running seat's per-move time left, in milliseconds.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong MoveLeftMs {
+      get { return moveLeftMs_; }
+      set {
+        moveLeftMs_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "white_reserve_ms" field.</summary>
+    public const int WhiteReserveMsFieldNumber = 4;
+    private ulong whiteReserveMs_;
+    /// <summary>
+    /// White's reserve left in milliseconds (the running seat's less what
+    /// this turn has used past its per-move time).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong WhiteReserveMs {
+      get { return whiteReserveMs_; }
+      set {
+        whiteReserveMs_ = value;
+      }
+    }
+
+    /// <summary>Field number for the "black_reserve_ms" field.</summary>
+    public const int BlackReserveMsFieldNumber = 5;
+    private ulong blackReserveMs_;
+    /// <summary>
+    /// Black's reserve left in milliseconds.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public ulong BlackReserveMs {
+      get { return blackReserveMs_; }
+      set {
+        blackReserveMs_ = value;
+      }
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override bool Equals(object other) {
+      return Equals(other as ClockState);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public bool Equals(ClockState other) {
+      if (ReferenceEquals(other, null)) {
+        return false;
+      }
+      if (ReferenceEquals(other, this)) {
+        return true;
+      }
+      if (!object.Equals(Settings, other.Settings)) return false;
+      if (Running != other.Running) return false;
+      if (MoveLeftMs != other.MoveLeftMs) return false;
+      if (WhiteReserveMs != other.WhiteReserveMs) return false;
+      if (BlackReserveMs != other.BlackReserveMs) return false;
+      return Equals(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override int GetHashCode() {
+      int hash = 1;
+      if (settings_ != null) hash ^= Settings.GetHashCode();
+      if (Running != global::Backgammon.V1.Color.Unspecified) hash ^= Running.GetHashCode();
+      if (MoveLeftMs != 0UL) hash ^= MoveLeftMs.GetHashCode();
+      if (WhiteReserveMs != 0UL) hash ^= WhiteReserveMs.GetHashCode();
+      if (BlackReserveMs != 0UL) hash ^= BlackReserveMs.GetHashCode();
+      if (_unknownFields != null) {
+        hash ^= _unknownFields.GetHashCode();
+      }
+      return hash;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public override string ToString() {
+      return pb::JsonFormatter.ToDiagnosticString(this);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void WriteTo(pb::CodedOutputStream output) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      output.WriteRawMessage(this);
+    #else
+      if (settings_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Settings);
+      }
+      if (Running != global::Backgammon.V1.Color.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) Running);
+      }
+      if (MoveLeftMs != 0UL) {
+        output.WriteRawTag(24);
+        output.WriteUInt64(MoveLeftMs);
+      }
+      if (WhiteReserveMs != 0UL) {
+        output.WriteRawTag(32);
+        output.WriteUInt64(WhiteReserveMs);
+      }
+      if (BlackReserveMs != 0UL) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(BlackReserveMs);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(output);
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalWriteTo(ref pb::WriteContext output) {
+      if (settings_ != null) {
+        output.WriteRawTag(10);
+        output.WriteMessage(Settings);
+      }
+      if (Running != global::Backgammon.V1.Color.Unspecified) {
+        output.WriteRawTag(16);
+        output.WriteEnum((int) Running);
+      }
+      if (MoveLeftMs != 0UL) {
+        output.WriteRawTag(24);
+        output.WriteUInt64(MoveLeftMs);
+      }
+      if (WhiteReserveMs != 0UL) {
+        output.WriteRawTag(32);
+        output.WriteUInt64(WhiteReserveMs);
+      }
+      if (BlackReserveMs != 0UL) {
+        output.WriteRawTag(40);
+        output.WriteUInt64(BlackReserveMs);
+      }
+      if (_unknownFields != null) {
+        _unknownFields.WriteTo(ref output);
+      }
+    }
+    #endif
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public int CalculateSize() {
+      int size = 0;
+      if (settings_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Settings);
+      }
+      if (Running != global::Backgammon.V1.Color.Unspecified) {
+        size += 1 + pb::CodedOutputStream.ComputeEnumSize((int) Running);
+      }
+      if (MoveLeftMs != 0UL) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(MoveLeftMs);
+      }
+      if (WhiteReserveMs != 0UL) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(WhiteReserveMs);
+      }
+      if (BlackReserveMs != 0UL) {
+        size += 1 + pb::CodedOutputStream.ComputeUInt64Size(BlackReserveMs);
+      }
+      if (_unknownFields != null) {
+        size += _unknownFields.CalculateSize();
+      }
+      return size;
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(ClockState other) {
+      if (other == null) {
+        return;
+      }
+      if (other.settings_ != null) {
+        if (settings_ == null) {
+          Settings = new global::Backgammon.V1.TurnClock();
+        }
+        Settings.MergeFrom(other.Settings);
+      }
+      if (other.Running != global::Backgammon.V1.Color.Unspecified) {
+        Running = other.Running;
+      }
+      if (other.MoveLeftMs != 0UL) {
+        MoveLeftMs = other.MoveLeftMs;
+      }
+      if (other.WhiteReserveMs != 0UL) {
+        WhiteReserveMs = other.WhiteReserveMs;
+      }
+      if (other.BlackReserveMs != 0UL) {
+        BlackReserveMs = other.BlackReserveMs;
+      }
+      _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
+    }
+
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public void MergeFrom(pb::CodedInputStream input) {
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+      input.ReadRawMessage(this);
+    #else
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, input);
+            break;
+          case 10: {
+            if (settings_ == null) {
+              Settings = new global::Backgammon.V1.TurnClock();
+            }
+            input.ReadMessage(Settings);
+            break;
+          }
+          case 16: {
+            Running = (global::Backgammon.V1.Color) input.ReadEnum();
+            break;
+          }
+          case 24: {
+            MoveLeftMs = input.ReadUInt64();
+            break;
+          }
+          case 32: {
+            WhiteReserveMs = input.ReadUInt64();
+            break;
+          }
+          case 40: {
+            BlackReserveMs = input.ReadUInt64();
+            break;
+          }
+        }
+      }
+    #endif
+    }
+
+    #if !GOOGLE_PROTOBUF_REFSTRUCT_COMPATIBILITY_MODE
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    void pb::IBufferMessage.InternalMergeFrom(ref pb::ParseContext input) {
+      uint tag;
+      while ((tag = input.ReadTag()) != 0) {
+        switch(tag) {
+          default:
+            _unknownFields = pb::UnknownFieldSet.MergeFieldFrom(_unknownFields, ref input);
+            break;
+          case 10: {
+            if (settings_ == null) {
+              Settings = new global::Backgammon.V1.TurnClock();
+            }
+            input.ReadMessage(Settings);
+            break;
+          }
+          case 16: {
+            Running = (global::Backgammon.V1.Color) input.ReadEnum();
+            break;
+          }
+          case 24: {
+            MoveLeftMs = input.ReadUInt64();
+            break;
+          }
+          case 32: {
+            WhiteReserveMs = input.ReadUInt64();
+            break;
+          }
+          case 40: {
+            BlackReserveMs = input.ReadUInt64();
             break;
           }
         }
@@ -309,7 +972,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[1]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[3]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -336,6 +999,7 @@ namespace Backgammon.V1 {
       game_ = other.game_ != null ? other.game_.Clone() : null;
       choices_ = other.choices_ != null ? other.choices_.Clone() : null;
       version_ = other.version_;
+      clock_ = other.clock_ != null ? other.clock_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -450,6 +1114,21 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "clock" field.</summary>
+    public const int ClockFieldNumber = 8;
+    private global::Backgammon.V1.ClockState clock_;
+    /// <summary>
+    /// The clock, when the table has one (nobody's runs at the opening roll).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ClockState Clock {
+      get { return clock_; }
+      set {
+        clock_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -472,6 +1151,7 @@ namespace Backgammon.V1 {
       if (!object.Equals(Game, other.Game)) return false;
       if (!object.Equals(Choices, other.Choices)) return false;
       if (Version != other.Version) return false;
+      if (!object.Equals(Clock, other.Clock)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -486,6 +1166,7 @@ namespace Backgammon.V1 {
       if (game_ != null) hash ^= Game.GetHashCode();
       if (choices_ != null) hash ^= Choices.GetHashCode();
       if (Version != 0UL) hash ^= Version.GetHashCode();
+      if (clock_ != null) hash ^= Clock.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -532,6 +1213,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(56);
         output.WriteUInt64(Version);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(66);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -570,6 +1255,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(56);
         output.WriteUInt64(Version);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(66);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -600,6 +1289,9 @@ namespace Backgammon.V1 {
       }
       if (Version != 0UL) {
         size += 1 + pb::CodedOutputStream.ComputeUInt64Size(Version);
+      }
+      if (clock_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Clock);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -639,6 +1331,12 @@ namespace Backgammon.V1 {
       }
       if (other.Version != 0UL) {
         Version = other.Version;
+      }
+      if (other.clock_ != null) {
+        if (clock_ == null) {
+          Clock = new global::Backgammon.V1.ClockState();
+        }
+        Clock.MergeFrom(other.Clock);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -687,6 +1385,13 @@ namespace Backgammon.V1 {
           }
           case 56: {
             Version = input.ReadUInt64();
+            break;
+          }
+          case 66: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
             break;
           }
         }
@@ -738,6 +1443,13 @@ namespace Backgammon.V1 {
             Version = input.ReadUInt64();
             break;
           }
+          case 66: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     }
@@ -762,7 +1474,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[2]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[4]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -1037,7 +1749,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[3]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[5]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -1062,6 +1774,7 @@ namespace Backgammon.V1 {
       seat_ = other.seat_;
       version_ = other.version_;
       lastSequence_ = other.lastSequence_;
+      clock_ = other.clock_ != null ? other.clock_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1146,6 +1859,21 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "clock" field.</summary>
+    public const int ClockFieldNumber = 6;
+    private global::Backgammon.V1.ClockState clock_;
+    /// <summary>
+    /// The clock, when the table has one.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ClockState Clock {
+      get { return clock_; }
+      set {
+        clock_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1166,6 +1894,7 @@ namespace Backgammon.V1 {
       if (Seat != other.Seat) return false;
       if (Version != other.Version) return false;
       if (LastSequence != other.LastSequence) return false;
+      if (!object.Equals(Clock, other.Clock)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1178,6 +1907,7 @@ namespace Backgammon.V1 {
       if (Seat != global::Backgammon.V1.Color.Unspecified) hash ^= Seat.GetHashCode();
       if (Version != 0UL) hash ^= Version.GetHashCode();
       if (LastSequence != 0UL) hash ^= LastSequence.GetHashCode();
+      if (clock_ != null) hash ^= Clock.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -1216,6 +1946,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(40);
         output.WriteUInt64(LastSequence);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -1246,6 +1980,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(40);
         output.WriteUInt64(LastSequence);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(50);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -1270,6 +2008,9 @@ namespace Backgammon.V1 {
       }
       if (LastSequence != 0UL) {
         size += 1 + pb::CodedOutputStream.ComputeUInt64Size(LastSequence);
+      }
+      if (clock_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Clock);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -1303,6 +2044,12 @@ namespace Backgammon.V1 {
       }
       if (other.LastSequence != 0UL) {
         LastSequence = other.LastSequence;
+      }
+      if (other.clock_ != null) {
+        if (clock_ == null) {
+          Clock = new global::Backgammon.V1.ClockState();
+        }
+        Clock.MergeFrom(other.Clock);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -1343,6 +2090,13 @@ namespace Backgammon.V1 {
           }
           case 40: {
             LastSequence = input.ReadUInt64();
+            break;
+          }
+          case 50: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
             break;
           }
         }
@@ -1386,6 +2140,13 @@ namespace Backgammon.V1 {
             LastSequence = input.ReadUInt64();
             break;
           }
+          case 50: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     }
@@ -1411,7 +2172,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[4]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[6]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -1486,7 +2247,9 @@ namespace Backgammon.V1 {
     /// (the token's seat); naming the other seat is FAILED_PRECONDITION with
     /// reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
     /// FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-    /// `next_game`.
+    /// `next_game`. At a table with a clock, an action read after the acting
+    /// seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+    /// game was forfeited instead.
     /// </summary>
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
@@ -1836,7 +2599,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[5]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[7]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -1862,6 +2625,7 @@ namespace Backgammon.V1 {
       logged_ = other.logged_.Clone();
       version_ = other.version_;
       lastSequence_ = other.lastSequence_;
+      clock_ = other.clock_ != null ? other.clock_.Clone() : null;
       _unknownFields = pb::UnknownFieldSet.Clone(other._unknownFields);
     }
 
@@ -1959,6 +2723,21 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "clock" field.</summary>
+    public const int ClockFieldNumber = 7;
+    private global::Backgammon.V1.ClockState clock_;
+    /// <summary>
+    /// The clock after the action, when the table has one.
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ClockState Clock {
+      get { return clock_; }
+      set {
+        clock_ = value;
+      }
+    }
+
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public override bool Equals(object other) {
@@ -1980,6 +2759,7 @@ namespace Backgammon.V1 {
       if(!logged_.Equals(other.logged_)) return false;
       if (Version != other.Version) return false;
       if (LastSequence != other.LastSequence) return false;
+      if (!object.Equals(Clock, other.Clock)) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
 
@@ -1993,6 +2773,7 @@ namespace Backgammon.V1 {
       hash ^= logged_.GetHashCode();
       if (Version != 0UL) hash ^= Version.GetHashCode();
       if (LastSequence != 0UL) hash ^= LastSequence.GetHashCode();
+      if (clock_ != null) hash ^= Clock.GetHashCode();
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
       }
@@ -2029,6 +2810,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(48);
         output.WriteUInt64(LastSequence);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -2057,6 +2842,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(48);
         output.WriteUInt64(LastSequence);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -2080,6 +2869,9 @@ namespace Backgammon.V1 {
       }
       if (LastSequence != 0UL) {
         size += 1 + pb::CodedOutputStream.ComputeUInt64Size(LastSequence);
+      }
+      if (clock_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Clock);
       }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
@@ -2112,6 +2904,12 @@ namespace Backgammon.V1 {
       }
       if (other.LastSequence != 0UL) {
         LastSequence = other.LastSequence;
+      }
+      if (other.clock_ != null) {
+        if (clock_ == null) {
+          Clock = new global::Backgammon.V1.ClockState();
+        }
+        Clock.MergeFrom(other.Clock);
       }
       _unknownFields = pb::UnknownFieldSet.MergeFrom(_unknownFields, other._unknownFields);
     }
@@ -2156,6 +2954,13 @@ namespace Backgammon.V1 {
           }
           case 48: {
             LastSequence = input.ReadUInt64();
+            break;
+          }
+          case 58: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
             break;
           }
         }
@@ -2203,6 +3008,13 @@ namespace Backgammon.V1 {
             LastSequence = input.ReadUInt64();
             break;
           }
+          case 58: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     }
@@ -2227,7 +3039,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[6]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[8]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -2502,7 +3314,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[7]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[9]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -2706,7 +3518,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[8]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[10]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
@@ -2729,6 +3541,7 @@ namespace Backgammon.V1 {
       sequence_ = other.sequence_;
       version_ = other.version_;
       gameNumber_ = other.gameNumber_;
+      clock_ = other.clock_ != null ? other.clock_.Clone() : null;
       switch (other.KindCase) {
         case KindOneofCase.GameStarted:
           GameStarted = other.GameStarted.Clone();
@@ -2841,6 +3654,22 @@ namespace Backgammon.V1 {
       }
     }
 
+    /// <summary>Field number for the "clock" field.</summary>
+    public const int ClockFieldNumber = 7;
+    private global::Backgammon.V1.ClockState clock_;
+    /// <summary>
+    /// The clock as of the action that made the event, when the table has one
+    /// (a seat whose turn just began has its full per-move time left).
+    /// </summary>
+    [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
+    [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
+    public global::Backgammon.V1.ClockState Clock {
+      get { return clock_; }
+      set {
+        clock_ = value;
+      }
+    }
+
     private object kind_;
     /// <summary>Enum of possible cases for the "kind" oneof.</summary>
     public enum KindOneofCase {
@@ -2884,6 +3713,7 @@ namespace Backgammon.V1 {
       if (!object.Equals(GameStarted, other.GameStarted)) return false;
       if (!object.Equals(Entry, other.Entry)) return false;
       if (!object.Equals(GameOver, other.GameOver)) return false;
+      if (!object.Equals(Clock, other.Clock)) return false;
       if (KindCase != other.KindCase) return false;
       return Equals(_unknownFields, other._unknownFields);
     }
@@ -2898,6 +3728,7 @@ namespace Backgammon.V1 {
       if (kindCase_ == KindOneofCase.GameStarted) hash ^= GameStarted.GetHashCode();
       if (kindCase_ == KindOneofCase.Entry) hash ^= Entry.GetHashCode();
       if (kindCase_ == KindOneofCase.GameOver) hash ^= GameOver.GetHashCode();
+      if (clock_ != null) hash ^= Clock.GetHashCode();
       hash ^= (int) kindCase_;
       if (_unknownFields != null) {
         hash ^= _unknownFields.GetHashCode();
@@ -2941,6 +3772,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(50);
         output.WriteMessage(GameOver);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(output);
       }
@@ -2975,6 +3810,10 @@ namespace Backgammon.V1 {
         output.WriteRawTag(50);
         output.WriteMessage(GameOver);
       }
+      if (clock_ != null) {
+        output.WriteRawTag(58);
+        output.WriteMessage(Clock);
+      }
       if (_unknownFields != null) {
         _unknownFields.WriteTo(ref output);
       }
@@ -3003,6 +3842,9 @@ namespace Backgammon.V1 {
       if (kindCase_ == KindOneofCase.GameOver) {
         size += 1 + pb::CodedOutputStream.ComputeMessageSize(GameOver);
       }
+      if (clock_ != null) {
+        size += 1 + pb::CodedOutputStream.ComputeMessageSize(Clock);
+      }
       if (_unknownFields != null) {
         size += _unknownFields.CalculateSize();
       }
@@ -3023,6 +3865,12 @@ namespace Backgammon.V1 {
       }
       if (other.GameNumber != 0) {
         GameNumber = other.GameNumber;
+      }
+      if (other.clock_ != null) {
+        if (clock_ == null) {
+          Clock = new global::Backgammon.V1.ClockState();
+        }
+        Clock.MergeFrom(other.Clock);
       }
       switch (other.KindCase) {
         case KindOneofCase.GameStarted:
@@ -3099,6 +3947,13 @@ namespace Backgammon.V1 {
             GameOver = subBuilder;
             break;
           }
+          case 58: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     #endif
@@ -3153,6 +4008,13 @@ namespace Backgammon.V1 {
             GameOver = subBuilder;
             break;
           }
+          case 58: {
+            if (clock_ == null) {
+              Clock = new global::Backgammon.V1.ClockState();
+            }
+            input.ReadMessage(Clock);
+            break;
+          }
         }
       }
     }
@@ -3177,7 +4039,7 @@ namespace Backgammon.V1 {
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]
     [global::System.CodeDom.Compiler.GeneratedCode("protoc", null)]
     public static pbr::MessageDescriptor Descriptor {
-      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[9]; }
+      get { return global::Backgammon.V1.TableServiceReflection.Descriptor.MessageTypes[11]; }
     }
 
     [global::System.Diagnostics.DebuggerNonUserCodeAttribute]

@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file backgammon/v1/table_service.proto.
  */
 export const file_backgammon_v1_table_service: GenFile = /*@__PURE__*/
-  fileDesc("CiFiYWNrZ2FtbW9uL3YxL3RhYmxlX3NlcnZpY2UucHJvdG8SDWJhY2tnYW1tb24udjEiQQoSQ3JlYXRlVGFibGVSZXF1ZXN0EisKBGdhbWUYASABKAsyHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0ItMBChNDcmVhdGVUYWJsZVJlc3BvbnNlEhAKCHRhYmxlX2lkGAEgASgJEhMKC3doaXRlX3Rva2VuGAIgASgJEhMKC2JsYWNrX3Rva2VuGAMgASgJEhcKD3NwZWN0YXRvcl90b2tlbhgEIAEoCRIhCgRnYW1lGAUgASgLMhMuYmFja2dhbW1vbi52MS5HYW1lEjMKB2Nob2ljZXMYBiABKAsyIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgHIAEoBCJcCg9HZXRUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkSDQoFdG9rZW4YAiABKAkSKAoEdmlldxgDIAEoDjIaLmJhY2tnYW1tb24udjEuQWN0aW9uc1ZpZXcitgEKEEdldFRhYmxlUmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIzCgdjaG9pY2VzGAIgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEiIKBHNlYXQYAyABKA4yFC5iYWNrZ2FtbW9uLnYxLkNvbG9yEg8KB3ZlcnNpb24YBCABKAQSFQoNbGFzdF9zZXF1ZW5jZRgFIAEoBCLKAQoPVGFibGVBY3RSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEg0KBXRva2VuGAIgASgJEiUKBmFjdGlvbhgDIAEoCzIVLmJhY2tnYW1tb24udjEuQWN0aW9uEigKBHZpZXcYBCABKA4yGi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3Eh0KEGV4cGVjdGVkX3ZlcnNpb24YBSABKARIAIgBARIRCgluZXh0X2dhbWUYBiABKAhCEwoRX2V4cGVjdGVkX3ZlcnNpb24i4QEKEFRhYmxlQWN0UmVzcG9uc2USIQoEZ2FtZRgBIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIkCgZldmVudHMYAiADKAsyFC5iYWNrZ2FtbW9uLnYxLkV2ZW50EjMKB2Nob2ljZXMYAyABKAsyIi5iYWNrZ2FtbW9uLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USJwoGbG9nZ2VkGAQgAygLMhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeRIPCgd2ZXJzaW9uGAUgASgEEhUKDWxhc3Rfc2VxdWVuY2UYBiABKAQiTAoRV2F0Y2hUYWJsZVJlcXVlc3QSEAoIdGFibGVfaWQYASABKAkSDQoFdG9rZW4YAiABKAkSFgoOYWZ0ZXJfc2VxdWVuY2UYAyABKAQiPgoSV2F0Y2hUYWJsZVJlc3BvbnNlEigKBWV2ZW50GAEgASgLMhkuYmFja2dhbW1vbi52MS5UYWJsZUV2ZW50ItwBCgpUYWJsZUV2ZW50EhAKCHNlcXVlbmNlGAEgASgEEg8KB3ZlcnNpb24YAiABKAQSEwoLZ2FtZV9udW1iZXIYAyABKA0SMQoMZ2FtZV9zdGFydGVkGAQgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlSAASKAoFZW50cnkYBSABKAsyFy5iYWNrZ2FtbW9uLnYxLkxvZ0VudHJ5SAASMQoJZ2FtZV9vdmVyGAYgASgLMhwuYmFja2dhbW1vbi52MS5UYWJsZUdhbWVPdmVySABCBgoEa2luZCJ/Cg1UYWJsZUdhbWVPdmVyEioKBnJlc3VsdBgBIAEoCzIaLmJhY2tnYW1tb24udjEuR2FtZU91dGNvbWUSLgoLc2NvcmVfYWZ0ZXIYAiABKAsyGS5iYWNrZ2FtbW9uLnYxLk1hdGNoU2NvcmUSEgoKbWF0Y2hfb3ZlchgDIAEoCDLTAgoMVGFibGVTZXJ2aWNlElQKC0NyZWF0ZVRhYmxlEiEuYmFja2dhbW1vbi52MS5DcmVhdGVUYWJsZVJlcXVlc3QaIi5iYWNrZ2FtbW9uLnYxLkNyZWF0ZVRhYmxlUmVzcG9uc2USSwoIR2V0VGFibGUSHi5iYWNrZ2FtbW9uLnYxLkdldFRhYmxlUmVxdWVzdBofLmJhY2tnYW1tb24udjEuR2V0VGFibGVSZXNwb25zZRJLCghUYWJsZUFjdBIeLmJhY2tnYW1tb24udjEuVGFibGVBY3RSZXF1ZXN0Gh8uYmFja2dhbW1vbi52MS5UYWJsZUFjdFJlc3BvbnNlElMKCldhdGNoVGFibGUSIC5iYWNrZ2FtbW9uLnYxLldhdGNoVGFibGVSZXF1ZXN0GiEuYmFja2dhbW1vbi52MS5XYXRjaFRhYmxlUmVzcG9uc2UwAWIGcHJvdG8z", [file_backgammon_v1_board, file_backgammon_v1_game, file_backgammon_v1_play_service]);
+  fileDesc("CiFiYWNrZ2FtbW9uL3YxL3RhYmxlX3NlcnZpY2UucHJvdG8SDWJhY2tnYW1tb24udjEiagoSQ3JlYXRlVGFibGVSZXF1ZXN0EisKBGdhbWUYASABKAsyHS5iYWNrZ2FtbW9uLnYxLk5ld0dhbWVSZXF1ZXN0EicKBWNsb2NrGAIgASgLMhguYmFja2dhbW1vbi52MS5UdXJuQ2xvY2siMgoJVHVybkNsb2NrEhIKCnBlcl9tb3ZlX3MYASABKA0SEQoJcmVzZXJ2ZV9zGAIgASgNIqkBCgpDbG9ja1N0YXRlEioKCHNldHRpbmdzGAEgASgLMhguYmFja2dhbW1vbi52MS5UdXJuQ2xvY2sSJQoHcnVubmluZxgCIAEoDjIULmJhY2tnYW1tb24udjEuQ29sb3ISFAoMbW92ZV9sZWZ0X21zGAMgASgEEhgKEHdoaXRlX3Jlc2VydmVfbXMYBCABKAQSGAoQYmxhY2tfcmVzZXJ2ZV9tcxgFIAEoBCL9AQoTQ3JlYXRlVGFibGVSZXNwb25zZRIQCgh0YWJsZV9pZBgBIAEoCRITCgt3aGl0ZV90b2tlbhgCIAEoCRITCgtibGFja190b2tlbhgDIAEoCRIXCg9zcGVjdGF0b3JfdG9rZW4YBCABKAkSIQoEZ2FtZRgFIAEoCzITLmJhY2tnYW1tb24udjEuR2FtZRIzCgdjaG9pY2VzGAYgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YByABKAQSKAoFY2xvY2sYCCABKAsyGS5iYWNrZ2FtbW9uLnYxLkNsb2NrU3RhdGUiXAoPR2V0VGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEg0KBXRva2VuGAIgASgJEigKBHZpZXcYAyABKA4yGi5iYWNrZ2FtbW9uLnYxLkFjdGlvbnNWaWV3IuABChBHZXRUYWJsZVJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSMwoHY2hvaWNlcxgCIAEoCzIiLmJhY2tnYW1tb24udjEuTGlzdEFjdGlvbnNSZXNwb25zZRIiCgRzZWF0GAMgASgOMhQuYmFja2dhbW1vbi52MS5Db2xvchIPCgd2ZXJzaW9uGAQgASgEEhUKDWxhc3Rfc2VxdWVuY2UYBSABKAQSKAoFY2xvY2sYBiABKAsyGS5iYWNrZ2FtbW9uLnYxLkNsb2NrU3RhdGUiygEKD1RhYmxlQWN0UmVxdWVzdBIQCgh0YWJsZV9pZBgBIAEoCRINCgV0b2tlbhgCIAEoCRIlCgZhY3Rpb24YAyABKAsyFS5iYWNrZ2FtbW9uLnYxLkFjdGlvbhIoCgR2aWV3GAQgASgOMhouYmFja2dhbW1vbi52MS5BY3Rpb25zVmlldxIdChBleHBlY3RlZF92ZXJzaW9uGAUgASgESACIAQESEQoJbmV4dF9nYW1lGAYgASgIQhMKEV9leHBlY3RlZF92ZXJzaW9uIosCChBUYWJsZUFjdFJlc3BvbnNlEiEKBGdhbWUYASABKAsyEy5iYWNrZ2FtbW9uLnYxLkdhbWUSJAoGZXZlbnRzGAIgAygLMhQuYmFja2dhbW1vbi52MS5FdmVudBIzCgdjaG9pY2VzGAMgASgLMiIuYmFja2dhbW1vbi52MS5MaXN0QWN0aW9uc1Jlc3BvbnNlEicKBmxvZ2dlZBgEIAMoCzIXLmJhY2tnYW1tb24udjEuTG9nRW50cnkSDwoHdmVyc2lvbhgFIAEoBBIVCg1sYXN0X3NlcXVlbmNlGAYgASgEEigKBWNsb2NrGAcgASgLMhkuYmFja2dhbW1vbi52MS5DbG9ja1N0YXRlIkwKEVdhdGNoVGFibGVSZXF1ZXN0EhAKCHRhYmxlX2lkGAEgASgJEg0KBXRva2VuGAIgASgJEhYKDmFmdGVyX3NlcXVlbmNlGAMgASgEIj4KEldhdGNoVGFibGVSZXNwb25zZRIoCgVldmVudBgBIAEoCzIZLmJhY2tnYW1tb24udjEuVGFibGVFdmVudCKGAgoKVGFibGVFdmVudBIQCghzZXF1ZW5jZRgBIAEoBBIPCgd2ZXJzaW9uGAIgASgEEhMKC2dhbWVfbnVtYmVyGAMgASgNEjEKDGdhbWVfc3RhcnRlZBgEIAEoCzIZLmJhY2tnYW1tb24udjEuTWF0Y2hTY29yZUgAEigKBWVudHJ5GAUgASgLMhcuYmFja2dhbW1vbi52MS5Mb2dFbnRyeUgAEjEKCWdhbWVfb3ZlchgGIAEoCzIcLmJhY2tnYW1tb24udjEuVGFibGVHYW1lT3ZlckgAEigKBWNsb2NrGAcgASgLMhkuYmFja2dhbW1vbi52MS5DbG9ja1N0YXRlQgYKBGtpbmQifwoNVGFibGVHYW1lT3ZlchIqCgZyZXN1bHQYASABKAsyGi5iYWNrZ2FtbW9uLnYxLkdhbWVPdXRjb21lEi4KC3Njb3JlX2FmdGVyGAIgASgLMhkuYmFja2dhbW1vbi52MS5NYXRjaFNjb3JlEhIKCm1hdGNoX292ZXIYAyABKAgy0wIKDFRhYmxlU2VydmljZRJUCgtDcmVhdGVUYWJsZRIhLmJhY2tnYW1tb24udjEuQ3JlYXRlVGFibGVSZXF1ZXN0GiIuYmFja2dhbW1vbi52MS5DcmVhdGVUYWJsZVJlc3BvbnNlEksKCEdldFRhYmxlEh4uYmFja2dhbW1vbi52MS5HZXRUYWJsZVJlcXVlc3QaHy5iYWNrZ2FtbW9uLnYxLkdldFRhYmxlUmVzcG9uc2USSwoIVGFibGVBY3QSHi5iYWNrZ2FtbW9uLnYxLlRhYmxlQWN0UmVxdWVzdBofLmJhY2tnYW1tb24udjEuVGFibGVBY3RSZXNwb25zZRJTCgpXYXRjaFRhYmxlEiAuYmFja2dhbW1vbi52MS5XYXRjaFRhYmxlUmVxdWVzdBohLmJhY2tnYW1tb24udjEuV2F0Y2hUYWJsZVJlc3BvbnNlMAFiBnByb3RvMw", [file_backgammon_v1_board, file_backgammon_v1_game, file_backgammon_v1_play_service]);
 
 /**
  * Open a table.
@@ -34,6 +34,14 @@ export type CreateTableRequest = Message<"backgammon.v1.CreateTableRequest"> & {
    * @generated from field: backgammon.v1.NewGameRequest game = 1;
    */
   game?: NewGameRequest | undefined;
+
+  /**
+   * A turn clock (unset: none). The seat to act whose per-move time and
+   * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+   *
+   * @generated from field: backgammon.v1.TurnClock clock = 2;
+   */
+  clock?: TurnClock | undefined;
 };
 
 /**
@@ -42,6 +50,85 @@ export type CreateTableRequest = Message<"backgammon.v1.CreateTableRequest"> & {
  */
 export const CreateTableRequestSchema: GenMessage<CreateTableRequest> = /*@__PURE__*/
   messageDesc(file_backgammon_v1_table_service, 0);
+
+/**
+ * A turn clock's settings, as online servers use them.
+ *
+ * @generated from message backgammon.v1.TurnClock
+ */
+export type TurnClock = Message<"backgammon.v1.TurnClock"> & {
+  /**
+   * Seconds each turn may take before the reserve runs: 1..3600.
+   *
+   * @generated from field: uint32 per_move_s = 1;
+   */
+  perMoveS: number;
+
+  /**
+   * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+   *
+   * @generated from field: uint32 reserve_s = 2;
+   */
+  reserveS: number;
+};
+
+/**
+ * Describes the message backgammon.v1.TurnClock.
+ * Use `create(TurnClockSchema)` to create a new message.
+ */
+export const TurnClockSchema: GenMessage<TurnClock> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_table_service, 1);
+
+/**
+ * A table's clock as of the answer or event (the store's time).
+ *
+ * @generated from message backgammon.v1.ClockState
+ */
+export type ClockState = Message<"backgammon.v1.ClockState"> & {
+  /**
+   * The settings the table was created with.
+   *
+   * @generated from field: backgammon.v1.TurnClock settings = 1;
+   */
+  settings?: TurnClock | undefined;
+
+  /**
+   * Whose clock runs: the one seat that may act now; unset when nobody's
+   * does (the opening roll, where either seat may roll, and a finished game).
+   *
+   * @generated from field: backgammon.v1.Color running = 2;
+   */
+  running: Color;
+
+  /**
+   * The running seat's per-move time left, in milliseconds.
+   *
+   * @generated from field: uint64 move_left_ms = 3;
+   */
+  moveLeftMs: bigint;
+
+  /**
+   * White's reserve left in milliseconds (the running seat's less what
+   * this turn has used past its per-move time).
+   *
+   * @generated from field: uint64 white_reserve_ms = 4;
+   */
+  whiteReserveMs: bigint;
+
+  /**
+   * Black's reserve left in milliseconds.
+   *
+   * @generated from field: uint64 black_reserve_ms = 5;
+   */
+  blackReserveMs: bigint;
+};
+
+/**
+ * Describes the message backgammon.v1.ClockState.
+ * Use `create(ClockStateSchema)` to create a new message.
+ */
+export const ClockStateSchema: GenMessage<ClockState> = /*@__PURE__*/
+  messageDesc(file_backgammon_v1_table_service, 2);
 
 /**
  * The new table.
@@ -97,6 +184,13 @@ export type CreateTableResponse = Message<"backgammon.v1.CreateTableResponse"> &
    * @generated from field: uint64 version = 7;
    */
   version: bigint;
+
+  /**
+   * The clock, when the table has one (nobody's runs at the opening roll).
+   *
+   * @generated from field: backgammon.v1.ClockState clock = 8;
+   */
+  clock?: ClockState | undefined;
 };
 
 /**
@@ -104,7 +198,7 @@ export type CreateTableResponse = Message<"backgammon.v1.CreateTableResponse"> &
  * Use `create(CreateTableResponseSchema)` to create a new message.
  */
 export const CreateTableResponseSchema: GenMessage<CreateTableResponse> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 1);
+  messageDesc(file_backgammon_v1_table_service, 3);
 
 /**
  * Read a table.
@@ -139,7 +233,7 @@ export type GetTableRequest = Message<"backgammon.v1.GetTableRequest"> & {
  * Use `create(GetTableRequestSchema)` to create a new message.
  */
 export const GetTableRequestSchema: GenMessage<GetTableRequest> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 2);
+  messageDesc(file_backgammon_v1_table_service, 4);
 
 /**
  * Where the table stands.
@@ -181,6 +275,13 @@ export type GetTableResponse = Message<"backgammon.v1.GetTableResponse"> & {
    * @generated from field: uint64 last_sequence = 5;
    */
   lastSequence: bigint;
+
+  /**
+   * The clock, when the table has one.
+   *
+   * @generated from field: backgammon.v1.ClockState clock = 6;
+   */
+  clock?: ClockState | undefined;
 };
 
 /**
@@ -188,7 +289,7 @@ export type GetTableResponse = Message<"backgammon.v1.GetTableResponse"> & {
  * Use `create(GetTableResponseSchema)` to create a new message.
  */
 export const GetTableResponseSchema: GenMessage<GetTableResponse> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 3);
+  messageDesc(file_backgammon_v1_table_service, 5);
 
 /**
  * Act at a table.
@@ -216,7 +317,9 @@ export type TableActRequest = Message<"backgammon.v1.TableActRequest"> & {
    * (the token's seat); naming the other seat is FAILED_PRECONDITION with
    * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
    * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-   * `next_game`.
+   * `next_game`. At a table with a clock, an action read after the acting
+   * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+   * game was forfeited instead.
    *
    * @generated from field: backgammon.v1.Action action = 3;
    */
@@ -251,7 +354,7 @@ export type TableActRequest = Message<"backgammon.v1.TableActRequest"> & {
  * Use `create(TableActRequestSchema)` to create a new message.
  */
 export const TableActRequestSchema: GenMessage<TableActRequest> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 4);
+  messageDesc(file_backgammon_v1_table_service, 6);
 
 /**
  * What the action did.
@@ -300,6 +403,13 @@ export type TableActResponse = Message<"backgammon.v1.TableActResponse"> & {
    * @generated from field: uint64 last_sequence = 6;
    */
   lastSequence: bigint;
+
+  /**
+   * The clock after the action, when the table has one.
+   *
+   * @generated from field: backgammon.v1.ClockState clock = 7;
+   */
+  clock?: ClockState | undefined;
 };
 
 /**
@@ -307,7 +417,7 @@ export type TableActResponse = Message<"backgammon.v1.TableActResponse"> & {
  * Use `create(TableActResponseSchema)` to create a new message.
  */
 export const TableActResponseSchema: GenMessage<TableActResponse> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 5);
+  messageDesc(file_backgammon_v1_table_service, 7);
 
 /**
  * Watch a table.
@@ -342,7 +452,7 @@ export type WatchTableRequest = Message<"backgammon.v1.WatchTableRequest"> & {
  * Use `create(WatchTableRequestSchema)` to create a new message.
  */
 export const WatchTableRequestSchema: GenMessage<WatchTableRequest> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 6);
+  messageDesc(file_backgammon_v1_table_service, 8);
 
 /**
  * One message of the stream.
@@ -363,7 +473,7 @@ export type WatchTableResponse = Message<"backgammon.v1.WatchTableResponse"> & {
  * Use `create(WatchTableResponseSchema)` to create a new message.
  */
 export const WatchTableResponseSchema: GenMessage<WatchTableResponse> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 7);
+  messageDesc(file_backgammon_v1_table_service, 9);
 
 /**
  * One event at a table.
@@ -423,6 +533,14 @@ export type TableEvent = Message<"backgammon.v1.TableEvent"> & {
     value: TableGameOver;
     case: "gameOver";
   } | { case: undefined; value?: undefined };
+
+  /**
+   * The clock as of the action that made the event, when the table has one
+   * (a seat whose turn just began has its full per-move time left).
+   *
+   * @generated from field: backgammon.v1.ClockState clock = 7;
+   */
+  clock?: ClockState | undefined;
 };
 
 /**
@@ -430,7 +548,7 @@ export type TableEvent = Message<"backgammon.v1.TableEvent"> & {
  * Use `create(TableEventSchema)` to create a new message.
  */
 export const TableEventSchema: GenMessage<TableEvent> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 8);
+  messageDesc(file_backgammon_v1_table_service, 10);
 
 /**
  * How a table's game ended.
@@ -465,7 +583,7 @@ export type TableGameOver = Message<"backgammon.v1.TableGameOver"> & {
  * Use `create(TableGameOverSchema)` to create a new message.
  */
 export const TableGameOverSchema: GenMessage<TableGameOver> = /*@__PURE__*/
-  messageDesc(file_backgammon_v1_table_service, 9);
+  messageDesc(file_backgammon_v1_table_service, 11);
 
 /**
  * Optional: the one service that keeps state. A table lives in the

@@ -566,6 +566,17 @@ public final class GameOuterClass {
      * <code>ACTION_KIND_PLAY = 13;</code>
      */
     ACTION_KIND_PLAY(13),
+    /**
+     * <pre>
+     * The player to act ran out of time: the game is forfeited (GAME_END_TIMED_OUT)
+     * at what the position could still cost them (docs/api.md, "Turn clocks").
+     * A table's clock applies it; it is never listed, and a table refuses it
+     * from a seat. In a log it is the game's last entry.
+     * </pre>
+     *
+     * <code>ACTION_KIND_TIME_OUT = 14;</code>
+     */
+    ACTION_KIND_TIME_OUT(14),
     UNRECOGNIZED(-1),
     ;
 
@@ -681,6 +692,17 @@ public final class GameOuterClass {
      * <code>ACTION_KIND_PLAY = 13;</code>
      */
     public static final int ACTION_KIND_PLAY_VALUE = 13;
+    /**
+     * <pre>
+     * The player to act ran out of time: the game is forfeited (GAME_END_TIMED_OUT)
+     * at what the position could still cost them (docs/api.md, "Turn clocks").
+     * A table's clock applies it; it is never listed, and a table refuses it
+     * from a seat. In a log it is the game's last entry.
+     * </pre>
+     *
+     * <code>ACTION_KIND_TIME_OUT = 14;</code>
+     */
+    public static final int ACTION_KIND_TIME_OUT_VALUE = 14;
 
 
     public final int getNumber() {
@@ -721,6 +743,7 @@ public final class GameOuterClass {
         case 11: return ACTION_KIND_UNDO;
         case 12: return ACTION_KIND_CONFIRM;
         case 13: return ACTION_KIND_PLAY;
+        case 14: return ACTION_KIND_TIME_OUT;
         default: return null;
       }
     }
@@ -22101,7 +22124,7 @@ public final class GameOuterClass {
       "e\022\033\n\027DICE_SOURCE_UNSPECIFIED\020\000\022\026\n\022DICE_S" +
       "OURCE_SERVER\020\001\022\026\n\022DICE_SOURCE_CLIENT\020\002\022\026" +
       "\n\022DICE_SOURCE_SEEDED\020\003\022\024\n\020DICE_SOURCE_FA" +
-      "IR\020\004*\327\002\n\nActionKind\022\033\n\027ACTION_KIND_UNSPE" +
+      "IR\020\004*\361\002\n\nActionKind\022\033\n\027ACTION_KIND_UNSPE" +
       "CIFIED\020\000\022\024\n\020ACTION_KIND_ROLL\020\001\022\026\n\022ACTION" +
       "_KIND_DOUBLE\020\002\022\024\n\020ACTION_KIND_TAKE\020\003\022\024\n\020" +
       "ACTION_KIND_DROP\020\004\022\026\n\022ACTION_KIND_BEAVER" +
@@ -22109,23 +22132,23 @@ public final class GameOuterClass {
       "ND_RESIGN\020\007\022\026\n\022ACTION_KIND_ACCEPT\020\010\022\026\n\022A" +
       "CTION_KIND_REJECT\020\t\022\024\n\020ACTION_KIND_MOVE\020" +
       "\n\022\024\n\020ACTION_KIND_UNDO\020\013\022\027\n\023ACTION_KIND_C" +
-      "ONFIRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r*M\n\010GameFo" +
-      "rm\022\031\n\025GAME_FORM_UNSPECIFIED\020\000\022\022\n\016GAME_FO" +
-      "RM_FULL\020\001\022\022\n\016GAME_FORM_LEAN\020\002*\212\004\n\tEventK" +
-      "ind\022\032\n\026EVENT_KIND_UNSPECIFIED\020\000\022\032\n\026EVENT" +
-      "_KIND_OPENING_TIE\020\001\022\033\n\027EVENT_KIND_OPENIN" +
-      "G_ROLL\020\002\022\037\n\033EVENT_KIND_AUTOMATIC_DOUBLE\020" +
-      "\003\022\025\n\021EVENT_KIND_ROLLED\020\004\022\032\n\026EVENT_KIND_T" +
-      "URN_PASSED\020\005\022\024\n\020EVENT_KIND_MOVED\020\006\022\025\n\021EV" +
-      "ENT_KIND_UNDONE\020\007\022\031\n\025EVENT_KIND_TURN_END" +
-      "ED\020\010\022\026\n\022EVENT_KIND_DOUBLED\020\t\022\023\n\017EVENT_KI" +
-      "ND_TOOK\020\n\022\026\n\022EVENT_KIND_DROPPED\020\013\022\027\n\023EVE" +
-      "NT_KIND_BEAVERED\020\014\022\030\n\024EVENT_KIND_RACCOON" +
-      "ED\020\r\022\027\n\023EVENT_KIND_RESIGNED\020\016\022#\n\037EVENT_K" +
-      "IND_RESIGNATION_ACCEPTED\020\017\022#\n\037EVENT_KIND" +
-      "_RESIGNATION_REJECTED\020\020\022\027\n\023EVENT_KIND_GA" +
-      "ME_WON\020\021\022\030\n\024EVENT_KIND_MATCH_WON\020\022b\006prot" +
-      "o3"
+      "ONFIRM\020\014\022\024\n\020ACTION_KIND_PLAY\020\r\022\030\n\024ACTION" +
+      "_KIND_TIME_OUT\020\016*M\n\010GameForm\022\031\n\025GAME_FOR" +
+      "M_UNSPECIFIED\020\000\022\022\n\016GAME_FORM_FULL\020\001\022\022\n\016G" +
+      "AME_FORM_LEAN\020\002*\212\004\n\tEventKind\022\032\n\026EVENT_K" +
+      "IND_UNSPECIFIED\020\000\022\032\n\026EVENT_KIND_OPENING_" +
+      "TIE\020\001\022\033\n\027EVENT_KIND_OPENING_ROLL\020\002\022\037\n\033EV" +
+      "ENT_KIND_AUTOMATIC_DOUBLE\020\003\022\025\n\021EVENT_KIN" +
+      "D_ROLLED\020\004\022\032\n\026EVENT_KIND_TURN_PASSED\020\005\022\024" +
+      "\n\020EVENT_KIND_MOVED\020\006\022\025\n\021EVENT_KIND_UNDON" +
+      "E\020\007\022\031\n\025EVENT_KIND_TURN_ENDED\020\010\022\026\n\022EVENT_" +
+      "KIND_DOUBLED\020\t\022\023\n\017EVENT_KIND_TOOK\020\n\022\026\n\022E" +
+      "VENT_KIND_DROPPED\020\013\022\027\n\023EVENT_KIND_BEAVER" +
+      "ED\020\014\022\030\n\024EVENT_KIND_RACCOONED\020\r\022\027\n\023EVENT_" +
+      "KIND_RESIGNED\020\016\022#\n\037EVENT_KIND_RESIGNATIO" +
+      "N_ACCEPTED\020\017\022#\n\037EVENT_KIND_RESIGNATION_R" +
+      "EJECTED\020\020\022\027\n\023EVENT_KIND_GAME_WON\020\021\022\030\n\024EV" +
+      "ENT_KIND_MATCH_WON\020\022b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,

@@ -577,6 +577,14 @@ public final class Rules {
      * <code>GAME_END_RESIGNED = 3;</code>
      */
     GAME_END_RESIGNED(3),
+    /**
+     * <pre>
+     * The loser ran out of time at a table with a turn clock (ACTION_KIND_TIME_OUT).
+     * </pre>
+     *
+     * <code>GAME_END_TIMED_OUT = 4;</code>
+     */
+    GAME_END_TIMED_OUT(4),
     UNRECOGNIZED(-1),
     ;
 
@@ -612,6 +620,14 @@ public final class Rules {
      * <code>GAME_END_RESIGNED = 3;</code>
      */
     public static final int GAME_END_RESIGNED_VALUE = 3;
+    /**
+     * <pre>
+     * The loser ran out of time at a table with a turn clock (ACTION_KIND_TIME_OUT).
+     * </pre>
+     *
+     * <code>GAME_END_TIMED_OUT = 4;</code>
+     */
+    public static final int GAME_END_TIMED_OUT_VALUE = 4;
 
 
     public final int getNumber() {
@@ -642,6 +658,7 @@ public final class Rules {
         case 1: return GAME_END_PLAYED_OUT;
         case 2: return GAME_END_DOUBLE_DROPPED;
         case 3: return GAME_END_RESIGNED;
+        case 4: return GAME_END_TIMED_OUT;
         default: return null;
       }
     }
@@ -9159,10 +9176,11 @@ public final class Rules {
       "ER\020\004\022\027\n\023CUBE_ACTION_RACCOON\020\005*u\n\nResultK" +
       "ind\022\033\n\027RESULT_KIND_UNSPECIFIED\020\000\022\026\n\022RESU" +
       "LT_KIND_SINGLE\020\001\022\026\n\022RESULT_KIND_GAMMON\020\002" +
-      "\022\032\n\026RESULT_KIND_BACKGAMMON\020\003*p\n\007GameEnd\022" +
-      "\030\n\024GAME_END_UNSPECIFIED\020\000\022\027\n\023GAME_END_PL" +
-      "AYED_OUT\020\001\022\033\n\027GAME_END_DOUBLE_DROPPED\020\002\022" +
-      "\025\n\021GAME_END_RESIGNED\020\003b\006proto3"
+      "\022\032\n\026RESULT_KIND_BACKGAMMON\020\003*\210\001\n\007GameEnd" +
+      "\022\030\n\024GAME_END_UNSPECIFIED\020\000\022\027\n\023GAME_END_P" +
+      "LAYED_OUT\020\001\022\033\n\027GAME_END_DOUBLE_DROPPED\020\002" +
+      "\022\025\n\021GAME_END_RESIGNED\020\003\022\026\n\022GAME_END_TIME" +
+      "D_OUT\020\004b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,

@@ -47,6 +47,36 @@ public final class TableServiceOuterClass {
      * <code>.backgammon.v1.NewGameRequest game = 1;</code>
      */
     backgammon.v1.PlayServiceOuterClass.NewGameRequestOrBuilder getGameOrBuilder();
+
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     * @return Whether the clock field is set.
+     */
+    boolean hasClock();
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     * @return The clock.
+     */
+    backgammon.v1.TableServiceOuterClass.TurnClock getClock();
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getClockOrBuilder();
   }
   /**
    * <pre>
@@ -133,6 +163,47 @@ public final class TableServiceOuterClass {
       return game_ == null ? backgammon.v1.PlayServiceOuterClass.NewGameRequest.getDefaultInstance() : game_;
     }
 
+    public static final int CLOCK_FIELD_NUMBER = 2;
+    private backgammon.v1.TableServiceOuterClass.TurnClock clock_;
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     * @return Whether the clock field is set.
+     */
+    @java.lang.Override
+    public boolean hasClock() {
+      return clock_ != null;
+    }
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     * @return The clock.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.TurnClock getClock() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : clock_;
+    }
+    /**
+     * <pre>
+     * A turn clock (unset: none). The seat to act whose per-move time and
+     * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock clock = 2;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getClockOrBuilder() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : clock_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -150,6 +221,9 @@ public final class TableServiceOuterClass {
       if (game_ != null) {
         output.writeMessage(1, getGame());
       }
+      if (clock_ != null) {
+        output.writeMessage(2, getClock());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -162,6 +236,10 @@ public final class TableServiceOuterClass {
       if (game_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(1, getGame());
+      }
+      if (clock_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(2, getClock());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -183,6 +261,11 @@ public final class TableServiceOuterClass {
         if (!getGame()
             .equals(other.getGame())) return false;
       }
+      if (hasClock() != other.hasClock()) return false;
+      if (hasClock()) {
+        if (!getClock()
+            .equals(other.getClock())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -197,6 +280,10 @@ public final class TableServiceOuterClass {
       if (hasGame()) {
         hash = (37 * hash) + GAME_FIELD_NUMBER;
         hash = (53 * hash) + getGame().hashCode();
+      }
+      if (hasClock()) {
+        hash = (37 * hash) + CLOCK_FIELD_NUMBER;
+        hash = (53 * hash) + getClock().hashCode();
       }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
@@ -336,6 +423,11 @@ public final class TableServiceOuterClass {
           gameBuilder_.dispose();
           gameBuilder_ = null;
         }
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
         return this;
       }
 
@@ -373,6 +465,11 @@ public final class TableServiceOuterClass {
           result.game_ = gameBuilder_ == null
               ? game_
               : gameBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.clock_ = clockBuilder_ == null
+              ? clock_
+              : clockBuilder_.build();
         }
       }
 
@@ -423,6 +520,9 @@ public final class TableServiceOuterClass {
         if (other.hasGame()) {
           mergeGame(other.getGame());
         }
+        if (other.hasClock()) {
+          mergeClock(other.getClock());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -456,6 +556,13 @@ public final class TableServiceOuterClass {
                 bitField0_ |= 0x00000001;
                 break;
               } // case 10
+              case 18: {
+                input.readMessage(
+                    getClockFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -636,6 +743,170 @@ public final class TableServiceOuterClass {
         }
         return gameBuilder_;
       }
+
+      private backgammon.v1.TableServiceOuterClass.TurnClock clock_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder> clockBuilder_;
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       * @return Whether the clock field is set.
+       */
+      public boolean hasClock() {
+        return ((bitField0_ & 0x00000002) != 0);
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       * @return The clock.
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClock getClock() {
+        if (clockBuilder_ == null) {
+          return clock_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : clock_;
+        } else {
+          return clockBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public Builder setClock(backgammon.v1.TableServiceOuterClass.TurnClock value) {
+        if (clockBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          clock_ = value;
+        } else {
+          clockBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public Builder setClock(
+          backgammon.v1.TableServiceOuterClass.TurnClock.Builder builderForValue) {
+        if (clockBuilder_ == null) {
+          clock_ = builderForValue.build();
+        } else {
+          clockBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public Builder mergeClock(backgammon.v1.TableServiceOuterClass.TurnClock value) {
+        if (clockBuilder_ == null) {
+          if (((bitField0_ & 0x00000002) != 0) &&
+            clock_ != null &&
+            clock_ != backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance()) {
+            getClockBuilder().mergeFrom(value);
+          } else {
+            clock_ = value;
+          }
+        } else {
+          clockBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public Builder clearClock() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClock.Builder getClockBuilder() {
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return getClockFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getClockOrBuilder() {
+        if (clockBuilder_ != null) {
+          return clockBuilder_.getMessageOrBuilder();
+        } else {
+          return clock_ == null ?
+              backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : clock_;
+        }
+      }
+      /**
+       * <pre>
+       * A turn clock (unset: none). The seat to act whose per-move time and
+       * then reserve run out forfeits the game (docs/api.md, "Turn clocks").
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock clock = 2;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder> 
+          getClockFieldBuilder() {
+        if (clockBuilder_ == null) {
+          clockBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder>(
+                  getClock(),
+                  getParentForChildren(),
+                  isClean());
+          clock_ = null;
+        }
+        return clockBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -695,6 +966,1710 @@ public final class TableServiceOuterClass {
 
     @java.lang.Override
     public backgammon.v1.TableServiceOuterClass.CreateTableRequest getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface TurnClockOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.TurnClock)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * Seconds each turn may take before the reserve runs: 1..3600.
+     * </pre>
+     *
+     * <code>uint32 per_move_s = 1;</code>
+     * @return The perMoveS.
+     */
+    int getPerMoveS();
+
+    /**
+     * <pre>
+     * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+     * </pre>
+     *
+     * <code>uint32 reserve_s = 2;</code>
+     * @return The reserveS.
+     */
+    int getReserveS();
+  }
+  /**
+   * <pre>
+   * A turn clock's settings, as online servers use them.
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.TurnClock}
+   */
+  public static final class TurnClock extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.TurnClock)
+      TurnClockOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use TurnClock.newBuilder() to construct.
+    private TurnClock(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private TurnClock() {
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new TurnClock();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_TurnClock_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_TurnClock_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.TableServiceOuterClass.TurnClock.class, backgammon.v1.TableServiceOuterClass.TurnClock.Builder.class);
+    }
+
+    public static final int PER_MOVE_S_FIELD_NUMBER = 1;
+    private int perMoveS_ = 0;
+    /**
+     * <pre>
+     * Seconds each turn may take before the reserve runs: 1..3600.
+     * </pre>
+     *
+     * <code>uint32 per_move_s = 1;</code>
+     * @return The perMoveS.
+     */
+    @java.lang.Override
+    public int getPerMoveS() {
+      return perMoveS_;
+    }
+
+    public static final int RESERVE_S_FIELD_NUMBER = 2;
+    private int reserveS_ = 0;
+    /**
+     * <pre>
+     * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+     * </pre>
+     *
+     * <code>uint32 reserve_s = 2;</code>
+     * @return The reserveS.
+     */
+    @java.lang.Override
+    public int getReserveS() {
+      return reserveS_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (perMoveS_ != 0) {
+        output.writeUInt32(1, perMoveS_);
+      }
+      if (reserveS_ != 0) {
+        output.writeUInt32(2, reserveS_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (perMoveS_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(1, perMoveS_);
+      }
+      if (reserveS_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(2, reserveS_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.TableServiceOuterClass.TurnClock)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.TableServiceOuterClass.TurnClock other = (backgammon.v1.TableServiceOuterClass.TurnClock) obj;
+
+      if (getPerMoveS()
+          != other.getPerMoveS()) return false;
+      if (getReserveS()
+          != other.getReserveS()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + PER_MOVE_S_FIELD_NUMBER;
+      hash = (53 * hash) + getPerMoveS();
+      hash = (37 * hash) + RESERVE_S_FIELD_NUMBER;
+      hash = (53 * hash) + getReserveS();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.TurnClock parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.TableServiceOuterClass.TurnClock prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A turn clock's settings, as online servers use them.
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.TurnClock}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.TurnClock)
+        backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_TurnClock_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_TurnClock_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.TableServiceOuterClass.TurnClock.class, backgammon.v1.TableServiceOuterClass.TurnClock.Builder.class);
+      }
+
+      // Construct using backgammon.v1.TableServiceOuterClass.TurnClock.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        perMoveS_ = 0;
+        reserveS_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_TurnClock_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.TurnClock getDefaultInstanceForType() {
+        return backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.TurnClock build() {
+        backgammon.v1.TableServiceOuterClass.TurnClock result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.TurnClock buildPartial() {
+        backgammon.v1.TableServiceOuterClass.TurnClock result = new backgammon.v1.TableServiceOuterClass.TurnClock(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.TableServiceOuterClass.TurnClock result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.perMoveS_ = perMoveS_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.reserveS_ = reserveS_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.TableServiceOuterClass.TurnClock) {
+          return mergeFrom((backgammon.v1.TableServiceOuterClass.TurnClock)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.TableServiceOuterClass.TurnClock other) {
+        if (other == backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance()) return this;
+        if (other.getPerMoveS() != 0) {
+          setPerMoveS(other.getPerMoveS());
+        }
+        if (other.getReserveS() != 0) {
+          setReserveS(other.getReserveS());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 8: {
+                perMoveS_ = input.readUInt32();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 8
+              case 16: {
+                reserveS_ = input.readUInt32();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private int perMoveS_ ;
+      /**
+       * <pre>
+       * Seconds each turn may take before the reserve runs: 1..3600.
+       * </pre>
+       *
+       * <code>uint32 per_move_s = 1;</code>
+       * @return The perMoveS.
+       */
+      @java.lang.Override
+      public int getPerMoveS() {
+        return perMoveS_;
+      }
+      /**
+       * <pre>
+       * Seconds each turn may take before the reserve runs: 1..3600.
+       * </pre>
+       *
+       * <code>uint32 per_move_s = 1;</code>
+       * @param value The perMoveS to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPerMoveS(int value) {
+        
+        perMoveS_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Seconds each turn may take before the reserve runs: 1..3600.
+       * </pre>
+       *
+       * <code>uint32 per_move_s = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPerMoveS() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        perMoveS_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private int reserveS_ ;
+      /**
+       * <pre>
+       * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+       * </pre>
+       *
+       * <code>uint32 reserve_s = 2;</code>
+       * @return The reserveS.
+       */
+      @java.lang.Override
+      public int getReserveS() {
+        return reserveS_;
+      }
+      /**
+       * <pre>
+       * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+       * </pre>
+       *
+       * <code>uint32 reserve_s = 2;</code>
+       * @param value The reserveS to set.
+       * @return This builder for chaining.
+       */
+      public Builder setReserveS(int value) {
+        
+        reserveS_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Seconds in each seat's reserve for the whole match (never refilled): 0..86400.
+       * </pre>
+       *
+       * <code>uint32 reserve_s = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearReserveS() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        reserveS_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.TurnClock)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.TurnClock)
+    private static final backgammon.v1.TableServiceOuterClass.TurnClock DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.TableServiceOuterClass.TurnClock();
+    }
+
+    public static backgammon.v1.TableServiceOuterClass.TurnClock getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<TurnClock>
+        PARSER = new com.google.protobuf.AbstractParser<TurnClock>() {
+      @java.lang.Override
+      public TurnClock parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<TurnClock> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<TurnClock> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.TurnClock getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface ClockStateOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:backgammon.v1.ClockState)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     * @return Whether the settings field is set.
+     */
+    boolean hasSettings();
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     * @return The settings.
+     */
+    backgammon.v1.TableServiceOuterClass.TurnClock getSettings();
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getSettingsOrBuilder();
+
+    /**
+     * <pre>
+     * Whose clock runs: the one seat that may act now; unset when nobody's
+     * does (the opening roll, where either seat may roll, and a finished game).
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color running = 2;</code>
+     * @return The enum numeric value on the wire for running.
+     */
+    int getRunningValue();
+    /**
+     * <pre>
+     * Whose clock runs: the one seat that may act now; unset when nobody's
+     * does (the opening roll, where either seat may roll, and a finished game).
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color running = 2;</code>
+     * @return The running.
+     */
+    backgammon.v1.BoardOuterClass.Color getRunning();
+
+    /**
+     * <pre>
+     * The running seat's per-move time left, in milliseconds.
+     * </pre>
+     *
+     * <code>uint64 move_left_ms = 3;</code>
+     * @return The moveLeftMs.
+     */
+    long getMoveLeftMs();
+
+    /**
+     * <pre>
+     * White's reserve left in milliseconds (the running seat's less what
+     * this turn has used past its per-move time).
+     * </pre>
+     *
+     * <code>uint64 white_reserve_ms = 4;</code>
+     * @return The whiteReserveMs.
+     */
+    long getWhiteReserveMs();
+
+    /**
+     * <pre>
+     * Black's reserve left in milliseconds.
+     * </pre>
+     *
+     * <code>uint64 black_reserve_ms = 5;</code>
+     * @return The blackReserveMs.
+     */
+    long getBlackReserveMs();
+  }
+  /**
+   * <pre>
+   * A table's clock as of the answer or event (the store's time).
+   * </pre>
+   *
+   * Protobuf type {@code backgammon.v1.ClockState}
+   */
+  public static final class ClockState extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:backgammon.v1.ClockState)
+      ClockStateOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use ClockState.newBuilder() to construct.
+    private ClockState(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private ClockState() {
+      running_ = 0;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new ClockState();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_ClockState_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_ClockState_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              backgammon.v1.TableServiceOuterClass.ClockState.class, backgammon.v1.TableServiceOuterClass.ClockState.Builder.class);
+    }
+
+    public static final int SETTINGS_FIELD_NUMBER = 1;
+    private backgammon.v1.TableServiceOuterClass.TurnClock settings_;
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     * @return Whether the settings field is set.
+     */
+    @java.lang.Override
+    public boolean hasSettings() {
+      return settings_ != null;
+    }
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     * @return The settings.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.TurnClock getSettings() {
+      return settings_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : settings_;
+    }
+    /**
+     * <pre>
+     * The settings the table was created with.
+     * </pre>
+     *
+     * <code>.backgammon.v1.TurnClock settings = 1;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getSettingsOrBuilder() {
+      return settings_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : settings_;
+    }
+
+    public static final int RUNNING_FIELD_NUMBER = 2;
+    private int running_ = 0;
+    /**
+     * <pre>
+     * Whose clock runs: the one seat that may act now; unset when nobody's
+     * does (the opening roll, where either seat may roll, and a finished game).
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color running = 2;</code>
+     * @return The enum numeric value on the wire for running.
+     */
+    @java.lang.Override public int getRunningValue() {
+      return running_;
+    }
+    /**
+     * <pre>
+     * Whose clock runs: the one seat that may act now; unset when nobody's
+     * does (the opening roll, where either seat may roll, and a finished game).
+     * </pre>
+     *
+     * <code>.backgammon.v1.Color running = 2;</code>
+     * @return The running.
+     */
+    @java.lang.Override public backgammon.v1.BoardOuterClass.Color getRunning() {
+      backgammon.v1.BoardOuterClass.Color result = backgammon.v1.BoardOuterClass.Color.forNumber(running_);
+      return result == null ? backgammon.v1.BoardOuterClass.Color.UNRECOGNIZED : result;
+    }
+
+    public static final int MOVE_LEFT_MS_FIELD_NUMBER = 3;
+    private long moveLeftMs_ = 0L;
+    /**
+     * <pre>
+     * The running seat's per-move time left, in milliseconds.
+     * </pre>
+     *
+     * <code>uint64 move_left_ms = 3;</code>
+     * @return The moveLeftMs.
+     */
+    @java.lang.Override
+    public long getMoveLeftMs() {
+      return moveLeftMs_;
+    }
+
+    public static final int WHITE_RESERVE_MS_FIELD_NUMBER = 4;
+    private long whiteReserveMs_ = 0L;
+    /**
+     * <pre>
+     * White's reserve left in milliseconds (the running seat's less what
+     * this turn has used past its per-move time).
+     * </pre>
+     *
+     * <code>uint64 white_reserve_ms = 4;</code>
+     * @return The whiteReserveMs.
+     */
+    @java.lang.Override
+    public long getWhiteReserveMs() {
+      return whiteReserveMs_;
+    }
+
+    public static final int BLACK_RESERVE_MS_FIELD_NUMBER = 5;
+    private long blackReserveMs_ = 0L;
+    /**
+     * <pre>
+     * Black's reserve left in milliseconds.
+     * </pre>
+     *
+     * <code>uint64 black_reserve_ms = 5;</code>
+     * @return The blackReserveMs.
+     */
+    @java.lang.Override
+    public long getBlackReserveMs() {
+      return blackReserveMs_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (settings_ != null) {
+        output.writeMessage(1, getSettings());
+      }
+      if (running_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
+        output.writeEnum(2, running_);
+      }
+      if (moveLeftMs_ != 0L) {
+        output.writeUInt64(3, moveLeftMs_);
+      }
+      if (whiteReserveMs_ != 0L) {
+        output.writeUInt64(4, whiteReserveMs_);
+      }
+      if (blackReserveMs_ != 0L) {
+        output.writeUInt64(5, blackReserveMs_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (settings_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(1, getSettings());
+      }
+      if (running_ != backgammon.v1.BoardOuterClass.Color.COLOR_UNSPECIFIED.getNumber()) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeEnumSize(2, running_);
+      }
+      if (moveLeftMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(3, moveLeftMs_);
+      }
+      if (whiteReserveMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(4, whiteReserveMs_);
+      }
+      if (blackReserveMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt64Size(5, blackReserveMs_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof backgammon.v1.TableServiceOuterClass.ClockState)) {
+        return super.equals(obj);
+      }
+      backgammon.v1.TableServiceOuterClass.ClockState other = (backgammon.v1.TableServiceOuterClass.ClockState) obj;
+
+      if (hasSettings() != other.hasSettings()) return false;
+      if (hasSettings()) {
+        if (!getSettings()
+            .equals(other.getSettings())) return false;
+      }
+      if (running_ != other.running_) return false;
+      if (getMoveLeftMs()
+          != other.getMoveLeftMs()) return false;
+      if (getWhiteReserveMs()
+          != other.getWhiteReserveMs()) return false;
+      if (getBlackReserveMs()
+          != other.getBlackReserveMs()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      if (hasSettings()) {
+        hash = (37 * hash) + SETTINGS_FIELD_NUMBER;
+        hash = (53 * hash) + getSettings().hashCode();
+      }
+      hash = (37 * hash) + RUNNING_FIELD_NUMBER;
+      hash = (53 * hash) + running_;
+      hash = (37 * hash) + MOVE_LEFT_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getMoveLeftMs());
+      hash = (37 * hash) + WHITE_RESERVE_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getWhiteReserveMs());
+      hash = (37 * hash) + BLACK_RESERVE_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getBlackReserveMs());
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static backgammon.v1.TableServiceOuterClass.ClockState parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(backgammon.v1.TableServiceOuterClass.ClockState prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A table's clock as of the answer or event (the store's time).
+     * </pre>
+     *
+     * Protobuf type {@code backgammon.v1.ClockState}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:backgammon.v1.ClockState)
+        backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_ClockState_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_ClockState_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                backgammon.v1.TableServiceOuterClass.ClockState.class, backgammon.v1.TableServiceOuterClass.ClockState.Builder.class);
+      }
+
+      // Construct using backgammon.v1.TableServiceOuterClass.ClockState.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        settings_ = null;
+        if (settingsBuilder_ != null) {
+          settingsBuilder_.dispose();
+          settingsBuilder_ = null;
+        }
+        running_ = 0;
+        moveLeftMs_ = 0L;
+        whiteReserveMs_ = 0L;
+        blackReserveMs_ = 0L;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return backgammon.v1.TableServiceOuterClass.internal_static_backgammon_v1_ClockState_descriptor;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.ClockState getDefaultInstanceForType() {
+        return backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.ClockState build() {
+        backgammon.v1.TableServiceOuterClass.ClockState result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public backgammon.v1.TableServiceOuterClass.ClockState buildPartial() {
+        backgammon.v1.TableServiceOuterClass.ClockState result = new backgammon.v1.TableServiceOuterClass.ClockState(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(backgammon.v1.TableServiceOuterClass.ClockState result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.settings_ = settingsBuilder_ == null
+              ? settings_
+              : settingsBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.running_ = running_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.moveLeftMs_ = moveLeftMs_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.whiteReserveMs_ = whiteReserveMs_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.blackReserveMs_ = blackReserveMs_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof backgammon.v1.TableServiceOuterClass.ClockState) {
+          return mergeFrom((backgammon.v1.TableServiceOuterClass.ClockState)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(backgammon.v1.TableServiceOuterClass.ClockState other) {
+        if (other == backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance()) return this;
+        if (other.hasSettings()) {
+          mergeSettings(other.getSettings());
+        }
+        if (other.running_ != 0) {
+          setRunningValue(other.getRunningValue());
+        }
+        if (other.getMoveLeftMs() != 0L) {
+          setMoveLeftMs(other.getMoveLeftMs());
+        }
+        if (other.getWhiteReserveMs() != 0L) {
+          setWhiteReserveMs(other.getWhiteReserveMs());
+        }
+        if (other.getBlackReserveMs() != 0L) {
+          setBlackReserveMs(other.getBlackReserveMs());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                input.readMessage(
+                    getSettingsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 16: {
+                running_ = input.readEnum();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              case 24: {
+                moveLeftMs_ = input.readUInt64();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 24
+              case 32: {
+                whiteReserveMs_ = input.readUInt64();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              case 40: {
+                blackReserveMs_ = input.readUInt64();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private backgammon.v1.TableServiceOuterClass.TurnClock settings_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder> settingsBuilder_;
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       * @return Whether the settings field is set.
+       */
+      public boolean hasSettings() {
+        return ((bitField0_ & 0x00000001) != 0);
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       * @return The settings.
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClock getSettings() {
+        if (settingsBuilder_ == null) {
+          return settings_ == null ? backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : settings_;
+        } else {
+          return settingsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public Builder setSettings(backgammon.v1.TableServiceOuterClass.TurnClock value) {
+        if (settingsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          settings_ = value;
+        } else {
+          settingsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public Builder setSettings(
+          backgammon.v1.TableServiceOuterClass.TurnClock.Builder builderForValue) {
+        if (settingsBuilder_ == null) {
+          settings_ = builderForValue.build();
+        } else {
+          settingsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public Builder mergeSettings(backgammon.v1.TableServiceOuterClass.TurnClock value) {
+        if (settingsBuilder_ == null) {
+          if (((bitField0_ & 0x00000001) != 0) &&
+            settings_ != null &&
+            settings_ != backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance()) {
+            getSettingsBuilder().mergeFrom(value);
+          } else {
+            settings_ = value;
+          }
+        } else {
+          settingsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public Builder clearSettings() {
+        bitField0_ = (bitField0_ & ~0x00000001);
+        settings_ = null;
+        if (settingsBuilder_ != null) {
+          settingsBuilder_.dispose();
+          settingsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClock.Builder getSettingsBuilder() {
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return getSettingsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder getSettingsOrBuilder() {
+        if (settingsBuilder_ != null) {
+          return settingsBuilder_.getMessageOrBuilder();
+        } else {
+          return settings_ == null ?
+              backgammon.v1.TableServiceOuterClass.TurnClock.getDefaultInstance() : settings_;
+        }
+      }
+      /**
+       * <pre>
+       * The settings the table was created with.
+       * </pre>
+       *
+       * <code>.backgammon.v1.TurnClock settings = 1;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder> 
+          getSettingsFieldBuilder() {
+        if (settingsBuilder_ == null) {
+          settingsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.TurnClock, backgammon.v1.TableServiceOuterClass.TurnClock.Builder, backgammon.v1.TableServiceOuterClass.TurnClockOrBuilder>(
+                  getSettings(),
+                  getParentForChildren(),
+                  isClean());
+          settings_ = null;
+        }
+        return settingsBuilder_;
+      }
+
+      private int running_ = 0;
+      /**
+       * <pre>
+       * Whose clock runs: the one seat that may act now; unset when nobody's
+       * does (the opening roll, where either seat may roll, and a finished game).
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color running = 2;</code>
+       * @return The enum numeric value on the wire for running.
+       */
+      @java.lang.Override public int getRunningValue() {
+        return running_;
+      }
+      /**
+       * <pre>
+       * Whose clock runs: the one seat that may act now; unset when nobody's
+       * does (the opening roll, where either seat may roll, and a finished game).
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color running = 2;</code>
+       * @param value The enum numeric value on the wire for running to set.
+       * @return This builder for chaining.
+       */
+      public Builder setRunningValue(int value) {
+        running_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Whose clock runs: the one seat that may act now; unset when nobody's
+       * does (the opening roll, where either seat may roll, and a finished game).
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color running = 2;</code>
+       * @return The running.
+       */
+      @java.lang.Override
+      public backgammon.v1.BoardOuterClass.Color getRunning() {
+        backgammon.v1.BoardOuterClass.Color result = backgammon.v1.BoardOuterClass.Color.forNumber(running_);
+        return result == null ? backgammon.v1.BoardOuterClass.Color.UNRECOGNIZED : result;
+      }
+      /**
+       * <pre>
+       * Whose clock runs: the one seat that may act now; unset when nobody's
+       * does (the opening roll, where either seat may roll, and a finished game).
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color running = 2;</code>
+       * @param value The running to set.
+       * @return This builder for chaining.
+       */
+      public Builder setRunning(backgammon.v1.BoardOuterClass.Color value) {
+        if (value == null) {
+          throw new NullPointerException();
+        }
+        bitField0_ |= 0x00000002;
+        running_ = value.getNumber();
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Whose clock runs: the one seat that may act now; unset when nobody's
+       * does (the opening roll, where either seat may roll, and a finished game).
+       * </pre>
+       *
+       * <code>.backgammon.v1.Color running = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearRunning() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        running_ = 0;
+        onChanged();
+        return this;
+      }
+
+      private long moveLeftMs_ ;
+      /**
+       * <pre>
+       * The running seat's per-move time left, in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 move_left_ms = 3;</code>
+       * @return The moveLeftMs.
+       */
+      @java.lang.Override
+      public long getMoveLeftMs() {
+        return moveLeftMs_;
+      }
+      /**
+       * <pre>
+       * The running seat's per-move time left, in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 move_left_ms = 3;</code>
+       * @param value The moveLeftMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMoveLeftMs(long value) {
+        
+        moveLeftMs_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The running seat's per-move time left, in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 move_left_ms = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMoveLeftMs() {
+        bitField0_ = (bitField0_ & ~0x00000004);
+        moveLeftMs_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private long whiteReserveMs_ ;
+      /**
+       * <pre>
+       * White's reserve left in milliseconds (the running seat's less what
+       * this turn has used past its per-move time).
+       * </pre>
+       *
+       * <code>uint64 white_reserve_ms = 4;</code>
+       * @return The whiteReserveMs.
+       */
+      @java.lang.Override
+      public long getWhiteReserveMs() {
+        return whiteReserveMs_;
+      }
+      /**
+       * <pre>
+       * White's reserve left in milliseconds (the running seat's less what
+       * this turn has used past its per-move time).
+       * </pre>
+       *
+       * <code>uint64 white_reserve_ms = 4;</code>
+       * @param value The whiteReserveMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setWhiteReserveMs(long value) {
+        
+        whiteReserveMs_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * White's reserve left in milliseconds (the running seat's less what
+       * this turn has used past its per-move time).
+       * </pre>
+       *
+       * <code>uint64 white_reserve_ms = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearWhiteReserveMs() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        whiteReserveMs_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private long blackReserveMs_ ;
+      /**
+       * <pre>
+       * Black's reserve left in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 black_reserve_ms = 5;</code>
+       * @return The blackReserveMs.
+       */
+      @java.lang.Override
+      public long getBlackReserveMs() {
+        return blackReserveMs_;
+      }
+      /**
+       * <pre>
+       * Black's reserve left in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 black_reserve_ms = 5;</code>
+       * @param value The blackReserveMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setBlackReserveMs(long value) {
+        
+        blackReserveMs_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Black's reserve left in milliseconds.
+       * </pre>
+       *
+       * <code>uint64 black_reserve_ms = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearBlackReserveMs() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        blackReserveMs_ = 0L;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:backgammon.v1.ClockState)
+    }
+
+    // @@protoc_insertion_point(class_scope:backgammon.v1.ClockState)
+    private static final backgammon.v1.TableServiceOuterClass.ClockState DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new backgammon.v1.TableServiceOuterClass.ClockState();
+    }
+
+    public static backgammon.v1.TableServiceOuterClass.ClockState getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<ClockState>
+        PARSER = new com.google.protobuf.AbstractParser<ClockState>() {
+      @java.lang.Override
+      public ClockState parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<ClockState> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<ClockState> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockState getDefaultInstanceForType() {
       return DEFAULT_INSTANCE;
     }
 
@@ -847,6 +2822,33 @@ public final class TableServiceOuterClass {
      * @return The version.
      */
     long getVersion();
+
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     * @return Whether the clock field is set.
+     */
+    boolean hasClock();
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     * @return The clock.
+     */
+    backgammon.v1.TableServiceOuterClass.ClockState getClock();
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder();
   }
   /**
    * <pre>
@@ -1175,6 +3177,44 @@ public final class TableServiceOuterClass {
       return version_;
     }
 
+    public static final int CLOCK_FIELD_NUMBER = 8;
+    private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     * @return Whether the clock field is set.
+     */
+    @java.lang.Override
+    public boolean hasClock() {
+      return clock_ != null;
+    }
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     * @return The clock.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+    /**
+     * <pre>
+     * The clock, when the table has one (nobody's runs at the opening roll).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 8;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -1210,6 +3250,9 @@ public final class TableServiceOuterClass {
       if (version_ != 0L) {
         output.writeUInt64(7, version_);
       }
+      if (clock_ != null) {
+        output.writeMessage(8, getClock());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -1242,6 +3285,10 @@ public final class TableServiceOuterClass {
       if (version_ != 0L) {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt64Size(7, version_);
+      }
+      if (clock_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(8, getClock());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -1278,6 +3325,11 @@ public final class TableServiceOuterClass {
       }
       if (getVersion()
           != other.getVersion()) return false;
+      if (hasClock() != other.hasClock()) return false;
+      if (hasClock()) {
+        if (!getClock()
+            .equals(other.getClock())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -1308,6 +3360,10 @@ public final class TableServiceOuterClass {
       hash = (37 * hash) + VERSION_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getVersion());
+      if (hasClock()) {
+        hash = (37 * hash) + CLOCK_FIELD_NUMBER;
+        hash = (53 * hash) + getClock().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -1456,6 +3512,11 @@ public final class TableServiceOuterClass {
           choicesBuilder_ = null;
         }
         version_ = 0L;
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
         return this;
       }
 
@@ -1513,6 +3574,11 @@ public final class TableServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000040) != 0)) {
           result.version_ = version_;
+        }
+        if (((from_bitField0_ & 0x00000080) != 0)) {
+          result.clock_ = clockBuilder_ == null
+              ? clock_
+              : clockBuilder_.build();
         }
       }
 
@@ -1589,6 +3655,9 @@ public final class TableServiceOuterClass {
         if (other.getVersion() != 0L) {
           setVersion(other.getVersion());
         }
+        if (other.hasClock()) {
+          mergeClock(other.getClock());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1654,6 +3723,13 @@ public final class TableServiceOuterClass {
                 bitField0_ |= 0x00000040;
                 break;
               } // case 56
+              case 66: {
+                input.readMessage(
+                    getClockFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000080;
+                break;
+              } // case 66
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -2391,6 +4467,161 @@ public final class TableServiceOuterClass {
         version_ = 0L;
         onChanged();
         return this;
+      }
+
+      private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> clockBuilder_;
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       * @return Whether the clock field is set.
+       */
+      public boolean hasClock() {
+        return ((bitField0_ & 0x00000080) != 0);
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       * @return The clock.
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+        if (clockBuilder_ == null) {
+          return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        } else {
+          return clockBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public Builder setClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          clock_ = value;
+        } else {
+          clockBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public Builder setClock(
+          backgammon.v1.TableServiceOuterClass.ClockState.Builder builderForValue) {
+        if (clockBuilder_ == null) {
+          clock_ = builderForValue.build();
+        } else {
+          clockBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public Builder mergeClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (((bitField0_ & 0x00000080) != 0) &&
+            clock_ != null &&
+            clock_ != backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance()) {
+            getClockBuilder().mergeFrom(value);
+          } else {
+            clock_ = value;
+          }
+        } else {
+          clockBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public Builder clearClock() {
+        bitField0_ = (bitField0_ & ~0x00000080);
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState.Builder getClockBuilder() {
+        bitField0_ |= 0x00000080;
+        onChanged();
+        return getClockFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+        if (clockBuilder_ != null) {
+          return clockBuilder_.getMessageOrBuilder();
+        } else {
+          return clock_ == null ?
+              backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        }
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one (nobody's runs at the opening roll).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 8;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> 
+          getClockFieldBuilder() {
+        if (clockBuilder_ == null) {
+          clockBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder>(
+                  getClock(),
+                  getParentForChildren(),
+                  isClean());
+          clock_ = null;
+        }
+        return clockBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -3476,6 +5707,33 @@ public final class TableServiceOuterClass {
      * @return The lastSequence.
      */
     long getLastSequence();
+
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     * @return Whether the clock field is set.
+     */
+    boolean hasClock();
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     * @return The clock.
+     */
+    backgammon.v1.TableServiceOuterClass.ClockState getClock();
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder();
   }
   /**
    * <pre>
@@ -3654,6 +5912,44 @@ public final class TableServiceOuterClass {
       return lastSequence_;
     }
 
+    public static final int CLOCK_FIELD_NUMBER = 6;
+    private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     * @return Whether the clock field is set.
+     */
+    @java.lang.Override
+    public boolean hasClock() {
+      return clock_ != null;
+    }
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     * @return The clock.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+    /**
+     * <pre>
+     * The clock, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 6;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -3683,6 +5979,9 @@ public final class TableServiceOuterClass {
       if (lastSequence_ != 0L) {
         output.writeUInt64(5, lastSequence_);
       }
+      if (clock_ != null) {
+        output.writeMessage(6, getClock());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -3711,6 +6010,10 @@ public final class TableServiceOuterClass {
       if (lastSequence_ != 0L) {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt64Size(5, lastSequence_);
+      }
+      if (clock_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, getClock());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -3742,6 +6045,11 @@ public final class TableServiceOuterClass {
           != other.getVersion()) return false;
       if (getLastSequence()
           != other.getLastSequence()) return false;
+      if (hasClock() != other.hasClock()) return false;
+      if (hasClock()) {
+        if (!getClock()
+            .equals(other.getClock())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -3769,6 +6077,10 @@ public final class TableServiceOuterClass {
       hash = (37 * hash) + LAST_SEQUENCE_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getLastSequence());
+      if (hasClock()) {
+        hash = (37 * hash) + CLOCK_FIELD_NUMBER;
+        hash = (53 * hash) + getClock().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -3915,6 +6227,11 @@ public final class TableServiceOuterClass {
         seat_ = 0;
         version_ = 0L;
         lastSequence_ = 0L;
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
         return this;
       }
 
@@ -3966,6 +6283,11 @@ public final class TableServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000010) != 0)) {
           result.lastSequence_ = lastSequence_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.clock_ = clockBuilder_ == null
+              ? clock_
+              : clockBuilder_.build();
         }
       }
 
@@ -4028,6 +6350,9 @@ public final class TableServiceOuterClass {
         if (other.getLastSequence() != 0L) {
           setLastSequence(other.getLastSequence());
         }
+        if (other.hasClock()) {
+          mergeClock(other.getClock());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -4083,6 +6408,13 @@ public final class TableServiceOuterClass {
                 bitField0_ |= 0x00000010;
                 break;
               } // case 40
+              case 50: {
+                input.readMessage(
+                    getClockFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -4570,6 +6902,161 @@ public final class TableServiceOuterClass {
         onChanged();
         return this;
       }
+
+      private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> clockBuilder_;
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       * @return Whether the clock field is set.
+       */
+      public boolean hasClock() {
+        return ((bitField0_ & 0x00000020) != 0);
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       * @return The clock.
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+        if (clockBuilder_ == null) {
+          return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        } else {
+          return clockBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public Builder setClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          clock_ = value;
+        } else {
+          clockBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public Builder setClock(
+          backgammon.v1.TableServiceOuterClass.ClockState.Builder builderForValue) {
+        if (clockBuilder_ == null) {
+          clock_ = builderForValue.build();
+        } else {
+          clockBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public Builder mergeClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (((bitField0_ & 0x00000020) != 0) &&
+            clock_ != null &&
+            clock_ != backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance()) {
+            getClockBuilder().mergeFrom(value);
+          } else {
+            clock_ = value;
+          }
+        } else {
+          clockBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public Builder clearClock() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState.Builder getClockBuilder() {
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return getClockFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+        if (clockBuilder_ != null) {
+          return clockBuilder_.getMessageOrBuilder();
+        } else {
+          return clock_ == null ?
+              backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        }
+      }
+      /**
+       * <pre>
+       * The clock, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 6;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> 
+          getClockFieldBuilder() {
+        if (clockBuilder_ == null) {
+          clockBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder>(
+                  getClock(),
+                  getParentForChildren(),
+                  isClean());
+          clock_ = null;
+        }
+        return clockBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -4686,7 +7173,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -4699,7 +7188,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -4712,7 +7203,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -4922,7 +7415,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -4938,7 +7433,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -4954,7 +7451,9 @@ public final class TableServiceOuterClass {
      * (the token's seat); naming the other seat is FAILED_PRECONDITION with
      * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
      * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-     * `next_game`.
+     * `next_game`. At a table with a clock, an action read after the acting
+     * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+     * game was forfeited instead.
      * </pre>
      *
      * <code>.backgammon.v1.Action action = 3;</code>
@@ -5699,7 +8198,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5714,7 +8215,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5733,7 +8236,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5757,7 +8262,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5779,7 +8286,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5806,7 +8315,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5827,7 +8338,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5843,7 +8356,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -5862,7 +8377,9 @@ public final class TableServiceOuterClass {
        * (the token's seat); naming the other seat is FAILED_PRECONDITION with
        * reason NOT_YOUR_SEAT, and acting when the seat has nothing to do is
        * FAILED_PRECONDITION with reason NOT_YOUR_TURN. Leave it unset with
-       * `next_game`.
+       * `next_game`. At a table with a clock, an action read after the acting
+       * seat's time ran out is FAILED_PRECONDITION with reason TIME_OUT: the
+       * game was forfeited instead.
        * </pre>
        *
        * <code>.backgammon.v1.Action action = 3;</code>
@@ -6289,6 +8806,33 @@ public final class TableServiceOuterClass {
      * @return The lastSequence.
      */
     long getLastSequence();
+
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return Whether the clock field is set.
+     */
+    boolean hasClock();
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return The clock.
+     */
+    backgammon.v1.TableServiceOuterClass.ClockState getClock();
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder();
   }
   /**
    * <pre>
@@ -6564,6 +9108,44 @@ public final class TableServiceOuterClass {
       return lastSequence_;
     }
 
+    public static final int CLOCK_FIELD_NUMBER = 7;
+    private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return Whether the clock field is set.
+     */
+    @java.lang.Override
+    public boolean hasClock() {
+      return clock_ != null;
+    }
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return The clock.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+    /**
+     * <pre>
+     * The clock after the action, when the table has one.
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -6595,6 +9177,9 @@ public final class TableServiceOuterClass {
       }
       if (lastSequence_ != 0L) {
         output.writeUInt64(6, lastSequence_);
+      }
+      if (clock_ != null) {
+        output.writeMessage(7, getClock());
       }
       getUnknownFields().writeTo(output);
     }
@@ -6629,6 +9214,10 @@ public final class TableServiceOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeUInt64Size(6, lastSequence_);
       }
+      if (clock_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(7, getClock());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -6662,6 +9251,11 @@ public final class TableServiceOuterClass {
           != other.getVersion()) return false;
       if (getLastSequence()
           != other.getLastSequence()) return false;
+      if (hasClock() != other.hasClock()) return false;
+      if (hasClock()) {
+        if (!getClock()
+            .equals(other.getClock())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -6695,6 +9289,10 @@ public final class TableServiceOuterClass {
       hash = (37 * hash) + LAST_SEQUENCE_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getLastSequence());
+      if (hasClock()) {
+        hash = (37 * hash) + CLOCK_FIELD_NUMBER;
+        hash = (53 * hash) + getClock().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -6854,6 +9452,11 @@ public final class TableServiceOuterClass {
         bitField0_ = (bitField0_ & ~0x00000008);
         version_ = 0L;
         lastSequence_ = 0L;
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
         return this;
       }
 
@@ -6924,6 +9527,11 @@ public final class TableServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000020) != 0)) {
           result.lastSequence_ = lastSequence_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.clock_ = clockBuilder_ == null
+              ? clock_
+              : clockBuilder_.build();
         }
       }
 
@@ -7035,6 +9643,9 @@ public final class TableServiceOuterClass {
         if (other.getLastSequence() != 0L) {
           setLastSequence(other.getLastSequence());
         }
+        if (other.hasClock()) {
+          mergeClock(other.getClock());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -7111,6 +9722,13 @@ public final class TableServiceOuterClass {
                 bitField0_ |= 0x00000020;
                 break;
               } // case 48
+              case 58: {
+                input.readMessage(
+                    getClockFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -8148,6 +10766,161 @@ public final class TableServiceOuterClass {
         lastSequence_ = 0L;
         onChanged();
         return this;
+      }
+
+      private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> clockBuilder_;
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       * @return Whether the clock field is set.
+       */
+      public boolean hasClock() {
+        return ((bitField0_ & 0x00000040) != 0);
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       * @return The clock.
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+        if (clockBuilder_ == null) {
+          return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        } else {
+          return clockBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder setClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          clock_ = value;
+        } else {
+          clockBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder setClock(
+          backgammon.v1.TableServiceOuterClass.ClockState.Builder builderForValue) {
+        if (clockBuilder_ == null) {
+          clock_ = builderForValue.build();
+        } else {
+          clockBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder mergeClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (((bitField0_ & 0x00000040) != 0) &&
+            clock_ != null &&
+            clock_ != backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance()) {
+            getClockBuilder().mergeFrom(value);
+          } else {
+            clock_ = value;
+          }
+        } else {
+          clockBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder clearClock() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState.Builder getClockBuilder() {
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return getClockFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+        if (clockBuilder_ != null) {
+          return clockBuilder_.getMessageOrBuilder();
+        } else {
+          return clock_ == null ?
+              backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        }
+      }
+      /**
+       * <pre>
+       * The clock after the action, when the table has one.
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> 
+          getClockFieldBuilder() {
+        if (clockBuilder_ == null) {
+          clockBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder>(
+                  getClock(),
+                  getParentForChildren(),
+                  isClean());
+          clock_ = null;
+        }
+        return clockBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -9878,6 +12651,36 @@ public final class TableServiceOuterClass {
      */
     backgammon.v1.TableServiceOuterClass.TableGameOverOrBuilder getGameOverOrBuilder();
 
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return Whether the clock field is set.
+     */
+    boolean hasClock();
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return The clock.
+     */
+    backgammon.v1.TableServiceOuterClass.ClockState getClock();
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     */
+    backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder();
+
     public backgammon.v1.TableServiceOuterClass.TableEvent.KindCase getKindCase();
   }
   /**
@@ -10144,6 +12947,47 @@ public final class TableServiceOuterClass {
       return backgammon.v1.TableServiceOuterClass.TableGameOver.getDefaultInstance();
     }
 
+    public static final int CLOCK_FIELD_NUMBER = 7;
+    private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return Whether the clock field is set.
+     */
+    @java.lang.Override
+    public boolean hasClock() {
+      return clock_ != null;
+    }
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     * @return The clock.
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+    /**
+     * <pre>
+     * The clock as of the action that made the event, when the table has one
+     * (a seat whose turn just began has its full per-move time left).
+     * </pre>
+     *
+     * <code>.backgammon.v1.ClockState clock = 7;</code>
+     */
+    @java.lang.Override
+    public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+      return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -10175,6 +13019,9 @@ public final class TableServiceOuterClass {
       }
       if (kindCase_ == 6) {
         output.writeMessage(6, (backgammon.v1.TableServiceOuterClass.TableGameOver) kind_);
+      }
+      if (clock_ != null) {
+        output.writeMessage(7, getClock());
       }
       getUnknownFields().writeTo(output);
     }
@@ -10209,6 +13056,10 @@ public final class TableServiceOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(6, (backgammon.v1.TableServiceOuterClass.TableGameOver) kind_);
       }
+      if (clock_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(7, getClock());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -10230,6 +13081,11 @@ public final class TableServiceOuterClass {
           != other.getVersion()) return false;
       if (getGameNumber()
           != other.getGameNumber()) return false;
+      if (hasClock() != other.hasClock()) return false;
+      if (hasClock()) {
+        if (!getClock()
+            .equals(other.getClock())) return false;
+      }
       if (!getKindCase().equals(other.getKindCase())) return false;
       switch (kindCase_) {
         case 4:
@@ -10266,6 +13122,10 @@ public final class TableServiceOuterClass {
           getVersion());
       hash = (37 * hash) + GAME_NUMBER_FIELD_NUMBER;
       hash = (53 * hash) + getGameNumber();
+      if (hasClock()) {
+        hash = (37 * hash) + CLOCK_FIELD_NUMBER;
+        hash = (53 * hash) + getClock().hashCode();
+      }
       switch (kindCase_) {
         case 4:
           hash = (37 * hash) + GAME_STARTED_FIELD_NUMBER;
@@ -10427,6 +13287,11 @@ public final class TableServiceOuterClass {
         if (gameOverBuilder_ != null) {
           gameOverBuilder_.clear();
         }
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
         kindCase_ = 0;
         kind_ = null;
         return this;
@@ -10471,6 +13336,11 @@ public final class TableServiceOuterClass {
         }
         if (((from_bitField0_ & 0x00000004) != 0)) {
           result.gameNumber_ = gameNumber_;
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.clock_ = clockBuilder_ == null
+              ? clock_
+              : clockBuilder_.build();
         }
       }
 
@@ -10543,6 +13413,9 @@ public final class TableServiceOuterClass {
         }
         if (other.getGameNumber() != 0) {
           setGameNumber(other.getGameNumber());
+        }
+        if (other.hasClock()) {
+          mergeClock(other.getClock());
         }
         switch (other.getKindCase()) {
           case GAME_STARTED: {
@@ -10623,6 +13496,13 @@ public final class TableServiceOuterClass {
                 kindCase_ = 6;
                 break;
               } // case 50
+              case 58: {
+                input.readMessage(
+                    getClockFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 58
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -11328,6 +14208,170 @@ public final class TableServiceOuterClass {
         kindCase_ = 6;
         onChanged();
         return gameOverBuilder_;
+      }
+
+      private backgammon.v1.TableServiceOuterClass.ClockState clock_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> clockBuilder_;
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       * @return Whether the clock field is set.
+       */
+      public boolean hasClock() {
+        return ((bitField0_ & 0x00000040) != 0);
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       * @return The clock.
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState getClock() {
+        if (clockBuilder_ == null) {
+          return clock_ == null ? backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        } else {
+          return clockBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder setClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          clock_ = value;
+        } else {
+          clockBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder setClock(
+          backgammon.v1.TableServiceOuterClass.ClockState.Builder builderForValue) {
+        if (clockBuilder_ == null) {
+          clock_ = builderForValue.build();
+        } else {
+          clockBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder mergeClock(backgammon.v1.TableServiceOuterClass.ClockState value) {
+        if (clockBuilder_ == null) {
+          if (((bitField0_ & 0x00000040) != 0) &&
+            clock_ != null &&
+            clock_ != backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance()) {
+            getClockBuilder().mergeFrom(value);
+          } else {
+            clock_ = value;
+          }
+        } else {
+          clockBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public Builder clearClock() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        clock_ = null;
+        if (clockBuilder_ != null) {
+          clockBuilder_.dispose();
+          clockBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockState.Builder getClockBuilder() {
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return getClockFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      public backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder getClockOrBuilder() {
+        if (clockBuilder_ != null) {
+          return clockBuilder_.getMessageOrBuilder();
+        } else {
+          return clock_ == null ?
+              backgammon.v1.TableServiceOuterClass.ClockState.getDefaultInstance() : clock_;
+        }
+      }
+      /**
+       * <pre>
+       * The clock as of the action that made the event, when the table has one
+       * (a seat whose turn just began has its full per-move time left).
+       * </pre>
+       *
+       * <code>.backgammon.v1.ClockState clock = 7;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder> 
+          getClockFieldBuilder() {
+        if (clockBuilder_ == null) {
+          clockBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              backgammon.v1.TableServiceOuterClass.ClockState, backgammon.v1.TableServiceOuterClass.ClockState.Builder, backgammon.v1.TableServiceOuterClass.ClockStateOrBuilder>(
+                  getClock(),
+                  getParentForChildren(),
+                  isClean());
+          clock_ = null;
+        }
+        return clockBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -12419,6 +15463,16 @@ public final class TableServiceOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_backgammon_v1_CreateTableRequest_fieldAccessorTable;
   private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_TurnClock_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_TurnClock_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_backgammon_v1_ClockState_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_backgammon_v1_ClockState_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_backgammon_v1_CreateTableResponse_descriptor;
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -12475,53 +15529,64 @@ public final class TableServiceOuterClass {
       "\n!backgammon/v1/table_service.proto\022\rbac" +
       "kgammon.v1\032\031backgammon/v1/board.proto\032\030b" +
       "ackgammon/v1/game.proto\032 backgammon/v1/p" +
-      "lay_service.proto\"A\n\022CreateTableRequest\022" +
+      "lay_service.proto\"j\n\022CreateTableRequest\022" +
       "+\n\004game\030\001 \001(\0132\035.backgammon.v1.NewGameReq" +
-      "uest\"\323\001\n\023CreateTableResponse\022\020\n\010table_id" +
-      "\030\001 \001(\t\022\023\n\013white_token\030\002 \001(\t\022\023\n\013black_tok" +
-      "en\030\003 \001(\t\022\027\n\017spectator_token\030\004 \001(\t\022!\n\004gam" +
-      "e\030\005 \001(\0132\023.backgammon.v1.Game\0223\n\007choices\030" +
-      "\006 \001(\0132\".backgammon.v1.ListActionsRespons" +
-      "e\022\017\n\007version\030\007 \001(\004\"\\\n\017GetTableRequest\022\020\n" +
-      "\010table_id\030\001 \001(\t\022\r\n\005token\030\002 \001(\t\022(\n\004view\030\003" +
-      " \001(\0162\032.backgammon.v1.ActionsView\"\266\001\n\020Get" +
-      "TableResponse\022!\n\004game\030\001 \001(\0132\023.backgammon" +
-      ".v1.Game\0223\n\007choices\030\002 \001(\0132\".backgammon.v" +
-      "1.ListActionsResponse\022\"\n\004seat\030\003 \001(\0162\024.ba" +
-      "ckgammon.v1.Color\022\017\n\007version\030\004 \001(\004\022\025\n\rla" +
-      "st_sequence\030\005 \001(\004\"\312\001\n\017TableActRequest\022\020\n" +
-      "\010table_id\030\001 \001(\t\022\r\n\005token\030\002 \001(\t\022%\n\006action" +
-      "\030\003 \001(\0132\025.backgammon.v1.Action\022(\n\004view\030\004 " +
-      "\001(\0162\032.backgammon.v1.ActionsView\022\035\n\020expec" +
-      "ted_version\030\005 \001(\004H\000\210\001\001\022\021\n\tnext_game\030\006 \001(" +
-      "\010B\023\n\021_expected_version\"\341\001\n\020TableActRespo" +
-      "nse\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\022$" +
-      "\n\006events\030\002 \003(\0132\024.backgammon.v1.Event\0223\n\007" +
-      "choices\030\003 \001(\0132\".backgammon.v1.ListAction" +
-      "sResponse\022\'\n\006logged\030\004 \003(\0132\027.backgammon.v" +
-      "1.LogEntry\022\017\n\007version\030\005 \001(\004\022\025\n\rlast_sequ" +
-      "ence\030\006 \001(\004\"L\n\021WatchTableRequest\022\020\n\010table" +
-      "_id\030\001 \001(\t\022\r\n\005token\030\002 \001(\t\022\026\n\016after_sequen" +
-      "ce\030\003 \001(\004\">\n\022WatchTableResponse\022(\n\005event\030" +
-      "\001 \001(\0132\031.backgammon.v1.TableEvent\"\334\001\n\nTab" +
-      "leEvent\022\020\n\010sequence\030\001 \001(\004\022\017\n\007version\030\002 \001" +
-      "(\004\022\023\n\013game_number\030\003 \001(\r\0221\n\014game_started\030" +
-      "\004 \001(\0132\031.backgammon.v1.MatchScoreH\000\022(\n\005en" +
-      "try\030\005 \001(\0132\027.backgammon.v1.LogEntryH\000\0221\n\t" +
-      "game_over\030\006 \001(\0132\034.backgammon.v1.TableGam" +
-      "eOverH\000B\006\n\004kind\"\177\n\rTableGameOver\022*\n\006resu" +
-      "lt\030\001 \001(\0132\032.backgammon.v1.GameOutcome\022.\n\013" +
-      "score_after\030\002 \001(\0132\031.backgammon.v1.MatchS" +
-      "core\022\022\n\nmatch_over\030\003 \001(\0102\323\002\n\014TableServic" +
-      "e\022T\n\013CreateTable\022!.backgammon.v1.CreateT" +
-      "ableRequest\032\".backgammon.v1.CreateTableR" +
-      "esponse\022K\n\010GetTable\022\036.backgammon.v1.GetT" +
-      "ableRequest\032\037.backgammon.v1.GetTableResp" +
-      "onse\022K\n\010TableAct\022\036.backgammon.v1.TableAc" +
-      "tRequest\032\037.backgammon.v1.TableActRespons" +
-      "e\022S\n\nWatchTable\022 .backgammon.v1.WatchTab" +
-      "leRequest\032!.backgammon.v1.WatchTableResp" +
-      "onse0\001b\006proto3"
+      "uest\022\'\n\005clock\030\002 \001(\0132\030.backgammon.v1.Turn" +
+      "Clock\"2\n\tTurnClock\022\022\n\nper_move_s\030\001 \001(\r\022\021" +
+      "\n\treserve_s\030\002 \001(\r\"\251\001\n\nClockState\022*\n\010sett" +
+      "ings\030\001 \001(\0132\030.backgammon.v1.TurnClock\022%\n\007" +
+      "running\030\002 \001(\0162\024.backgammon.v1.Color\022\024\n\014m" +
+      "ove_left_ms\030\003 \001(\004\022\030\n\020white_reserve_ms\030\004 " +
+      "\001(\004\022\030\n\020black_reserve_ms\030\005 \001(\004\"\375\001\n\023Create" +
+      "TableResponse\022\020\n\010table_id\030\001 \001(\t\022\023\n\013white" +
+      "_token\030\002 \001(\t\022\023\n\013black_token\030\003 \001(\t\022\027\n\017spe" +
+      "ctator_token\030\004 \001(\t\022!\n\004game\030\005 \001(\0132\023.backg" +
+      "ammon.v1.Game\0223\n\007choices\030\006 \001(\0132\".backgam" +
+      "mon.v1.ListActionsResponse\022\017\n\007version\030\007 " +
+      "\001(\004\022(\n\005clock\030\010 \001(\0132\031.backgammon.v1.Clock" +
+      "State\"\\\n\017GetTableRequest\022\020\n\010table_id\030\001 \001" +
+      "(\t\022\r\n\005token\030\002 \001(\t\022(\n\004view\030\003 \001(\0162\032.backga" +
+      "mmon.v1.ActionsView\"\340\001\n\020GetTableResponse" +
+      "\022!\n\004game\030\001 \001(\0132\023.backgammon.v1.Game\0223\n\007c" +
+      "hoices\030\002 \001(\0132\".backgammon.v1.ListActions" +
+      "Response\022\"\n\004seat\030\003 \001(\0162\024.backgammon.v1.C" +
+      "olor\022\017\n\007version\030\004 \001(\004\022\025\n\rlast_sequence\030\005" +
+      " \001(\004\022(\n\005clock\030\006 \001(\0132\031.backgammon.v1.Cloc" +
+      "kState\"\312\001\n\017TableActRequest\022\020\n\010table_id\030\001" +
+      " \001(\t\022\r\n\005token\030\002 \001(\t\022%\n\006action\030\003 \001(\0132\025.ba" +
+      "ckgammon.v1.Action\022(\n\004view\030\004 \001(\0162\032.backg" +
+      "ammon.v1.ActionsView\022\035\n\020expected_version" +
+      "\030\005 \001(\004H\000\210\001\001\022\021\n\tnext_game\030\006 \001(\010B\023\n\021_expec" +
+      "ted_version\"\213\002\n\020TableActResponse\022!\n\004game" +
+      "\030\001 \001(\0132\023.backgammon.v1.Game\022$\n\006events\030\002 " +
+      "\003(\0132\024.backgammon.v1.Event\0223\n\007choices\030\003 \001" +
+      "(\0132\".backgammon.v1.ListActionsResponse\022\'" +
+      "\n\006logged\030\004 \003(\0132\027.backgammon.v1.LogEntry\022" +
+      "\017\n\007version\030\005 \001(\004\022\025\n\rlast_sequence\030\006 \001(\004\022" +
+      "(\n\005clock\030\007 \001(\0132\031.backgammon.v1.ClockStat" +
+      "e\"L\n\021WatchTableRequest\022\020\n\010table_id\030\001 \001(\t" +
+      "\022\r\n\005token\030\002 \001(\t\022\026\n\016after_sequence\030\003 \001(\004\"" +
+      ">\n\022WatchTableResponse\022(\n\005event\030\001 \001(\0132\031.b" +
+      "ackgammon.v1.TableEvent\"\206\002\n\nTableEvent\022\020" +
+      "\n\010sequence\030\001 \001(\004\022\017\n\007version\030\002 \001(\004\022\023\n\013gam" +
+      "e_number\030\003 \001(\r\0221\n\014game_started\030\004 \001(\0132\031.b" +
+      "ackgammon.v1.MatchScoreH\000\022(\n\005entry\030\005 \001(\013" +
+      "2\027.backgammon.v1.LogEntryH\000\0221\n\tgame_over" +
+      "\030\006 \001(\0132\034.backgammon.v1.TableGameOverH\000\022(" +
+      "\n\005clock\030\007 \001(\0132\031.backgammon.v1.ClockState" +
+      "B\006\n\004kind\"\177\n\rTableGameOver\022*\n\006result\030\001 \001(" +
+      "\0132\032.backgammon.v1.GameOutcome\022.\n\013score_a" +
+      "fter\030\002 \001(\0132\031.backgammon.v1.MatchScore\022\022\n" +
+      "\nmatch_over\030\003 \001(\0102\323\002\n\014TableService\022T\n\013Cr" +
+      "eateTable\022!.backgammon.v1.CreateTableReq" +
+      "uest\032\".backgammon.v1.CreateTableResponse" +
+      "\022K\n\010GetTable\022\036.backgammon.v1.GetTableReq" +
+      "uest\032\037.backgammon.v1.GetTableResponse\022K\n" +
+      "\010TableAct\022\036.backgammon.v1.TableActReques" +
+      "t\032\037.backgammon.v1.TableActResponse\022S\n\nWa" +
+      "tchTable\022 .backgammon.v1.WatchTableReque" +
+      "st\032!.backgammon.v1.WatchTableResponse0\001b" +
+      "\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -12535,57 +15600,69 @@ public final class TableServiceOuterClass {
     internal_static_backgammon_v1_CreateTableRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_CreateTableRequest_descriptor,
-        new java.lang.String[] { "Game", });
-    internal_static_backgammon_v1_CreateTableResponse_descriptor =
+        new java.lang.String[] { "Game", "Clock", });
+    internal_static_backgammon_v1_TurnClock_descriptor =
       getDescriptor().getMessageTypes().get(1);
+    internal_static_backgammon_v1_TurnClock_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_TurnClock_descriptor,
+        new java.lang.String[] { "PerMoveS", "ReserveS", });
+    internal_static_backgammon_v1_ClockState_descriptor =
+      getDescriptor().getMessageTypes().get(2);
+    internal_static_backgammon_v1_ClockState_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_backgammon_v1_ClockState_descriptor,
+        new java.lang.String[] { "Settings", "Running", "MoveLeftMs", "WhiteReserveMs", "BlackReserveMs", });
+    internal_static_backgammon_v1_CreateTableResponse_descriptor =
+      getDescriptor().getMessageTypes().get(3);
     internal_static_backgammon_v1_CreateTableResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_CreateTableResponse_descriptor,
-        new java.lang.String[] { "TableId", "WhiteToken", "BlackToken", "SpectatorToken", "Game", "Choices", "Version", });
+        new java.lang.String[] { "TableId", "WhiteToken", "BlackToken", "SpectatorToken", "Game", "Choices", "Version", "Clock", });
     internal_static_backgammon_v1_GetTableRequest_descriptor =
-      getDescriptor().getMessageTypes().get(2);
+      getDescriptor().getMessageTypes().get(4);
     internal_static_backgammon_v1_GetTableRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_GetTableRequest_descriptor,
         new java.lang.String[] { "TableId", "Token", "View", });
     internal_static_backgammon_v1_GetTableResponse_descriptor =
-      getDescriptor().getMessageTypes().get(3);
+      getDescriptor().getMessageTypes().get(5);
     internal_static_backgammon_v1_GetTableResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_GetTableResponse_descriptor,
-        new java.lang.String[] { "Game", "Choices", "Seat", "Version", "LastSequence", });
+        new java.lang.String[] { "Game", "Choices", "Seat", "Version", "LastSequence", "Clock", });
     internal_static_backgammon_v1_TableActRequest_descriptor =
-      getDescriptor().getMessageTypes().get(4);
+      getDescriptor().getMessageTypes().get(6);
     internal_static_backgammon_v1_TableActRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_TableActRequest_descriptor,
         new java.lang.String[] { "TableId", "Token", "Action", "View", "ExpectedVersion", "NextGame", "ExpectedVersion", });
     internal_static_backgammon_v1_TableActResponse_descriptor =
-      getDescriptor().getMessageTypes().get(5);
+      getDescriptor().getMessageTypes().get(7);
     internal_static_backgammon_v1_TableActResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_TableActResponse_descriptor,
-        new java.lang.String[] { "Game", "Events", "Choices", "Logged", "Version", "LastSequence", });
+        new java.lang.String[] { "Game", "Events", "Choices", "Logged", "Version", "LastSequence", "Clock", });
     internal_static_backgammon_v1_WatchTableRequest_descriptor =
-      getDescriptor().getMessageTypes().get(6);
+      getDescriptor().getMessageTypes().get(8);
     internal_static_backgammon_v1_WatchTableRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_WatchTableRequest_descriptor,
         new java.lang.String[] { "TableId", "Token", "AfterSequence", });
     internal_static_backgammon_v1_WatchTableResponse_descriptor =
-      getDescriptor().getMessageTypes().get(7);
+      getDescriptor().getMessageTypes().get(9);
     internal_static_backgammon_v1_WatchTableResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_WatchTableResponse_descriptor,
         new java.lang.String[] { "Event", });
     internal_static_backgammon_v1_TableEvent_descriptor =
-      getDescriptor().getMessageTypes().get(8);
+      getDescriptor().getMessageTypes().get(10);
     internal_static_backgammon_v1_TableEvent_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_TableEvent_descriptor,
-        new java.lang.String[] { "Sequence", "Version", "GameNumber", "GameStarted", "Entry", "GameOver", "Kind", });
+        new java.lang.String[] { "Sequence", "Version", "GameNumber", "GameStarted", "Entry", "GameOver", "Clock", "Kind", });
     internal_static_backgammon_v1_TableGameOver_descriptor =
-      getDescriptor().getMessageTypes().get(9);
+      getDescriptor().getMessageTypes().get(11);
     internal_static_backgammon_v1_TableGameOver_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_backgammon_v1_TableGameOver_descriptor,
