@@ -70,7 +70,7 @@ const EDGE = 26; // the frame above and below the points: their numbers
 const DEPTH = 2 * R * STACK_CAP; // a point's length: five checkers
 const MID = EDGE + DEPTH + 40; // the middle across
 const D = 2 * MID; // the depth
-const OFF_SLAB = 8; // a borne-off checker, seen edge on
+const OFF_SLAB = 7; // a borne-off checker, seen edge on: fifteen and their count clear the plate
 
 export function viewBox(portrait: boolean): string {
   return portrait ? `0 0 ${D} ${L}` : `0 0 ${L} ${D}`;

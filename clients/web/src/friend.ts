@@ -8,7 +8,11 @@
 // and draws from the table's WatchTable stream: each event (a roll, a play, a
 // cube action, a game's start or end) is listed and the table read again
 // (GetTable) to draw its board and what this seat may do. A dropped stream is
-// opened again from the last event seen (`Table.watch`).
+// opened again from the last event seen (`Table.watch`). The board is the bot
+// page's (draw.ts), each tab from its own seat's side (Black's tab with Black
+// at the near side); the log is its Narrator's, a line a turn in the usual
+// notation from the mover's side. Moves are played by picking a whole play's
+// button (the PLAYS view), so the board takes no clicks.
 // Query parameters: gateway (default http://127.0.0.1:8080), match (the match
 // length, default 3; 0 for money play), seed (seeded dice).
 // The body's data-seat (white, black), data-phase (connecting, wait, act, over),
@@ -18,21 +22,29 @@ import {
   type Action,
   ActionKind,
   ActionsView,
-  type Board,
   Color,
+  CubeOwner,
   DiceSource,
+  type Event,
+  EventKind,
+  EventSchema,
+  type LogEntry,
+  Phase,
   type Play,
+  ResultKind,
   Table,
   type TableEvent,
+  create,
   gammond,
   pipCounts,
 } from "@gammond/client";
 import { browserTransport } from "@gammond/client/web";
+import { type BoardView, drawBoard } from "./draw.js";
+import { Narrator } from "./narrate.js";
 
 const params = new URLSearchParams(location.search);
 const api = gammond(browserTransport(params.get("gateway") ?? "http://127.0.0.1:8080"));
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
-const SVG = "http://www.w3.org/2000/svg";
 const KIND_TEXT: Partial<Record<ActionKind, string>> = {
   [ActionKind.ROLL]: "Roll",
   [ActionKind.DOUBLE]: "Double",
@@ -45,6 +57,8 @@ const KIND_TEXT: Partial<Record<ActionKind, string>> = {
   [ActionKind.REJECT]: "Reject",
 };
 const colorName = (color: Color) => (color === Color.WHITE ? "White" : color === Color.BLACK ? "Black" : "Nobody");
+// Both tabs tell the same story: the players by their colours, the same in either tab.
+const NAMES = { [Color.WHITE]: "White", [Color.BLACK]: "Black" } as const;
 
 let table: Table;
 let events = 0;
@@ -76,46 +90,152 @@ async function seat(): Promise<Table> {
   return new Table(api, created.tableId, created.whiteToken, ActionsView.PLAYS);
 }
 
-function drawBoard(board: Board | undefined) {
-  const svg = $("board");
-  svg.replaceChildren();
-  if (!board) return;
-  // Points 1..24 in White's numbering: 1-12 along the bottom (right to left), 13-24 along the top.
-  board.points.forEach((count, i) => {
-    const point = i + 1;
-    const top = point > 12;
-    const column = top ? point - 13 : 12 - point;
-    const x = 20 + column * 55 + (column >= 6 ? 40 : 0);
-    const group = document.createElementNS(SVG, "g");
-    group.setAttribute("class", "point");
-    group.dataset.point = String(point);
-    const triangle = document.createElementNS(SVG, "polygon");
-    const base = top ? 10 : 410;
-    const tip = top ? 180 : 240;
-    triangle.setAttribute("points", `${x},${base} ${x + 50},${base} ${x + 25},${tip}`);
-    triangle.setAttribute("fill", point % 2 ? "#c8a165" : "#5a2d0c");
-    group.append(triangle);
-    for (let k = 0; k < Math.min(Math.abs(count), 5); k++) {
-      const checker = document.createElementNS(SVG, "circle");
-      checker.setAttribute("class", `checker ${count > 0 ? "white" : "black"}`);
-      checker.setAttribute("cx", String(x + 25));
-      checker.setAttribute("cy", String(top ? 33 + 46 * k : 387 - 46 * k));
-      checker.setAttribute("r", "22");
-      group.append(checker);
-    }
-    if (Math.abs(count) > 5) {
-      const label = document.createElementNS(SVG, "text");
-      label.setAttribute("class", "count");
-      label.setAttribute("x", String(x + 18));
-      label.setAttribute("y", String(top ? 210 : 220));
-      label.textContent = String(Math.abs(count));
-      group.append(label);
-    }
-    svg.append(group);
-  });
+// ---- the story: the stream's log entries told as the Narrator tells a game's events ----
+
+// A table's events carry log entries (a roll, a whole play, a cube action),
+// not a game's events: each is turned into the events the Narrator reads. The
+// cube's value is followed here (the entries do not carry it) from the
+// game's start, as the stream replays a table from its first event.
+let narrator = new Narrator(NAMES);
+let cube = 1n;
+let offer = 1n;
+// Who rolled last and has not played yet: a roll with no play after it passed.
+let unplayed: Color | undefined;
+// The last roll, drawn dimmed on its player's side until the other rolls.
+let lastRoll: { player: Color; die1: number; die2: number } | undefined;
+
+const gameEvent = (init: Parameters<typeof create<typeof EventSchema>>[1]): Event => create(EventSchema, init);
+
+function eventsOf(entry: LogEntry): Event[] {
+  const out: Event[] = [];
+  const { player, dice } = entry;
+  // The other player acting next (rolling or doubling) means the roll before had no play.
+  if (unplayed !== undefined && player !== unplayed && entry.kind !== ActionKind.PLAY) {
+    out.push(gameEvent({ kind: EventKind.TURN_PASSED, player: unplayed }));
+    unplayed = undefined;
+  }
+  switch (entry.kind) {
+    case ActionKind.ROLL:
+      if (!dice) break;
+      if (player === Color.UNSPECIFIED) {
+        // The opening roll-off: die1 White's, die2 Black's; the higher plays both.
+        if (dice.die1 === dice.die2) return [...out, gameEvent({ kind: EventKind.OPENING_TIE, dice })];
+        unplayed = dice.die1 > dice.die2 ? Color.WHITE : Color.BLACK;
+        out.push(gameEvent({ kind: EventKind.OPENING_ROLL, player: unplayed, dice }));
+      } else {
+        unplayed = player;
+        out.push(gameEvent({ kind: EventKind.ROLLED, player, dice }));
+      }
+      lastRoll = { player: unplayed, die1: dice.die1, die2: dice.die2 };
+      break;
+    case ActionKind.PLAY:
+      unplayed = undefined;
+      for (const move of entry.moves) out.push(gameEvent({ kind: EventKind.MOVED, player, move }));
+      out.push(gameEvent({ kind: EventKind.TURN_ENDED, player }));
+      break;
+    case ActionKind.DOUBLE:
+      offer = cube * 2n;
+      out.push(gameEvent({ kind: EventKind.DOUBLED, player, cubeValue: offer }));
+      break;
+    case ActionKind.BEAVER:
+    case ActionKind.RACCOON:
+      offer *= 2n;
+      out.push(gameEvent({ kind: entry.kind === ActionKind.BEAVER ? EventKind.BEAVERED : EventKind.RACCOONED, player, cubeValue: offer }));
+      break;
+    case ActionKind.TAKE:
+      cube = offer;
+      out.push(gameEvent({ kind: EventKind.TOOK, player, cubeValue: cube }));
+      break;
+    case ActionKind.DROP:
+      out.push(gameEvent({ kind: EventKind.DROPPED, player }));
+      break;
+    case ActionKind.RESIGN:
+      out.push(gameEvent({ kind: EventKind.RESIGNED, player, resignKind: entry.resignKind }));
+      break;
+    case ActionKind.ACCEPT:
+      out.push(gameEvent({ kind: EventKind.RESIGNATION_ACCEPTED, player }));
+      break;
+    case ActionKind.REJECT:
+      out.push(gameEvent({ kind: EventKind.RESIGNATION_REJECTED, player }));
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** The log lines one event of the table's stream adds. */
+function describe(tableEvent: TableEvent): string[] {
+  const kind = tableEvent.kind;
+  if (kind.case === "gameStarted") {
+    narrator = new Narrator(NAMES);
+    cube = offer = 1n;
+    unplayed = undefined;
+    lastRoll = undefined;
+    return [`Game ${tableEvent.gameNumber} starts`];
+  }
+  if (kind.case === "gameOver") {
+    const result = kind.value.result;
+    unplayed = undefined;
+    const points = result?.points ?? 0n;
+    return [`Game ${tableEvent.gameNumber} over: ${colorName(result?.winner ?? Color.UNSPECIFIED)} wins ${points} point${points === 1n ? "" : "s"}`];
+  }
+  if (kind.case === "entry") return narrator.lines(eventsOf(kind.value));
+  return [];
+}
+
+// ---- drawing ----
+
+// The board fills the window: turned upright on a phone held upright (as the bot page's).
+const upright = matchMedia("(orientation: portrait) and (max-width: 760px)");
+upright.addEventListener("change", () => {
+  if (table) draw();
+});
+
+function drawTable() {
+  const game = table.state;
+  const board = game?.boardNow ?? game?.board;
+  if (!game || !board) return;
+  // A spectator sees White's side.
+  const me = table.seat === Color.BLACK ? Color.BLACK : Color.WHITE;
+  const toAct = table.choices?.toAct ?? [];
+  const turn = table.gameOver || toAct.length !== 1 ? undefined : toAct[0];
+  const moving = game.phase === Phase.MOVING && !!game.dice?.die1;
+  const result = game.result;
+  const score = table.gameOver ? (game.scoreAfter ?? game.score) : game.score;
+  let caption = "";
+  if (table.gameOver && result) {
+    caption = `${colorName(result.winner)} wins ${result.points} point${result.points === 1n ? "" : "s"}`;
+  } else if (turn === me && game.phase === Phase.BEFORE_ROLL) {
+    caption = "Your roll";
+  } else if (turn !== undefined && turn !== me) {
+    caption = `${colorName(turn)}'s turn`;
+  }
+  const view: BoardView = {
+    board,
+    perspective: me,
+    portrait: upright.matches,
+    names: NAMES,
+    turn,
+    dice: moving ? game.dice : undefined,
+    diceLeft: moving ? table.choices?.diceLeft : undefined,
+    lastRoll: !moving && !table.gameOver && lastRoll ? lastRoll : undefined,
+    cube: !game.cube || game.rules?.cubeless ? undefined : { value: game.cube.value, owner: game.cube.owner, offeredBy: game.cube.pending?.offeredBy },
+    score: { white: score?.whiteScore ?? 0n, black: score?.blackScore ?? 0n },
+    matchLength: game.rules?.matchLength ?? 0,
+    caption,
+  };
+  drawBoard($("board") as unknown as SVGSVGElement, view);
+
+  // The same in words, for screen readers (the board is a picture).
   const [white, black] = pipCounts(board.points, board.whiteBar, board.blackBar);
   $("pips").textContent = `White ${white}, Black ${black}`;
   $("bar").textContent = `White ${board.whiteBar}, Black ${board.blackBar}; off: White ${board.whiteOff}, Black ${board.blackOff}`;
+  const dice = game.dice;
+  $("dice").textContent = dice && dice.die1 ? `${dice.die1}-${dice.die2}` : "-";
+  const owner = !game.cube || game.cube.owner === CubeOwner.CENTERED || game.cube.owner === CubeOwner.UNSPECIFIED ? "centred" : game.cube.owner === CubeOwner.WHITE ? "White's" : "Black's";
+  $("cube").textContent = game.cube ? `${game.cube.value}, ${owner}${game.cube.pending ? ", a double is on offer" : ""}` : "-";
+  $("score").textContent = score ? `White ${score.whiteScore}, Black ${score.blackScore}` : "-";
 }
 
 /** One button per thing this seat may do: each whole play (in notation) and each other action. */
@@ -138,16 +258,15 @@ function drawActions() {
   }
   for (const action of table.actions()) {
     const label = KIND_TEXT[action.kind];
-    if (label) add(label, action.kind, () => table.act(action as Action));
+    // Resigning is offered at each size: "Resign single", "Resign gammon", "Resign backgammon".
+    const size = action.kind === ActionKind.RESIGN && action.resignKind ? ` ${ResultKind[action.resignKind].toLowerCase()}` : "";
+    if (label) add(label + size, action.kind, () => table.act(action as Action));
   }
 }
 
 function draw() {
   const game = table.state;
-  drawBoard(game?.boardNow ?? game?.board);
-  const dice = game?.dice;
-  $("dice").textContent = dice && dice.die1 ? `${dice.die1}-${dice.die2}` : "-";
-  $("score").textContent = game?.score ? `White ${game.score.whiteScore}, Black ${game.score.blackScore}` : "-";
+  drawTable();
   document.body.dataset.version = String(table.version);
   document.body.dataset.sequence = String(table.lastSequence);
   drawActions();
@@ -163,22 +282,6 @@ function draw() {
   } else {
     status(`You are ${me}: waiting for your friend.`, "wait");
   }
-}
-
-function describe(event: TableEvent): string {
-  const kind = event.kind;
-  if (kind.case === "gameStarted") return `Game ${event.gameNumber} starts`;
-  if (kind.case === "gameOver") return `Game ${event.gameNumber} over: ${colorName(kind.value.result?.winner ?? Color.UNSPECIFIED)} wins`;
-  if (kind.case === "entry") {
-    const entry = kind.value;
-    const dice = entry.dice ? ` ${entry.dice.die1}-${entry.dice.die2}` : "";
-    // Each player's moves in their own numbering (the wire's is White's), as players write them.
-    const own = (point: number) => (entry.player === Color.BLACK ? 25 - point : point);
-    const name = (point: number) => (point === 25 ? "bar" : point === 0 ? "off" : String(point));
-    const moves = entry.moves.map((m) => `${name(own(m.fromPoint))}/${name(own(m.toPoint))}`).join(" ");
-    return `${colorName(entry.player)} ${ActionKind[entry.kind].toLowerCase()}${dice}${moves ? ` ${moves}` : ""}`;
-  }
-  return "";
 }
 
 let acting = false;
@@ -210,9 +313,11 @@ async function main() {
   for await (const event of table.watch()) {
     events += 1;
     document.body.dataset.events = String(events);
-    const item = document.createElement("li");
-    item.textContent = describe(event);
-    $("log").prepend(item);
+    for (const line of describe(event)) {
+      const item = document.createElement("li");
+      item.textContent = line;
+      $("log").prepend(item);
+    }
     if (!acting) {
       await table.refresh();
       draw();

@@ -5,7 +5,8 @@
 // may do (a whole play, a roll, a take...; never resign, double or drop) when
 // it is its turn. Both tabs draw from their WatchTable streams (gRPC-Web
 // through the gateway); at the end both have seen every event and show the
-// same board. Keeps a screenshot of both tabs in build/artifacts/web-friend.png.
+// same board, each from its own side, and tell the same plays in notation.
+// Keeps a screenshot of both tabs in build/artifacts/web-friend.png.
 import assert from "node:assert/strict";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -142,6 +143,17 @@ test("two tabs play a match at one table through their seat tokens and both see 
     assert.equal(await tab.locator("#log li", { hasText: "Game 1 starts" }).count(), 1);
     assert.equal(await tab.locator("#log li", { hasText: /Game 1 over: (White|Black) wins/ }).count(), 1);
   }
+  // Each tab draws the board from its own seat: White's point 1 (White's home) near White, far from Black.
+  const nearer = async (tab) => {
+    const [one, twentyFour] = await Promise.all([1, 24].map((n) => tab.locator(`#board [data-point="${n}"] .triangle`).boundingBox()));
+    return one.y > twentyFour.y ? "point 1 near" : "point 24 near";
+  };
+  assert.deepEqual(await Promise.all(tabs.map(nearer)), ["point 1 near", "point 24 near"]);
+  // The plays are told in the usual notation, each from its mover's side: no raw bar (25) or off (0) points.
+  const plays = await white.locator("#log li", { hasText: / plays \d-\d: / }).allTextContents();
+  assert.ok(plays.length > 0, "the log tells the plays");
+  for (const line of plays) assert.match(line, /^(White|Black) plays \d-\d: (bar|[12]?\d)(\/([12]?\d\*?|off))+(\(\d\))?( (bar|[12]?\d)(\/([12]?\d\*?|off))+(\(\d\))?)*$/, line);
+  assert.deepEqual(await black.locator("#log li", { hasText: / plays / }).allTextContents(), plays, "both tabs tell the same story");
   console.log(`friend mode: ${clicks} clicks, ${last} events seen by each tab, version ${whiteEnd.version}`);
 
   // Both tabs, side by side, in one picture: White's page with Black's beside it.
