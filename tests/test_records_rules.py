@@ -45,8 +45,10 @@ from gammond.engine.flow import (
     new_game,
     next_game,
 )
+from gammond.engine.notation import parse_moves
 from gammond.engine.players import Player
 from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
+from gammond.engine.result import ResultKind
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameEnd
 
@@ -360,3 +362,24 @@ if __name__ == "__main__":  # python -m tests.test_records_rules [MATCHES]: the 
         f"automatic doubles or a cube past 4096, on gnubg's own stakes); "
         f"{time.monotonic() - start:.0f} s"
     )
+
+
+def test_a_roll_then_an_accepted_resignation_reads_back_and_gnubg_scores_it_as_the_resignation() -> None:
+    # Mid-game, a roll with no play before the offer: written "Resigns single after rolling 44",
+    # since gnubg read "44:" then the resignation as a win of the other side.
+    game = new_game(RuleOptions.money(), dice_source=DiceSource.CLIENT)
+    for action in (
+        Action(ActionKind.ROLL, Player.WHITE, dice=(3, 1)),
+        Action(ActionKind.PLAY, Player.WHITE, steps=parse_moves("8/5 6/5")),
+        Action(ActionKind.ROLL, Player.BLACK, dice=(4, 4)),
+        Action(ActionKind.RESIGN, Player.BLACK, resign=ResultKind.SINGLE),
+        Action(ActionKind.ACCEPT, Player.WHITE),
+    ):
+        game, _ = apply_action(game, action)
+    record = record_of([game])
+    text = format_mat(record)
+    assert "Resigns single after rolling 44" in text
+    [back] = parse_mat(text).games
+    assert back.log == game.log and back.result == game.result
+    found, compared, _ = gnubg_differences(record, text, _gnubg())
+    assert (found, compared) == ([], 1)

@@ -32,8 +32,9 @@ Items are read by column, as GNU Backgammon reads them.  What the format
 has no words for is written where gnubg skips it (docs/api.md, RecordService):
 the money rules and opening-roll ties as header tags (``; [Beaver "On"]``,
 ``; [Opening ties "game 2: 33"]``), resignations as ``Resigns gammon``
-items (``, rejected`` when turned down; gnubg ignores items starting with
-"Resign"); a game lost on time (a table's turn clock) as ``Resigns gammon
+items (``, rejected`` when turned down; ``after rolling 44`` when offered
+after a roll and accepted, since gnubg has no roll without its play; gnubg
+ignores items starting with "Resign"); a game lost on time (a table's turn clock) as ``Resigns gammon
 on time``, so gnubg reads it as the resignation accepted at the value it
 scored.  Beavers and raccoons are written as gnubg writes them
 (``Beavers => 4``, the take left out when the roll follows).  The only loss
@@ -159,6 +160,20 @@ def _items(game: Game) -> tuple[list[_Item], _Item | None, tuple[int, ...]]:
                 after += 1
             items += [_Item(player, f" Resigns {word} after the roll, rejected") for word in rejected]
             high, low = max(entry.dice), min(entry.dice)
+            if (
+                not moves
+                and entry.player is not None  # an opening roll gnubg reads as "63:" then the offer
+                and after + 1 < len(log)
+                and (log[after].kind, log[after].player) == (ActionKind.RESIGN, player)
+                and log[after + 1].kind is ActionKind.ACCEPT
+            ):
+                # Rolled, then resigned and accepted: one item.  gnubg has no roll without its play
+                # (mid-game it read "44:" then the resignation as a win of the other side), so the
+                # roll is kept in the resignation's words, which it skips.
+                word = _RESIGN_WORDS[log[after].resign or ResultKind.SINGLE]
+                items.append(_Item(player, f" Resigns {word} after rolling {high}{low}"))
+                step(after + 1 - index)
+                continue
             items.append(_Item(player, f"{high}{low}: {format_play(moves)}".rstrip()))
             step(after - index)
             continue
@@ -293,7 +308,8 @@ _SCORES = re.compile(r"^(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\
 _NUMBER = re.compile(r"^(\s*\d+\))")
 _ITEM = re.compile(
     r"(?<![\w/])(?:[1-6][1-6]:|(?:Doubles|Beavers|Raccoons)\s*=>\s*\d+|Takes|Drops|Passes"
-    r"|Resigns\s+(?:single|gammon|backgammon)(?:\s+on\s+time|(?:\s+after\s+the\s+roll)?(?:\s*,\s*rejected)?)"
+    r"|Resigns\s+(?:single|gammon|backgammon)(?:\s+on\s+time|\s+after\s+rolling\s+[1-6][1-6]"
+    r"|(?:\s+after\s+the\s+roll)?(?:\s*,\s*rejected)?)"
     r"|Wins\s+\d+\s+points?(?:\s+and\s+the\s+match)?)",
     re.IGNORECASE,
 )
@@ -605,7 +621,15 @@ def _read_resign(reader: _Reader, number: int, item: str, player: Player) -> Non
             raise RecordError(number, f"'{item}': on this board the time out loses {lost}")
         reader.game = game
         return
-    if "after" in words:
+    if "rolling" in words:
+        # "Resigns gammon after rolling 44": the roll (and any rejected offers after it), then the offer.
+        _read_roll(reader, number, f"{words[-1]}: ", player)
+        if reader.unplayed is None:
+            raise RecordError(number, f"'{item}': {words[-1][0]}-{words[-1][1]} cannot be played here")
+        reader.unplayed = None
+        game = reader.game
+        assert game is not None
+    elif "after" in words:
         reader.after_roll.append(kind)  # applied once the next roll is read
         return
     game, _ = apply_action(game, Action(ActionKind.RESIGN, player, resign=kind))
