@@ -93,7 +93,8 @@ class GammondClient:
         check = self.health.Check  # type: ignore[attr-defined]
         response = check(health_pb2.HealthCheckRequest(), timeout=timeout, wait_for_ready=True)
         if response.status != health_pb2.HealthCheckResponse.SERVING:
-            raise GammondError(grpc.StatusCode.UNAVAILABLE, f"server is {response.status}")
+            status = health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
+            raise GammondError(grpc.StatusCode.UNAVAILABLE, f"server is {status}, not SERVING")
 
     def legal_plays(self, position: PositionLike, roll: Sequence[int]) -> list[board_pb2.Play]:
         response = self._call(self.game.ListLegalPlays, requests.legal_plays(position, roll))
