@@ -402,3 +402,14 @@ def test_a_redis_table_whose_seat_lets_one_second_pass_is_forfeited_by_redis_s_c
             assert game.result.ended == rules_pb2.GAME_END_TIMED_OUT and game.result.winner != mover.seat
     finally:
         served.stop(1.0)
+
+
+def test_a_watcher_s_table_follows_the_clock_from_the_events(client: GammondClient) -> None:
+    created, seats = seated(client, b"clock-watch")
+    spectator = Table(client, created.table_id, created.spectator_token)
+    assert spectator.clock is None  # never read: a spectator's Table learns the clock from the stream
+    seats[WHITE].act(game_pb2.Action(kind=game_pb2.ACTION_KIND_ROLL))
+    for event in spectator.watch():
+        if event.HasField("entry") and event.entry.kind == game_pb2.ACTION_KIND_ROLL:
+            break
+    assert spectator.clock is not None and spectator.clock.running in (WHITE, BLACK)

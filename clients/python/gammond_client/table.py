@@ -171,6 +171,8 @@ class Table:
                     event = message.event
                     failures = 0
                     after = event.sequence
+                    if event.HasField("clock"):
+                        self.clock = event.clock  # a countdown follows the stream, not only this seat's calls
                     yield event
                 return
             except grpc.RpcError as error:
