@@ -43,7 +43,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -75,6 +74,7 @@ from backgammon.v1 import (  # noqa: E402
     record_service_pb2,
     rules_pb2,
 )
+from bench.local_server import local_server  # noqa: E402
 from bench.protocol import play_requests  # noqa: E402
 from tests.support.games import game_states  # noqa: E402
 
@@ -185,31 +185,9 @@ def _running(pid: int) -> bool:
 @contextmanager
 def serving(workers: int, *flags: str) -> Iterator[Server]:
     """A server for one phase; stopped (SIGTERM, then bounded wait) at the end."""
-    with tempfile.TemporaryDirectory(prefix="gammond-abuse-") as folder:
-        ready, log = Path(folder) / "ready.json", Path(folder) / "server.log"
-        command = [sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--workers", str(workers), "--metrics-port", "off", "--ready-file", str(ready)]
-        command += ["--drain-notice", "0", "--grace", "2", *flags]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-        with log.open("wb") as sink:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 120
-            while not ready.exists():
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start:\n{log.read_text()[-2000:]}")
-                time.sleep(0.05)
-            time.sleep(0.05)
-            yield Server(process, json.loads(ready.read_text())["port"], log)
-        finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(10)
+    flags = ("--workers", str(workers), "--metrics-port", "off", *flags)
+    with local_server("gammond-abuse-", *flags) as (process, facts, log):
+        yield Server(process, facts["port"], log)
 
 
 def _cmdline(pid: int) -> bytes:

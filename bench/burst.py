@@ -41,12 +41,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import os
-import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
@@ -65,6 +61,7 @@ import grpc  # noqa: E402
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]  # noqa: E402
 
 from backgammon.v1 import play_service_pb2  # noqa: E402
+from bench.local_server import local_server  # noqa: E402
 
 LIST_ACTIONS = "/backgammon.v1.PlayService/ListActions"
 NEW_GAME = "/backgammon.v1.PlayService/NewGame"
@@ -104,32 +101,9 @@ class Server:
 @contextmanager
 def serving(*flags: str) -> Iterator[Server]:
     """One worker with metrics on a free port; stopped (SIGTERM, bounded wait) at the end."""
-    with tempfile.TemporaryDirectory(prefix="gammond-burst-") as folder:
-        ready, log = Path(folder) / "ready.json", Path(folder) / "server.log"
-        command = [sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"]
-        command += ["--workers", "1", "--metrics-port", "0", "--ready-file", str(ready)]
-        command += ["--drain-notice", "0", "--grace", "2", *flags]
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-        with log.open("wb") as sink:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 120
-            while not ready.exists():
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start:\n{log.read_text()[-2000:]}")
-                time.sleep(0.05)
-            time.sleep(0.1)
-            facts = json.loads(ready.read_text())
-            yield Server(process, facts["port"], facts["metrics_port"], facts["workers"][0], log)
-        finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(10)
+    flags = ("--workers", "1", "--metrics-port", "0", *flags)
+    with local_server("gammond-burst-", *flags) as (process, facts, log):
+        yield Server(process, facts["port"], facts["metrics_port"], facts["workers"][0], log)
 
 
 def _proc_kb(pid: int, key: str) -> float:

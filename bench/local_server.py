@@ -1,0 +1,54 @@
+"""One ``python -m gammond.server`` on loopback for a benchmark: started, waited for, stopped.
+
+The benchmarks that need a real server process (``bench.abuse``,
+``bench.burst``) start it the same way: port 0, a ready file in a temporary
+folder, the log kept there for a failure's message, and a bounded stop
+(SIGTERM, then kill) whatever happens in between.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT_S = 120.0
+STOP_TIMEOUT_S = 30.0
+
+
+@contextmanager
+def local_server(prefix: str, *flags: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any], Path]]:
+    """The server with ``flags`` (after ``--host 127.0.0.1 --port 0``): its process, ready file and log."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder:
+        ready, log = Path(folder) / "ready.json", Path(folder) / "server.log"
+        command = [sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"]
+        command += ["--ready-file", str(ready), "--drain-notice", "0", "--grace", "2", *flags]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the server makes its own
+        with log.open("wb") as sink:
+            process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + START_TIMEOUT_S
+            while not ready.exists():
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start:\n{log.read_text()[-2000:]}")
+                time.sleep(0.05)
+            time.sleep(0.1)  # the file is written before the workers' first call is taken
+            yield process, json.loads(ready.read_text()), log
+        finally:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(10)
