@@ -22,7 +22,9 @@ def redis_server(folder: Path, timeout_s: float = 20.0) -> Iterator[str]:
     """Start redis-server; yield its URL (``unix://...``); stop it after."""
     binary = shutil.which("redis-server")
     if binary is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server; scripts/setup-clients and scripts/serve do)")
+        pytest.skip(
+            "redis-server is not installed (apt-get install redis-server; scripts/setup-clients and scripts/serve do)"
+        )
     socket = folder / "redis.sock"
     command = [binary, "--port", "0", "--unixsocket", str(socket), "--save", "", "--appendonly", "no"]
     process = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
