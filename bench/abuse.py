@@ -74,7 +74,7 @@ from backgammon.v1 import (  # noqa: E402
     record_service_pb2,
     rules_pb2,
 )
-from bench.local_server import local_server  # noqa: E402
+from bench._server import local_server  # noqa: E402
 from bench.protocol import play_requests  # noqa: E402
 from tests.support.games import game_states  # noqa: E402
 

@@ -61,7 +61,7 @@ import grpc  # noqa: E402
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]  # noqa: E402
 
 from backgammon.v1 import play_service_pb2  # noqa: E402
-from bench.local_server import local_server  # noqa: E402
+from bench._server import local_server  # noqa: E402
 
 LIST_ACTIONS = "/backgammon.v1.PlayService/ListActions"
 NEW_GAME = "/backgammon.v1.PlayService/NewGame"

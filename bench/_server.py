@@ -1,4 +1,4 @@
-"""One ``python -m gammond.server`` on loopback for a benchmark: started, waited for, stopped.
+"""One ``python -m gammond.server`` on loopback for a benchmark (a helper of the scripts, not one itself).
 
 The benchmarks that need a real server process (``bench.abuse``,
 ``bench.burst``) start it the same way: port 0, a ready file in a temporary
