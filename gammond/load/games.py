@@ -100,6 +100,18 @@ class _Lost(Exception):
     """A call failed: the table abandons this game."""
 
 
+async def recorded(run: _Run, name: str, send: Callable[[], Any]) -> Any:
+    """``send()``'s answer, its latency and code recorded under ``name``; a failed call is ``_Lost``."""
+    started = time.perf_counter()
+    try:
+        answer = await send()
+    except grpc.aio.AioRpcError as error:
+        run.record(name, error.code(), started)
+        raise _Lost from None
+    run.record(name, grpc.StatusCode.OK, started)
+    return answer
+
+
 Answer = TypeVar("Answer")
 
 
@@ -130,14 +142,7 @@ class _Table:
         if self.run.next_ticket() is None:
             raise _Over
         self.turn += 1
-        started = time.perf_counter()
-        try:
-            answer = await send()
-        except grpc.aio.AioRpcError as error:
-            self.run.record(name, error.code(), started)
-            raise _Lost from None
-        self.run.record(name, grpc.StatusCode.OK, started)
-        return answer
+        return await recorded(self.run, name, send)
 
     async def pause(self, seconds: float) -> None:
         left = self.run.deadline - time.perf_counter()

@@ -45,6 +45,7 @@ from backgammon.v1 import (
     table_service_pb2,
     table_service_pb2_grpc,
 )
+from gammond.load.games import _Lost, _Over, recorded
 from gammond.load.report import Latency, Report, _latency_json
 from gammond.load.runner import LoadSettings, Progress, _channel, _gather_reporting, _Run
 
@@ -140,14 +141,6 @@ class TablesReport:
         return json.dumps(self.as_json(), indent=2)
 
 
-class _Over(Exception):
-    """The run is over: the table stops."""
-
-
-class _Lost(Exception):
-    """A call failed: the table is abandoned."""
-
-
 def choose(
     choices: play_service_pb2.ListActionsResponse, color: board_pb2.Color.ValueType, rng: random.Random
 ) -> game_pb2.Action:
@@ -203,14 +196,7 @@ class _Tables:
     async def call(self, name: str, send: Callable[[], Any]) -> Any:
         if self.run.next_ticket() is None:
             raise _Over
-        started = time.perf_counter()
-        try:
-            answer = await send()
-        except grpc.aio.AioRpcError as error:
-            self.run.record(name, error.code(), started)
-            raise _Lost from None
-        self.run.record(name, grpc.StatusCode.OK, started)
-        return answer
+        return await recorded(self.run, name, send)
 
     async def pause(self, seconds: float) -> None:
         left = self.run.deadline - time.perf_counter()
