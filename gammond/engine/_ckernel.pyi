@@ -142,3 +142,20 @@ def plays_wire_request(request: bytes, parts_by_view: tuple[int, ...], /) -> tup
 
 def format_play(steps: Sequence[Step], /) -> str:
     """gammond.engine.notation.format_moves of (from, to, hit) steps."""
+
+# turn_options' answer: (board after ``made`` or None when nothing was made,
+# dice left, options as (steps, dice, dice left), complete, plays left).
+TurnParts = tuple[
+    Board | None,
+    tuple[int, ...],
+    tuple[tuple[tuple[Step, ...], tuple[int, ...], tuple[int, ...]], ...],
+    bool,
+    int,
+]
+
+def turn_options(
+    board: Sequence[int], die1: int, die2: int, made: Sequence[tuple[int, int, bool]]
+) -> TurnParts | None:
+    """gammond.engine.turn.turn_options' parts, options in its order; None where the
+    Python reference must answer (an illegal ``made``, which it names, or a tie
+    only Python's set order breaks: see turn.c)."""

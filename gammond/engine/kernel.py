@@ -37,6 +37,12 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   the dice, maybe a view), read in C; ``None`` (the value) for any other
   form or anything amiss, for the caller to decode the request in full and
   name the problem.  Compiled only.
+* ``turn_options(board, die1, die2, made)``: what
+  :func:`gammond.engine.turn.turn_options` builds its answer from (the board
+  after ``made``, or None when nothing was made, the dice left, each option's
+  steps, dice and dice left in order, complete, plays left), or ``None`` (the
+  value) where the Python reference must answer (an illegal ``made``, which
+  it names, or a tie only Python's set order breaks); compiled only.
 """
 
 from __future__ import annotations
@@ -61,6 +67,17 @@ class RawPlays(Protocol):
     def __getitem__(self, index: int, /) -> RawPlay: ...
 
 
+# kernel.turn_options' answer: (board after the moves made or None, dice left,
+# options as (steps, dice used, dice left), complete, plays left).
+TurnParts = tuple[
+    Board | None,
+    tuple[int, ...],
+    tuple[tuple[tuple[movegen.Step, ...], tuple[int, ...], tuple[int, ...]], ...],
+    bool,
+    int,
+]
+
+
 def _python_result_ids(board: Sequence[int], die1: int, die2: int) -> tuple[str, ...]:
     return tuple(ids.encode_position_id(result) for _, result in movegen.generate(tuple(board), die1, die2))
 
@@ -75,6 +92,8 @@ play_out: Callable[..., None] | None = None
 plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
 # The same from a request's bytes in its common form; None for anything else.
 plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
+# The parts of turn.turn_options, or None where the Python reference must answer.
+turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs of boards, both directions; gammond.engine.ids holds the pure-Python codec.
@@ -97,6 +116,7 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         play_out = _ckernel.play_out
         plays_wire = _ckernel.plays_wire
         plays_wire_request = _ckernel.plays_wire_request
+        turn_options = _ckernel.turn_options
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from gammond.engine import kernel
 from gammond.engine.errors import IllegalPlayError
 from gammond.engine.game import require_game_on
 from gammond.engine.movegen import Board, Step, after, single_steps
-from gammond.engine.play import Move, check_dice, legal_plays
+from gammond.engine.play import Move, _move, check_dice, legal_plays
 from gammond.engine.position import Position
 
 
@@ -177,13 +178,35 @@ def turn_options(position: Position, dice: Sequence[int], made: Sequence[Move]) 
     """The moves allowed after ``made`` this turn, each with the dice it uses.
 
     Raises :class:`IllegalPlayError`, as :func:`next_moves` does, when
-    ``made`` is not the start of a legal play.
+    ``made`` is not the start of a legal play.  The compiled kernel answers
+    when it is built (``kernel.turn_options``, the same result); it leaves
+    to :func:`_turn_options_python` what it does not decide: an illegal
+    ``made`` (the reference names the move) and the rare tie only Python's
+    set order breaks (see ``_ckernel_src/turn.c``).
 
     >>> from gammond.engine import Position
     >>> turn = turn_options(Position.starting(), (3, 1), [])
     >>> [(str(o.steps[0]), o.dice) for o in turn.options if len(o.steps) == 2][:2]
     [('24/21', (3, 1)), ('24/23', (1, 3))]
     """
+    d1, d2 = check_dice(dice)
+    compiled = kernel.turn_options
+    if compiled is not None:
+        found = compiled(position.board, d1, d2, made)
+        if found is not None:
+            board, left, options, complete, plays_left = found
+            return TurnOptions(
+                position if board is None else Position._trusted(board),
+                left,
+                tuple(MoveOption(tuple(map(_move, steps)), used, rest) for steps, used, rest in options),
+                complete,
+                plays_left,
+            )
+    return _turn_options_python(position, (d1, d2), made)
+
+
+def _turn_options_python(position: Position, dice: Sequence[int], made: Sequence[Move]) -> TurnOptions:
+    """:func:`turn_options` in Python: the reference the compiled kernel matches."""
     d1, d2 = check_dice(dice)
     all_dice = (d1,) * 4 if d1 == d2 else (max(d1, d2), min(d1, d2))
     plays = legal_plays(position, (d1, d2))

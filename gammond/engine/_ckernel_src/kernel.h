@@ -44,6 +44,21 @@ typedef union {
     uint64_t w[4];
 } kboard;
 
+/* The hash of a board for the open-addressing tables (search.c, turn.c). */
+static inline size_t kboard_hash(const kboard *k)
+{
+    uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull;
+    h ^= k->w[1] * 0xC2B2AE3D27D4EB4Full;
+    h ^= k->w[2] * 0x165667B19E3779F9ull;
+    h ^= k->w[3] * 0xD6E8FEB86659FD93ull;
+    return (size_t)(h ^ (h >> 31));
+}
+
+static inline int kboard_equal(const kboard *a, const kboard *b)
+{
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
+}
+
 typedef struct {
     kboard board;
     kstep steps[K_MAX_STEPS];
@@ -246,5 +261,40 @@ typedef struct {
  * checked; the ID is 14 bytes, maybe not base64.
  */
 int k_read_listing(const uint8_t *in, size_t n, klisting *out);
+
+/*
+ * gammond.engine.turn.turn_options (turn.c): the moves allowed after `made`
+ * (nmade steps, of which only from and to are read) with the dice each uses.
+ */
+enum {
+    /* Options of one turn: at most 15 sources a die, one option per source and
+       hop count, in at most two states; far more than any turn has. */
+    K_TURN_MAX_OPTIONS = 256,
+    /* Leave the answer to the reference: `made` is not the start of a legal
+       play, or the reference's choice depends on Python's set order (turn.c). */
+    K_TURN_ASK = -2,
+};
+
+typedef struct {
+    kstep steps[K_MAX_STEPS]; /* the hops, in order */
+    uint8_t dice[K_MAX_STEPS]; /* the die of each hop */
+    uint8_t left[K_MAX_STEPS]; /* the dice left after it, highest first */
+    uint8_t nsteps, nleft;
+    uint8_t state; /* turn.c's bookkeeping */
+} koption;
+
+typedef struct {
+    int8_t board[K_SLOTS]; /* after the moves made */
+    uint8_t left[K_MAX_STEPS];
+    int nleft;
+    int complete;
+    size_t plays_left;
+    int noptions;
+    koption options[K_TURN_MAX_OPTIONS]; /* in the reference's order */
+} kturn;
+
+/* Fills `out`; K_OK, K_NOMEM or K_TURN_ASK (then `out` means nothing). */
+int k_turn_options(const int8_t board[K_SLOTS], int die1, int die2, const kstep *made, int nmade,
+                   kturn *out);
 
 #endif

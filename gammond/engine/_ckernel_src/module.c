@@ -481,6 +481,131 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
     return write_plays(board, request.die1, request.die2, request.turn == 2, parts);
 }
 
+/* ---- interactive turns (turn.c) ------------------------------------------ */
+
+/* The (from, to) of each move made, as read from tuples (Moves): 1, or 0 for
+   anything else (a list, a non-int, too many moves), which the reference then
+   judges; -1 with an exception set. */
+static int parse_made(PyObject *obj, kstep made[K_MAX_STEPS], int *nmade)
+{
+    PyObject *seq = PySequence_Fast(obj, "the moves made must be a sequence of Moves");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    int status = n <= K_MAX_STEPS;
+    for (Py_ssize_t i = 0; status == 1 && i < n; i++) {
+        PyObject *move = items[i];
+        if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) < 2) {
+            status = 0;
+            break;
+        }
+        long point[2];
+        for (int k = 0; k < 2 && status == 1; k++) {
+            PyObject *value = PyTuple_GET_ITEM(move, k);
+            int overflow = 0;
+            point[k] = PyLong_Check(value) ? PyLong_AsLongAndOverflow(value, &overflow) : -1;
+            if (point[k] == -1 && PyErr_Occurred())
+                status = -1;
+            else if (overflow || point[k] < 0 || point[k] > K_BAR)
+                status = 0;
+        }
+        if (status == 1)
+            made[i] = (kstep){(uint8_t)point[0], (uint8_t)point[1], 0};
+    }
+    *nmade = (int)n;
+    Py_DECREF(seq);
+    return status;
+}
+
+static PyObject *dice_tuple(const uint8_t *dice, int n)
+{
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple && i < n; i++) {
+        PyObject *die = PyLong_FromLong(dice[i]);
+        if (!die) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, die);
+    }
+    return tuple;
+}
+
+/* (steps, dice, dice left) of one option. */
+static PyObject *option_tuple(const koption *o)
+{
+    PyObject *steps = steps_tuple(o->steps, o->nsteps);
+    PyObject *dice = steps ? dice_tuple(o->dice, o->nsteps) : NULL;
+    PyObject *left = dice ? dice_tuple(o->left, o->nleft) : NULL;
+    PyObject *option = left ? PyTuple_Pack(3, steps, dice, left) : NULL;
+    Py_XDECREF(steps);
+    Py_XDECREF(dice);
+    Py_XDECREF(left);
+    return option;
+}
+
+static PyObject *turn_tuple(const kturn *t, int moved)
+{
+    PyObject *board = moved ? board_tuple(t->board) : Py_NewRef(Py_None);
+    PyObject *left = board ? dice_tuple(t->left, t->nleft) : NULL;
+    PyObject *options = left ? PyTuple_New(t->noptions) : NULL;
+    for (int i = 0; options && i < t->noptions; i++) {
+        PyObject *option = option_tuple(&t->options[i]);
+        if (!option) {
+            Py_CLEAR(options);
+            break;
+        }
+        PyTuple_SET_ITEM(options, i, option);
+    }
+    PyObject *plays_left = options ? PyLong_FromSize_t(t->plays_left) : NULL;
+    PyObject *out = plays_left ? PyTuple_Pack(5, board, left, options,
+                                              t->complete ? Py_True : Py_False, plays_left)
+                               : NULL;
+    Py_XDECREF(board);
+    Py_XDECREF(left);
+    Py_XDECREF(options);
+    Py_XDECREF(plays_left);
+    return out;
+}
+
+PyDoc_STRVAR(turn_options_doc,
+             "turn_options($module, board, die1, die2, made)\n--\n\n"
+             "What gammond.engine.turn.turn_options needs: (board after the moves made,\n"
+             "or None when none were made, dice left, options as (steps, dice, dice left)\n"
+             "in the reference's order, complete, plays left). None where the reference\n"
+             "must answer: `made` not the start of a legal play (it names the move),\n"
+             "not tuples of ints, or a choice only Python's set order makes.");
+
+static PyObject *turn_options(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    PyObject *given[4];
+    int8_t board[K_SLOTS];
+    int die1, die2, nmade;
+    kstep made[K_MAX_STEPS];
+    if (parse_roll("turn_options", args, nargs, kwnames, 4, given, board, &die1, &die2) < 0)
+        return NULL;
+    int readable = parse_made(given[3], made, &nmade);
+    if (readable < 0)
+        return NULL;
+    if (!readable)
+        Py_RETURN_NONE;
+    kturn *turn = PyMem_Malloc(sizeof *turn);
+    if (!turn)
+        return PyErr_NoMemory();
+    PyObject *out = NULL;
+    int status = k_turn_options(board, die1, die2, made, nmade, turn);
+    if (status == K_OK)
+        out = turn_tuple(turn, nmade > 0);
+    else if (status == K_TURN_ASK)
+        out = Py_NewRef(Py_None);
+    else
+        PyErr_NoMemory();
+    PyMem_Free(turn);
+    return out;
+}
+
 PyDoc_STRVAR(format_play_doc,
              "format_play($module, steps, /)\n--\n\n"
              "gammond.engine.notation.format_moves of (from, to, hit) steps, as the\n"
@@ -988,6 +1113,7 @@ static PyMethodDef methods[] = {
     {"plays_wire_request", (PyCFunction)(void (*)(void))plays_wire_request, METH_FASTCALL,
      plays_wire_request_doc},
     {"format_play", format_play, METH_O, format_play_doc},
+    {"turn_options", FASTCALL(turn_options), turn_options_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -38,25 +38,11 @@ void kresult_free(kresult *r)
     r->count = 0;
 }
 
-static size_t board_hash(const kboard *k)
-{
-    uint64_t h = k->w[0] * 0x9E3779B97F4A7C15ull;
-    h ^= k->w[1] * 0xC2B2AE3D27D4EB4Full;
-    h ^= k->w[2] * 0x165667B19E3779F9ull;
-    h ^= k->w[3] * 0xD6E8FEB86659FD93ull;
-    return (size_t)(h ^ (h >> 31));
-}
-
-static int same_board(const kboard *a, const kboard *b)
-{
-    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
-}
-
 /* The index slot holding `board`, or the empty slot where it would go. */
 static size_t probe(const kresult *r, const kboard *board)
 {
-    size_t slot = board_hash(board) & r->mask;
-    while (r->index[slot] >= 0 && !same_board(&r->plays[r->index[slot]].board, board))
+    size_t slot = kboard_hash(board) & r->mask;
+    while (r->index[slot] >= 0 && !kboard_equal(&r->plays[r->index[slot]].board, board))
         slot = (slot + 1) & r->mask;
     return slot;
 }
@@ -393,7 +379,7 @@ static int single_results(const int8_t *board, int die, kboard out[K_MAX_SINGLE]
 static int among(const kboard *board, const kboard *boards, int n)
 {
     for (int i = 0; i < n; i++)
-        if (same_board(board, &boards[i]))
+        if (kboard_equal(board, &boards[i]))
             return 1;
     return 0;
 }
