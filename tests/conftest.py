@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from gammond.server.app import Served, ServerOptions, create_server
+from tests.support.redis_server import redis_server
 from tests.support.server import Stubs
 
 # The levels' time budgets are set for answers on time (world class 90 ms),
@@ -33,3 +34,10 @@ def stubs(served: Served) -> Iterator[Stubs]:
     connected = Stubs.connect(f"127.0.0.1:{served.port}")
     yield connected
     connected.channel.close()
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A redis-server of its own for the module's tests (skipped where there is none)."""
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url

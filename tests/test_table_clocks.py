@@ -42,7 +42,6 @@ from gammond.server.sealing import Keyring, StateKey
 from gammond.server.tables.clock import Clock
 from gammond.server.tables.store import MemoryTableStore, Stored, TableStore
 from gammond_client import GammondClient, GammondError, Table
-from tests.support.redis_server import redis_server
 from tests.support.tables import BLACK, WHITE, Watcher, acting_seat, choose, log_of, play_turns
 
 PER_MOVE_S, RESERVE_S = 10, 20
@@ -348,12 +347,6 @@ def test_a_game_lost_on_time_is_exported_as_gnubg_reads_a_resignation_and_read_b
 
 
 # -- the stores ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 @pytest.fixture(params=["memory", "redis"])

@@ -11,14 +11,7 @@ import pytest
 from gammond.server.config import parse_config
 from gammond.server.errors import NotFoundError
 from gammond.server.tables.store import MemoryTableStore, TableStore
-from tests.support.redis_server import redis_server
 from tests.support.waits import appeared
-
-
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
-        yield url
 
 
 @pytest.fixture(params=["memory", "redis"])

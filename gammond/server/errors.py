@@ -8,6 +8,9 @@ Anything else is INTERNAL: the caller gets a request id, never a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TypeVar
+
 import grpc
 from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]
@@ -218,3 +221,22 @@ def status_for(error: Exception) -> grpc.Status | None:
         # Malformed input the translation layer did not pin to a field.
         return bad_request("request", str(error))
     return None
+
+
+_Answer = TypeVar("_Answer")
+
+
+def streamed(answers: Iterator[_Answer], context: grpc.ServicerContext) -> Iterator[_Answer]:
+    """``answers`` passed on, an expected error among them ending the stream with its status.
+
+    Streams pass the interceptor untouched (it sees only the first answer),
+    so a server-streaming handler wraps its generator in this; a bug still
+    raises, for gRPC to answer UNKNOWN and the logs to show it.
+    """
+    try:
+        yield from answers
+    except Exception as exc:
+        status = status_for(exc)
+        if status is None:
+            raise
+        context.abort_with_status(status)

@@ -24,7 +24,7 @@ from gammond.engine.bot import (
 from gammond.server import metrics
 from gammond.server.admission import Admission
 from gammond.server.deadlines import require_time, search_end, stopper
-from gammond.server.errors import OutOfTimeError, status_for
+from gammond.server.errors import OutOfTimeError, streamed
 from gammond.server.searcher import best_only
 from gammond.server.searches import SearchPool
 from gammond.server.wire.board import decode_play_like, decode_position_input, decode_roll
@@ -210,13 +210,7 @@ class BotServicer(bot_service_pb2_grpc.BotServiceServicer):
         self, request: pb.RolloutRequest, context: grpc.ServicerContext
     ) -> Iterator[pb.RolloutResponse]:
         # Streams pass the interceptor untouched: an expected error becomes its status here.
-        try:
-            yield from self._rollout(request, context)
-        except Exception as exc:
-            status = status_for(exc)
-            if status is None:
-                raise
-            context.abort_with_status(status)
+        return streamed(self._rollout(request, context), context)
 
     def _rollout(
         self, request: pb.RolloutRequest, context: grpc.ServicerContext

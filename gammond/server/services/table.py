@@ -31,7 +31,7 @@ import grpc
 from backgammon.v1 import board_pb2, game_pb2, rules_pb2, table_service_pb2, table_service_pb2_grpc
 from backgammon.v1 import play_service_pb2 as play_pb
 from gammond.engine import Player, list_actions
-from gammond.server.errors import CrowdedError, DrainingError, PreconditionError, WireError, status_for
+from gammond.server.errors import CrowdedError, DrainingError, PreconditionError, WireError, streamed
 from gammond.server.sealing import Keyring
 from gammond.server.services.play import STALE_GAME, PlayServicer
 from gammond.server.tables.clock import MAX_PER_MOVE_S, MAX_RESERVE_S, Clock
@@ -375,13 +375,7 @@ class TableServicer(table_service_pb2_grpc.TableServiceServicer):
         self, request: table_service_pb2.WatchTableRequest, context: grpc.ServicerContext
     ) -> Iterator[table_service_pb2.WatchTableResponse]:
         # Streams pass the interceptor untouched: an expected error becomes its status here.
-        try:
-            yield from self._watch(request, context)
-        except Exception as exc:
-            status = status_for(exc)
-            if status is None:
-                raise
-            context.abort_with_status(status)
+        return streamed(self._watch(request, context), context)
 
     def _watch(
         self, request: table_service_pb2.WatchTableRequest, context: grpc.ServicerContext
