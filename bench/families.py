@@ -2,7 +2,9 @@
 
 ``python -m bench.families`` makes seeded positions of a few families
 (``training.supervise``'s generators: random races, lopsided game ends,
-and bearing off against checkers on the bar), rolls each out with the
+and bearing off against checkers on the bar; ``training.containment``'s:
+bearing off against an ace-point anchor, a side closed out on the bar,
+gnubg's "crashed" class), rolls each out with the
 shipped evaluator (``--trials`` games, the first roll stratified, played
 to the end), and reports, per family, the mean signed gap (bias) and the
 mean absolute gap between the rollout's cubeless money equity and:
@@ -38,9 +40,17 @@ import numpy as np
 
 
 def _families() -> dict[str, Callable[[int, np.random.Generator], list[tuple[int, ...]]]]:
+    from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions
     from training.supervise import bar_bearoffs, lopsided_positions, random_races
 
-    return {"random races": random_races, "lopsided ends": lopsided_positions, "bar bear-offs": bar_bearoffs}
+    return {
+        "random races": random_races,
+        "lopsided ends": lopsided_positions,
+        "bar bear-offs": bar_bearoffs,
+        "ace-anchor bear-offs": ace_anchor_bearoffs,
+        "closed out": closed_out,
+        "crashed": crashed_positions,
+    }
 
 
 def _gnubg_equities(boards: np.ndarray, plies: int) -> np.ndarray:

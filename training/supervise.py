@@ -67,6 +67,7 @@ from gammond.engine.bot.playout import play_out
 from gammond.engine.bot.rollout import ORDERED_ROLLS
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
+from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions
 from training.train import log_line
 
 Board = tuple[int, ...]
@@ -311,6 +312,8 @@ class Job(NamedTuple):
     # A main round's only: the bearing network beside it, and the network whose search labels (None: start's).
     bearing_weights: Path | None = None
     teacher: Path | None = None
+    # False: rollouts label only the made-up positions; the self-play's late ones keep their search labels.
+    late_rollouts: bool = True
 
 
 def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
@@ -374,7 +377,8 @@ def _label_job(job: Job) -> str:
     if job.phase:
         y = rollout_labels(evaluator, array, job.rollout_trials, rng)
     else:
-        y = label_chunk(evaluator, boards, rollout_trials=job.rollout_trials, rng=rng, plies=job.plies)
+        trials = job.rollout_trials if job.late_rollouts else 0
+        y = label_chunk(evaluator, boards, rollout_trials=trials, rng=rng, plies=job.plies)
     np.savez_compressed(
         job.labels / f"chunk-{job.number:04d}.npz",
         boards=np.array(boards, dtype=np.int8).reshape(-1, 26),
@@ -408,6 +412,10 @@ _MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]]
     "lopsided": ("lopsided", lopsided_positions, 1),
     "races": ("random races", random_races, 2),
     "bar": ("bar bear-offs", bar_bearoffs, 3),
+    # training.containment's late containment games (issue 34's blind spots).
+    "anchor": ("ace-anchor bear-offs", ace_anchor_bearoffs, 4),
+    "closed": ("closed-out positions", closed_out, 5),
+    "crashed": ("crashed positions", crashed_positions, 6),
 }
 
 
@@ -437,6 +445,8 @@ def supervised_round(
     bar: int = 0,
     bearing_weights: Path | None = None,
     teacher: Path | None = None,
+    containment: int = 0,
+    late_rollouts: bool = True,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
@@ -451,6 +461,11 @@ def supervised_round(
     evaluator's phases): it then keeps only the positions left to the main
     network; and a ``teacher`` whose search labels them, when that is not
     ``start`` (a small network taught by a larger one's search).
+    ``containment`` adds that many of each of :mod:`training.containment`'s
+    families (ace-anchor bear-offs, closed-out and crashed positions),
+    rollout-labelled; like the others, only those the round's network scores.
+    Without ``late_rollouts``, the rollouts label only those made-up
+    positions: the self-play's late positions keep their search labels.
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
@@ -462,7 +477,7 @@ def supervised_round(
     )
     if race and bearing:
         raise ValueError("a round trains one network: give race or bearing, not both")
-    if (lopsided or race or bearing or bar) and not rollout_trials:
+    if (lopsided or race or bearing or bar or containment) and not rollout_trials:
         raise ValueError(
             "made-up positions, races and bear-offs are labelled by rollouts: give rollout_trials"
         )
@@ -476,8 +491,8 @@ def supervised_round(
         raise ValueError(
             "bearing_weights and teacher are for a round of the main network: not with race or bearing"
         )
-    if bar and race:
-        raise ValueError("bar bear-offs are in contact, not a race network's positions")
+    if (bar or containment) and race:
+        raise ValueError("bar bear-offs and containment positions are in contact, not a race network's")
     phase = "race" if race else "bearing" if bearing else ""
     job = Job(
         start,
@@ -492,10 +507,18 @@ def supervised_round(
         race_weights,
         bearing_weights,
         teacher,
+        late_rollouts,
     )
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
     jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
-    wanted = {"lopsided": lopsided, "races": races, "bar": bar}
+    wanted = {
+        "lopsided": lopsided,
+        "races": races,
+        "bar": bar,
+        "anchor": containment,
+        "closed": containment,
+        "crashed": containment,
+    }
     for kind, count in wanted.items():
         jobs += [
             (functools.partial(_made_up_job, kind=kind), job._replace(number=i))
@@ -518,7 +541,7 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
-    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs.
+    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs, containment.
     added = dict.fromkeys(wanted, 0)
     for kind, count in wanted.items():
         extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-count // chunk)] if count else []
@@ -541,6 +564,7 @@ def supervised_round(
             "epochs": epochs,
             "rate": rate,
             "rollout_trials": rollout_trials,
+            "late_rollouts": bool(rollout_trials) and late_rollouts,
             "label_plies": plies,
             "lopsided": added["lopsided"],
             "random_races": added["races"],
@@ -548,6 +572,7 @@ def supervised_round(
             "contact": None if contact_weights is None else contact_weights.name,
             "bearing": bearing,
             "bar_bearoffs": added["bar"],
+            "containment": {kind: added[kind] for kind in ("anchor", "closed", "crashed")},
             "race_network": None if race_weights is None else race_weights.name,
             "bearing_network": None if bearing_weights is None else bearing_weights.name,
             "teacher": None if teacher is None else teacher.name,

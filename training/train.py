@@ -375,6 +375,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--bar-bearoffs", type=int, default=0, help="rollout-labelled bear-offs against the bar a round adds"
     )
+    parser.add_argument(
+        "--containment",
+        type=int,
+        default=0,
+        help="rollout-labelled positions of each containment family a round adds (training/containment.py)",
+    )
+    parser.add_argument(
+        "--no-late-rollouts",
+        action="store_true",
+        help="--rollout-trials label the made-up positions only, not the self-play's late ones",
+    )
     parser.add_argument("--ship", type=Path, help="write this checkpoint as the release weights and stop")
     parser.add_argument(
         "--ship-as", help="with --ship: the weights' name, if not the main network's (race-1, bearing-1)"
@@ -425,6 +436,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             bar=args.bar_bearoffs,
             bearing_weights=args.bearing_weights,
             teacher=args.teacher,
+            containment=args.containment,
+            late_rollouts=not args.no_late_rollouts,
         )
         return
     settings = Settings(
