@@ -3,11 +3,12 @@
 ``python -m bench.cube`` takes positions from seeded self-play (gnubg_nn
 0-ply playing both sides, so the set does not depend on the bot under
 test), before the roll, where gnubg_nn 0-ply gives the player on roll a
-cubeless win chance of 0.55 to 0.90.  Each position is put in one of seven
+cubeless win chance of 0.55 to 0.90.  Each position is put in one of nine
 cube situations in turn: money with the cube centred, money with the player
 on roll owning a 2-cube, and a 7-point match at 0-0, 2-away/4-away,
-4-away/2-away, 2-away/2-away and 3-away/1-away post-Crawford (the player
-on roll first).  In every one of them the player on roll may double.
+4-away/2-away, 2-away/2-away, 3-away/1-away post-Crawford, 0-0 with the
+player on roll owning a 2-cube, and 3-away/3-away (the player on roll
+first).  In every one of them the player on roll may double.
 
 The referee is the ``gnubg`` package's ``hint`` command at
 ``--referee-plies`` (3 by default), run in a child process because the
@@ -88,6 +89,8 @@ class Situation:
         if self.money:
             return CubeView(value=2, owner=Owner.ON_ROLL) if self.owned else CubeView()
         away = (MATCH_LENGTH - self.score[0], MATCH_LENGTH - self.score[1])
+        if self.owned:
+            return CubeView(value=2, owner=Owner.ON_ROLL, away=away)
         return CubeView(away=away)
 
 
@@ -99,6 +102,9 @@ SITUATIONS = (
     Situation("4-away/2-away", money=False, score=(3, 5)),
     Situation("2-away/2-away", money=False, score=(5, 5)),
     Situation("3-away/1-away PC", money=False, score=(4, 6)),
+    # Issue 34's held-out table lost most at these two: an owned cube early in a match, and 3-away/3-away.
+    Situation("7pt 0-0, owned", money=False, owned=True),
+    Situation("3-away/3-away", money=False, score=(4, 4)),
 )
 
 
@@ -200,6 +206,9 @@ def parse_hint(text: str) -> tuple[tuple[float, float, float], Probabilities]:
 class GnubgCube:
     """gnubg's cube analysis at a given ply, from a child process restarted whenever it dies or stalls."""
 
+    # The child's script; bench.match_play's hint for checker plays runs its own in the same harness.
+    worker = _WORKER
+
     def __init__(self, timeout: float = 120.0) -> None:
         self.timeout = timeout
         self.restarts = 0
@@ -207,7 +216,7 @@ class GnubgCube:
 
     def _start(self) -> None:
         self.child = subprocess.Popen(
-            [sys.executable, "-c", _WORKER],
+            [sys.executable, "-c", self.worker],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -246,9 +255,13 @@ class GnubgCube:
         owner = 0 if s.owned else -1
         length = 0 if s.money else MATCH_LENGTH
         pid = _gnubg_nn().position_id(gnubg_board(decision.position))
-        assert self.child.stdin is not None
         cube = 2 if s.owned else 1
-        self.child.stdin.write(f"{plies} {cube} {owner} {length} {s.score[0]} {s.score[1]} {pid}\n")
+        return self._exchange(f"{plies} {cube} {owner} {length} {s.score[0]} {s.score[1]} {pid}")
+
+    def _exchange(self, request: str) -> str:
+        """Send the child one request line and return what it printed between its markers."""
+        assert self.child.stdin is not None
+        self.child.stdin.write(request + "\n")
         self.child.stdin.flush()
         out: list[str] = []
         began = False
@@ -432,7 +445,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.cube", description=__doc__.split("\n")[0])
     parser.add_argument(
-        "--positions", type=int, default=350, help="positions to referee (7 situations in turn)"
+        "--positions", type=int, default=350, help="positions to referee (9 situations in turn)"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, nargs="+", default=[0, 1, 2], help="our plies to measure")
