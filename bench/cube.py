@@ -450,13 +450,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, nargs="+", default=[0, 1, 2], help="our plies to measure")
     parser.add_argument("--referee-plies", type=int, default=3)
+    run_and_report(parser, run, argv)
+
+
+def run_and_report(
+    parser: argparse.ArgumentParser,
+    measure: Callable[[argparse.Namespace], dict[str, Any]],
+    argv: Sequence[str] | None,
+) -> None:
+    """Add the options every refereed benchmark shares, parse, run ``measure``, write ``--json``."""
     parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
     parser.add_argument("--by-situation", action="store_true", help="a row per situation as well")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
-    summary = run(args)
+    summary = measure(args)
     if args.json:
-        args.json.write_text(json.dumps(summary, indent=2) + "\n")
+        args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

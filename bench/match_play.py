@@ -46,7 +46,6 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
-import json
 import re
 import statistics
 import time
@@ -54,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from bench.cube import MATCH_LENGTH, GnubgCube, _gnubg_nn
+from bench.cube import MATCH_LENGTH, GnubgCube, _gnubg_nn, run_and_report
 from bench.strength import evaluator_of, self_play_decisions
 from gammond.engine import CubeContext, CubeState, MatchState, Player, Position, RuleOptions
 from gammond.engine.bot.evaluator import Evaluator
@@ -410,13 +409,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--levels", nargs="+", default=["world_class"], help="our levels to measure with the match context"
     )
     parser.add_argument("--referee-plies", type=int, default=2, choices=[1, 2, 3, 4])
-    parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
-    parser.add_argument("--by-situation", action="store_true", help="a row per situation as well")
-    parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
-    summary = run(args)
-    if args.json:
-        args.json.write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    run_and_report(parser, run, argv)
 
 
 if __name__ == "__main__":

@@ -38,6 +38,20 @@ typedef struct {
     uint8_t from, to, hit;
 } kstep;
 
+/* One step made on a board (movegen._make): the checker moves, a blot hit goes to the bar. */
+static inline void kstep_make(int8_t *b, kstep s)
+{
+    b[s.from] -= 1;
+    if (s.to) {
+        if (s.hit) {
+            b[s.to] = 1;
+            b[0] -= 1;
+        } else {
+            b[s.to] += 1;
+        }
+    }
+}
+
 /* A board padded to 32 bytes: it hashes and compares as four words. */
 typedef union {
     int8_t b[32];
@@ -102,6 +116,14 @@ static inline const kplay *kresult_play(const kresult *r, size_t k)
 
 /* Rebuilds the index after k_generate has filtered the plays. */
 void kresult_reindex(kresult *r);
+/*
+ * Double an open-addressing table of `count` items of `size` bytes: new
+ * arrays of twice `*cap` items and an index of twice that (left for the
+ * caller to fill), the old ones freed unless they are the inline ones.
+ * K_NOMEM past `limit` items or when memory runs out (the table unchanged).
+ */
+int ktable_grow(void **items, int32_t **index, size_t *cap, size_t count, size_t size,
+                const void *inline_items, const int32_t *inline_index, size_t limit);
 /* The kept play whose result is `board`, or NULL (after kresult_reindex). */
 const kplay *kresult_find(const kresult *r, const kboard *board);
 

@@ -60,28 +60,40 @@ void kresult_reindex(kresult *r)
         r->index[probe(r, &r->plays[i].board)] = (int32_t)i;
 }
 
+int ktable_grow(void **items, int32_t **index, size_t *cap, size_t count, size_t size,
+                const void *inline_items, const int32_t *inline_index, size_t limit)
+{
+    size_t doubled = *cap * 2;
+    if (doubled > limit)
+        return K_NOMEM;
+    void *grown = malloc(doubled * size);
+    int32_t *slots = malloc(2 * doubled * sizeof *slots);
+    if (!grown || !slots) {
+        free(grown);
+        free(slots);
+        return K_NOMEM;
+    }
+    memcpy(grown, *items, count * size);
+    if (*items != inline_items)
+        free(*items);
+    if (*index != inline_index)
+        free(*index);
+    *items = grown;
+    *index = slots;
+    *cap = doubled;
+    return K_OK;
+}
+
 /* Double the table; keeps the load factor of the index at most one half. */
 static int grow(kresult *r)
 {
-    size_t cap = r->cap * 2;
-    if (cap > (size_t)1 << K_INDEX_BITS)
-        return K_NOMEM;
-    kplay *plays = malloc(cap * sizeof *plays);
-    int32_t *index = malloc(2 * cap * sizeof *index);
-    if (!plays || !index) {
-        free(plays);
-        free(index);
-        return K_NOMEM;
-    }
-    memcpy(plays, r->plays, r->count * sizeof *plays);
-    if (r->plays != r->inline_plays)
-        free(r->plays);
-    if (r->index != r->inline_index)
-        free(r->index);
+    void *plays = r->plays;
+    int status = ktable_grow(&plays, &r->index, &r->cap, r->count, sizeof *r->plays, r->inline_plays,
+                             r->inline_index, (size_t)1 << K_INDEX_BITS);
+    if (status != K_OK)
+        return status;
     r->plays = plays;
-    r->cap = cap;
-    r->index = index;
-    r->mask = 2 * cap - 1;
+    r->mask = 2 * r->cap - 1;
     kresult_reindex(r);
     return K_OK;
 }
@@ -146,19 +158,6 @@ int k_single_steps(const int8_t *b, int die, kstep out[K_MAX_SINGLE])
     return steps_of(b, mine_mask(b), die, K_BAR, out);
 }
 
-static inline void make(int8_t *b, kstep s)
-{
-    b[s.from] -= 1;
-    if (s.to) {
-        if (s.hit) {
-            b[s.to] = 1;
-            b[0] -= 1;
-        } else {
-            b[s.to] += 1;
-        }
-    }
-}
-
 static inline void unmake(int8_t *b, kstep s)
 {
     b[s.from] += 1;
@@ -172,11 +171,11 @@ static inline void unmake(int8_t *b, kstep s)
     }
 }
 
-/* make() that also keeps the mask of the mover's slots; returns the old mask. */
+/* kstep_make() that also keeps the mask of the mover's slots; returns the old mask. */
 static inline uint32_t make_masked(int8_t *b, uint32_t *mine, kstep s)
 {
     uint32_t old = *mine;
-    make(b, s);
+    kstep_make(b, s);
     if (!b[s.from])
         *mine &= ~(1u << s.from);
     if (s.to)
@@ -291,7 +290,7 @@ static void two_dice(ksearch *s, int first, int second, kpairs *met, const kpair
                 met->then[a.from] |= 1u << b.from;
             if (skip && skip->then[b.from] >> a.from & 1u)
                 continue;
-            make(s->work.b, b);
+            kstep_make(s->work.b, b);
             s->path[1] = b;
             record(s, 2);
             unmake(s->work.b, b);
@@ -371,7 +370,7 @@ static int single_results(const int8_t *board, int die, kboard out[K_MAX_SINGLE]
     for (int i = 0; i < n; i++) {
         memset(&out[i], 0, sizeof out[i]);
         memcpy(out[i].b, board, K_SLOTS);
-        make(out[i].b, steps[i]);
+        kstep_make(out[i].b, steps[i]);
     }
     return n;
 }

@@ -45,20 +45,6 @@ static int rest_cmp(const uint8_t *a, int na, const uint8_t *b, int nb)
     return na < nb ? -1 : na > nb;
 }
 
-/* movegen._make on a board copy. */
-static void apply_step(int8_t *b, kstep s)
-{
-    b[s.from] -= 1;
-    if (s.to) {
-        if (s.hit) {
-            b[s.to] = 1;
-            b[0] -= 1;
-        } else {
-            b[s.to] += 1;
-        }
-    }
-}
-
 /* ---- the explorer: which legal results a (board, dice left) node reaches -- */
 
 enum { K_NODES_INLINE = 512 };
@@ -95,28 +81,16 @@ static size_t slot_of(const kexplorer *e, const kboard *key)
 /* Double the node table (load factor of the index at most one half). */
 static int grow_nodes(kexplorer *e)
 {
-    size_t cap = e->cap * 2;
-    if (cap > (size_t)1 << 24)
-        return K_NOMEM;
-    knode *nodes = malloc(cap * sizeof *nodes);
-    int32_t *index = malloc(2 * cap * sizeof *index);
-    if (!nodes || !index) {
-        free(nodes);
-        free(index);
-        return K_NOMEM;
-    }
-    memcpy(nodes, e->nodes, e->count * sizeof *nodes);
-    if (e->nodes != e->inline_nodes)
-        free(e->nodes);
-    if (e->index != e->inline_index)
-        free(e->index);
+    void *nodes = e->nodes;
+    int status = ktable_grow(&nodes, &e->index, &e->cap, e->count, sizeof *e->nodes, e->inline_nodes,
+                             e->inline_index, (size_t)1 << 24);
+    if (status != K_OK)
+        return status;
     e->nodes = nodes;
-    e->index = index;
-    e->cap = cap;
-    e->mask = 2 * cap - 1;
-    memset(index, 0xff, 2 * cap * sizeof *index);
+    e->mask = 2 * e->cap - 1;
+    memset(e->index, 0xff, 2 * e->cap * sizeof *e->index);
     for (size_t i = 0; i < e->count; i++)
-        index[slot_of(e, &nodes[i].key)] = (int32_t)i;
+        e->index[slot_of(e, &e->nodes[i].key)] = (int32_t)i;
     return K_OK;
 }
 
@@ -182,7 +156,7 @@ static int alive(kexplorer *e, const int8_t *board, krest rest)
         for (int k = 0; k < n && !found; k++) {
             int8_t child[K_SLOTS];
             memcpy(child, board, K_SLOTS);
-            apply_step(child, steps[k]);
+            kstep_make(child, steps[k]);
             found = alive(e, child, next);
         }
     }
@@ -222,7 +196,7 @@ static int count(kexplorer *e, const int8_t *board, krest rest)
         for (int k = 0; k < n; k++) {
             int8_t child[K_SLOTS];
             memcpy(child, board, K_SLOTS);
-            apply_step(child, steps[k]);
+            kstep_make(child, steps[k]);
             found |= count(e, child, next);
         }
     }
@@ -340,7 +314,7 @@ static void extend(kwalk *w, const int8_t *board, krest rest, kstep *hops, uint8
                 continue;
             int8_t next[K_SLOTS];
             memcpy(next, board, K_SLOTS);
-            apply_step(next, steps[k]);
+            kstep_make(next, steps[k]);
             if (!alive(w->e, next, remaining))
                 continue;
             hops[n] = steps[k];
@@ -410,7 +384,7 @@ static int advance(kexplorer *e, int8_t *board, krest *states, int *nstates, kst
                 continue;
             /* Every state has the same board: a move's (from, to) fixes the result. */
             memcpy(moved, board, K_SLOTS);
-            apply_step(moved, steps[k]);
+            kstep_make(moved, steps[k]);
             krest left = without(rest, i);
             if (!alive(e, moved, left))
                 continue;
