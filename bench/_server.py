@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -19,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from tests.support.processes import stop_process
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_S = 120.0
@@ -45,10 +46,4 @@ def local_server(prefix: str, *flags: str) -> Iterator[tuple[subprocess.Popen[by
             time.sleep(0.1)  # the file is written before the workers' first call is taken
             yield process, json.loads(ready.read_text()), log
         finally:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(10)
+            stop_process(process, STOP_TIMEOUT_S)

