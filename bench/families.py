@@ -4,7 +4,7 @@
 (``training.supervise``'s generators: random races, lopsided game ends,
 and bearing off against checkers on the bar; ``training.containment``'s:
 bearing off against an ace-point anchor, a side closed out on the bar,
-gnubg's "crashed" class), rolls each out with the
+gnubg's "crashed" class, a straggler or two trapped behind a bear-in), rolls each out with the
 shipped evaluator (``--trials`` games, the first roll stratified, played
 to the end), and reports, per family, the mean signed gap (bias) and the
 mean absolute gap between the rollout's cubeless money equity and:
@@ -40,7 +40,7 @@ import numpy as np
 
 
 def _families() -> dict[str, Callable[[int, np.random.Generator], list[tuple[int, ...]]]]:
-    from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions
+    from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
     from training.supervise import bar_bearoffs, lopsided_positions, random_races
 
     return {
@@ -50,6 +50,7 @@ def _families() -> dict[str, Callable[[int, np.random.Generator], list[tuple[int
         "ace-anchor bear-offs": ace_anchor_bearoffs,
         "closed out": closed_out,
         "crashed": crashed_positions,
+        "trapped stragglers": trapped_stragglers,
     }
 
 

@@ -13,7 +13,7 @@ from gammond.engine import Position
 from gammond.engine.bot.bearoff import home_boards
 from gammond.engine.bot.features import INPUTS, contact
 from gammond.engine.bot.network import Network
-from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions
+from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
 
 Make = Callable[[int, np.random.Generator], list[tuple[int, ...]]]
 
@@ -28,7 +28,7 @@ def _sides(board: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return Position(tuple(int(v) for v in board)).sides()
 
 
-@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions])
+@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers])
 def test_every_family_makes_legal_positions_in_contact_that_repeat_with_their_seed(make: Make) -> None:
     boards = _boards(make)
     assert len(boards) == 1800 and contact(boards).all() and not home_boards(boards).any()
@@ -39,7 +39,7 @@ def test_every_family_makes_legal_positions_in_contact_that_repeat_with_their_se
     assert np.array_equal(boards[:300], np.array(make(300, np.random.default_rng(0)), dtype=np.int8))
 
 
-@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions])
+@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers])
 def test_either_side_of_every_family_gets_to_be_on_roll(make: Make) -> None:
     boards = _boards(make, seeds=2)
     # The defender's tell-tale (an anchor on the other's ace point, a checker on the bar, dead checkers) on roll or not.
@@ -54,6 +54,8 @@ def _defends(make: Make, board: np.ndarray) -> bool:
         return mine[23] >= 2
     if make is closed_out:
         return mine[24] >= 1 and sum(1 for p in range(6) if theirs[p] >= 2) >= 5
+    if make is trapped_stragglers:
+        return _straggling(mine)
     return _crashed(mine)
 
 
@@ -84,6 +86,21 @@ def test_the_crashed_family_has_one_side_in_gnubgs_crashed_class() -> None:
         assert _crashed(mine) or _crashed(theirs)
 
 
+def _straggling(side: tuple[int, ...]) -> bool:
+    """One or two checkers back (the bar, or the other side's home board and points 7 to 9), the rest home or off."""
+    back = side[24] + sum(side[15:24])
+    return 1 <= back <= 2 and sum(side[6:15]) == 0
+
+
+def test_the_trapped_straggler_family_has_one_or_two_checkers_back_against_a_side_bearing_in() -> None:
+    for board in _boards(trapped_stragglers, seeds=2):
+        mine, theirs = _sides(board)
+        behind, bearer = (mine, theirs) if _straggling(mine) else (theirs, mine)
+        assert _straggling(behind)
+        # The bearer has left the straggler's home board and everything beyond its own 12-point.
+        assert sum(bearer[12:25]) == 0
+
+
 def test_a_main_round_adds_each_containment_family_rollout_labelled_and_lists_them(tmp_path: Path) -> None:
     from training.supervise import supervised_round
 
@@ -92,7 +109,7 @@ def test_a_main_round_adds_each_containment_family_rollout_labelled_and_lists_th
     run = tmp_path / "round"
     network = supervised_round(run, start, 40, seed=5, epochs=1, chunk=30, rollout_trials=2, containment=30)
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]["containment"]
-    for kind in ("anchor", "closed", "crashed"):
+    for kind in ("anchor", "closed", "crashed", "trapped"):
         saved = np.load(run / "labels" / f"{kind}-0000.npz")
         assert behind[kind] == len(saved["y"]) == len(saved["boards"]) > 20
         assert ((saved["y"] >= 0) & (saved["y"] <= 1)).all()

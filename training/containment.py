@@ -4,7 +4,7 @@ Issue 34's held-out cube table lost most where the evaluator's win chance
 was far off, and those rows were late containment games that seeded
 self-play seldom reaches: bearing off against an ace-point anchor, a side
 closed out with checkers on the bar, many checkers already off, a
-straggler still back.  Each generator here makes one such family at
+straggler still back (or two, against a bear-in: :func:`trapped_stragglers`).  Each generator here makes one such family at
 random, seeded, for the bench (``bench.families``) to measure our
 evaluations against our own rollouts, and for a training round to add
 rollout-labelled (``training.supervise``'s made-up kinds).
@@ -163,4 +163,49 @@ def crashed_positions(count: int, rng: np.random.Generator) -> list[Board]:
         _spread(other, 15 - sum(other) - other_off, 0, 18, rng, home_bias=0.5)
         if _settle(other, crashed):
             _finish(found, crashed, other, rng)
+    return found
+
+
+def trapped_stragglers(count: int, rng: np.random.Generator) -> list[Board]:
+    """One or two of a side's checkers still back, its others home (crunched) or off, against a bear-in.
+
+    The straggling side has 1 or 2 checkers on the bar, in the other side's
+    home board or just outside it, 0 to 8 off, and the rest on its own home
+    board, mostly deep (its timing gone: gnubg's referee and our networks
+    disagree most here).  The other side brings its checkers in: two thirds
+    of the time a block of four to six points in front of the straggler, the
+    rest on its home and outer boards, 0 to 6 already off.
+    """
+    found: list[Board] = []
+    while len(found) < count:
+        back, bearer = [0] * 25, [0] * 25
+        stragglers = 1 if rng.random() < 0.7 else 2
+        for _ in range(stragglers):
+            where = rng.random()
+            # The bearer's points 1-6 are the straggler's 24-19; its 7-9 the straggler's 18-16.
+            back[
+                24
+                if where < 0.15
+                else int(rng.integers(18, 24))
+                if where < 0.85
+                else int(rng.integers(15, 18))
+            ] += 1
+        off = int(rng.integers(0, 9)) if rng.random() < 0.5 else 0
+        for _ in range(15 - stragglers - off):
+            back[int(rng.choice(6, p=[0.3, 0.25, 0.2, 0.12, 0.08, 0.05]))] += 1
+        bearer_off = int(rng.integers(0, 7)) if rng.random() < 0.3 else 0
+        left = 15 - bearer_off
+        if rng.random() < 2 / 3:
+            # A block just in front of the rearmost straggler (the bearer's numbering: 23 - its index).
+            rear = max(23 - p for p in range(24) if back[p]) if any(back[:24]) else 0
+            length = int(rng.integers(4, 7))
+            start = max(1, min(rear + 1, 12 - length)) if rear < 11 else int(rng.integers(1, 6))
+            for point in range(start, min(start + length, 12)):
+                if left >= 2:
+                    bearer[point] += 2
+                    left -= 2
+        _spread(bearer, left, 0, 12, rng, home_bias=0.6)
+        # A straggler the block pushed down into the outfield (or home) is no longer trapped.
+        if _settle(back, bearer) and 1 <= back[24] + sum(back[15:24]) and not any(back[6:15]):
+            _finish(found, bearer, back, rng)
     return found

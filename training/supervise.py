@@ -67,7 +67,7 @@ from gammond.engine.bot.playout import play_out
 from gammond.engine.bot.rollout import ORDERED_ROLLS
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
-from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions
+from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
 from training.train import log_line
 
 Board = tuple[int, ...]
@@ -416,6 +416,7 @@ _MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]]
     "anchor": ("ace-anchor bear-offs", ace_anchor_bearoffs, 4),
     "closed": ("closed-out positions", closed_out, 5),
     "crashed": ("crashed positions", crashed_positions, 6),
+    "trapped": ("trapped stragglers", trapped_stragglers, 7),
 }
 
 
@@ -462,7 +463,7 @@ def supervised_round(
     network; and a ``teacher`` whose search labels them, when that is not
     ``start`` (a small network taught by a larger one's search).
     ``containment`` adds that many of each of :mod:`training.containment`'s
-    families (ace-anchor bear-offs, closed-out and crashed positions),
+    families (ace-anchor bear-offs, closed-out and crashed positions, trapped stragglers),
     rollout-labelled; like the others, only those the round's network scores.
     Without ``late_rollouts``, the rollouts label only those made-up
     positions: the self-play's late positions keep their search labels.
@@ -518,6 +519,7 @@ def supervised_round(
         "anchor": containment,
         "closed": containment,
         "crashed": containment,
+        "trapped": containment,
     }
     for kind, count in wanted.items():
         jobs += [
@@ -572,7 +574,7 @@ def supervised_round(
             "contact": None if contact_weights is None else contact_weights.name,
             "bearing": bearing,
             "bar_bearoffs": added["bar"],
-            "containment": {kind: added[kind] for kind in ("anchor", "closed", "crashed")},
+            "containment": {kind: added[kind] for kind in ("anchor", "closed", "crashed", "trapped")},
             "race_network": None if race_weights is None else race_weights.name,
             "bearing_network": None if bearing_weights is None else bearing_weights.name,
             "teacher": None if teacher is None else teacher.name,
