@@ -51,6 +51,7 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
+import dataclasses
 import json
 import queue
 import random
@@ -395,16 +396,40 @@ def _row(name: str, key: str, t: dict[str, Any]) -> str:
     )
 
 
+def referee_all(decisions: Sequence[Decision], referee: GnubgCube, plies: int, cache: Path | None) -> None:
+    """Give each decision the referee's answer; with ``cache``, the answers kept there (or kept there now).
+
+    The answers depend only on the positions and the referee, so a development
+    run that compares networks on the same decisions asks gnubg once.
+    """
+    what = {
+        "decisions": [d.position.position_id() + " " + d.situation.name for d in decisions],
+        "plies": plies,
+    }
+    if cache is not None and cache.exists():
+        kept = json.loads(cache.read_text(encoding="utf-8"))
+        if kept["what"] != what:
+            raise SystemExit(f"{cache} holds the referee's answers for other decisions or plies")
+        answers = kept["answers"]
+    else:
+        answers = []
+        for d in decisions:
+            answer = referee.analyse(d, plies)
+            answers.append(None if answer is None else [*answer[0], *dataclasses.astuple(answer[1])])
+        if cache is not None:
+            cache.write_text(json.dumps({"what": what, "answers": answers}) + "\n", encoding="utf-8")
+    for d, kept_answer in zip(decisions, answers):
+        if kept_answer is not None:
+            d.equities, d.odds = tuple(kept_answer[:3]), Probabilities(*kept_answer[3:])
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    evaluator = evaluator_of(args.weights)
+    evaluator = evaluator_of(args.weights, args.main_place)
     referee = GnubgCube()
     try:
         began = time.perf_counter()
         decisions = self_play_decisions(args.positions, args.seed)
-        for d in decisions:
-            answer = referee.analyse(d, args.referee_plies)
-            if answer is not None:
-                d.equities, d.odds = answer
+        referee_all(decisions, referee, args.referee_plies, args.referee_cache)
         refereed = [d for d in decisions if d.equities is not None]
         print(
             f"evaluator {evaluator.name}; {len(refereed)} of {len(decisions)} positions refereed by gnubg "
@@ -450,6 +475,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, nargs="+", default=[0, 1, 2], help="our plies to measure")
     parser.add_argument("--referee-plies", type=int, default=3)
+    parser.add_argument(
+        "--referee-cache",
+        type=Path,
+        help="keep the referee's answers here, or read them if kept (development runs)",
+    )
     run_and_report(parser, run, argv)
 
 
@@ -460,6 +490,11 @@ def run_and_report(
 ) -> None:
     """Add the options every refereed benchmark shares, parse, run ``measure``, write ``--json``."""
     parser.add_argument("--weights", type=Path, help="a weights file instead of the shipped one")
+    parser.add_argument(
+        "--main-place",
+        action="store_true",
+        help="with --weights: in the shipped main network's place, its pruner and phase networks beside it",
+    )
     parser.add_argument("--by-situation", action="store_true", help="a row per situation as well")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)

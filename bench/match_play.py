@@ -322,7 +322,7 @@ def _row(name: str, key: str, t: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    evaluator = evaluator_of(args.weights)
+    evaluator = evaluator_of(args.weights, args.main_place)
     levels = [Level[name.upper()] for name in args.levels]
     contestants: list[tuple[str, Chooser]] = [
         (f"ours {_level_name(lv)}, match", ours(evaluator, lv, True, args.seed)) for lv in levels

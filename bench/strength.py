@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np  # noqa: E402
 
@@ -56,6 +56,10 @@ from gammond.engine.bot.evaluator import Evaluator
 from gammond.engine.bot.features import bearing
 from gammond.engine.bot.search import LEVELS, Level, best_play
 from tests.support.peers import gnubg_board
+
+if TYPE_CHECKING:
+    from gammond.engine.bot.model import GammondEvaluator
+    from gammond.engine.bot.network import Network
 
 Board = tuple[int, ...]
 Dice = tuple[int, int]
@@ -289,14 +293,28 @@ def paired(row: Measured, base: Measured) -> tuple[float, float]:
 # -- the run -------------------------------------------------------------------
 
 
-def evaluator_of(weights: Path | None) -> Evaluator:
-    """The evaluator with the weights file ``weights``, or the shipped one."""
+def evaluator_of(weights: Path | None, main_place: bool = False) -> Evaluator:
+    """The evaluator with the weights file ``weights``, or the shipped one.
+
+    ``main_place``: the network in the shipped main network's place, with
+    its pruner and phase networks beside it (as a candidate would ship).
+    """
     from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
     from gammond.engine.bot.network import Network
 
     if weights is None:
         return shipped_evaluator()
+    if main_place:
+        return in_main_place(Network.load(weights), weights.stem)
     return GammondEvaluator(Network.load(weights), weights.stem)
+
+
+def in_main_place(network: Network, name: str) -> GammondEvaluator:
+    """The shipped evaluator with ``network`` in its main network's place."""
+    from gammond.engine.bot.model import GammondEvaluator, shipped_evaluator
+
+    s = shipped_evaluator()
+    return GammondEvaluator(network, name, s.pruner, s.race, s.race_name, s.bearing, s.bearing_name)
 
 
 def _print(row: Measured) -> None:
@@ -384,11 +402,7 @@ def curve(args: argparse.Namespace) -> list[dict[str, Any]]:
         elif phase == "bearing":
             evaluator = shipped_evaluator().with_bearing(None if without else network, path.stem)
         elif args.shipped_curve:
-            # The network in the shipped main network's place: its pruner and phase networks beside it.
-            s = shipped_evaluator()
-            evaluator = GammondEvaluator(
-                network, path.stem, s.pruner, s.race, s.race_name, s.bearing, s.bearing_name
-            )
+            evaluator = in_main_place(network, path.stem)
         else:
             evaluator = GammondEvaluator(network, path.stem)
         name = f"no {phase} network" if without else f"{path.parent.name}/{path.name}"

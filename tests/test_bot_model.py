@@ -144,3 +144,20 @@ def test_gammond_5_is_the_mean_of_three_rounds_beside_the_phase_networks_after_g
     gammond_4 = Network.load(WEIGHTS_DIR / "gammond-4.npz")
     assert shipped.hidden == gammond_4.hidden == 384
     assert not np.allclose(shipped.w1, gammond_4.w1)
+
+
+def test_gammond_6_is_the_mean_of_three_containment_rounds_after_gammond_5() -> None:
+    import json
+
+    shipped = Network.load(WEIGHTS_DIR / "gammond-6.npz")
+    assert json.loads(shipped.meta["averaged"]) == [f"sup-{r}/checkpoint.npz" for r in ("y", "y2", "y3")]
+    rounds = json.loads(str(shipped.meta["supervised_rounds"]))
+    assert [r["dir"] for r in rounds[-3:]] == ["sup-y", "sup-y2", "sup-y3"]
+    assert rounds[-3]["from"] == "gammond-5.npz"
+    # Each round fitted the four containment families' rollout labels beside its self-play.
+    for last in rounds[-3:]:
+        assert set(last["containment"]) == {"anchor", "closed", "crashed", "trapped"}
+        assert last["rollout_trials"] == 72 and last["late_rollouts"] is False
+    gammond_5 = Network.load(WEIGHTS_DIR / "gammond-5.npz")
+    assert shipped.hidden == gammond_5.hidden == 384
+    assert not np.allclose(shipped.w1, gammond_5.w1)

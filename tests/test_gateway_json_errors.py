@@ -200,6 +200,59 @@ def test_a_body_beyond_the_gateways_buffer_is_refused_as_a_json_status(gateway: 
     assert as_status(reply).code == 3
 
 
+def test_a_gzipped_request_is_answered_as_the_same_request_sent_plain(gateway: Gateway) -> None:
+    request = json.dumps({"seed": 7, "count": 60}).encode()
+    plain = gateway.request(
+        "POST", "/backgammon.v1.DiceService/RollDice", request, content_type="application/json"
+    )
+    zipped = gateway.request(
+        "POST",
+        "/backgammon.v1.DiceService/RollDice",
+        gzip.compress(request),
+        content_type="application/json",
+        content_encoding="gzip",
+    )
+    assert zipped.status == plain.status == 200 and zipped.json == plain.json
+
+
+def test_a_gzipped_request_still_has_its_json_checked(gateway: Gateway) -> None:
+    reply = gateway.request(
+        "POST",
+        f"{PLAY}/NewGame",
+        gzip.compress(b'{"match_lenght": 5}'),
+        content_type="application/json",
+        content_encoding="gzip",
+    )
+    assert reply.status == 400 and violation(as_status(reply)).field == "match_lenght"
+
+
+def test_a_body_that_claims_gzip_but_is_not_is_refused_not_taken_for_an_empty_request(
+    gateway: Gateway,
+) -> None:
+    reply = gateway.request(
+        "POST",
+        f"{PLAY}/NewGame",
+        b"not gzip at all",
+        content_type="application/json",
+        content_encoding="gzip",
+    )
+    assert reply.status == 400
+    status = as_status(reply)
+    assert status.code == 3 and "not gzip" in status.message
+
+
+def test_a_gzip_bomb_is_refused_as_a_json_status(gateway: Gateway) -> None:
+    # Envoy inflates at most 100 times the bytes sent (its gzip default) and buffers at most
+    # REQUEST_BUFFER_BYTES: a bomb ends cut off (malformed JSON, 400) or over the buffer (413).
+    body = gzip.compress(b'{"seed": "' + b"A" * (REQUEST_BUFFER_BYTES + 1) + b'"}')
+    assert len(body) < REQUEST_BUFFER_BYTES // 100
+    reply = gateway.request(
+        "POST", f"{PLAY}/NewGame", body, content_type="application/json", content_encoding="gzip"
+    )
+    assert reply.status in (400, 413)
+    assert as_status(reply).code == 3
+
+
 def test_grpc_web_errors_stay_grpc_status_trailers_not_json(gateway: Gateway) -> None:
     reply = gateway.request(
         "POST",
