@@ -429,11 +429,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         began = time.perf_counter()
         decisions = self_play_decisions(args.positions, args.seed)
+        cached = args.referee_cache is not None and args.referee_cache.exists()
         referee_all(decisions, referee, args.referee_plies, args.referee_cache)
         refereed = [d for d in decisions if d.equities is not None]
+        how = f"in {time.perf_counter() - began:.0f} s ({referee.restarts} restarts)"
+        if cached:
+            how = f"(the answers kept in {args.referee_cache})"
         print(
             f"evaluator {evaluator.name}; {len(refereed)} of {len(decisions)} positions refereed by gnubg "
-            f"{args.referee_plies}-ply in {time.perf_counter() - began:.0f} s ({referee.restarts} restarts)",
+            f"{args.referee_plies}-ply {how}",
             flush=True,
         )
         contestants: list[tuple[str, Contestant]] = [
