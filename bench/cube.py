@@ -396,8 +396,10 @@ def _row(name: str, key: str, t: dict[str, Any]) -> str:
     )
 
 
-def referee_all(decisions: Sequence[Decision], referee: GnubgCube, plies: int, cache: Path | None) -> None:
+def referee_all(decisions: Sequence[Decision], referee: GnubgCube, plies: int, cache: Path | None) -> bool:
     """Give each decision the referee's answer; with ``cache``, the answers kept there (or kept there now).
+
+    Returns whether the answers were read from ``cache`` rather than asked for.
 
     The answers depend only on the positions and the referee, so a development
     run that compares networks on the same decisions asks gnubg once.
@@ -410,8 +412,9 @@ def referee_all(decisions: Sequence[Decision], referee: GnubgCube, plies: int, c
         kept = json.loads(cache.read_text(encoding="utf-8"))
         if kept["what"] != what:
             raise SystemExit(f"{cache} holds the referee's answers for other decisions or plies")
-        answers = kept["answers"]
+        answers, read = kept["answers"], True
     else:
+        read = False
         answers = []
         for d in decisions:
             answer = referee.analyse(d, plies)
@@ -421,6 +424,7 @@ def referee_all(decisions: Sequence[Decision], referee: GnubgCube, plies: int, c
     for d, kept_answer in zip(decisions, answers):
         if kept_answer is not None:
             d.equities, d.odds = tuple(kept_answer[:3]), Probabilities(*kept_answer[3:])
+    return read
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from bench.cube import SITUATIONS, Decision, referee_all
 from bench.strength import evaluator_of
 from gammond.engine import Position
 from gammond.engine.bot.evaluator import Probabilities
-from gammond.engine.bot.model import WEIGHTS_DIR, shipped_evaluator
+from gammond.engine.bot.model import WEIGHTS_DIR, GammondEvaluator, shipped_evaluator
 
 
 class _Referee:
@@ -35,10 +35,10 @@ def _decisions() -> list[Decision]:
 def test_the_referees_answers_are_kept_and_read_back_without_asking_again(tmp_path: Path) -> None:
     cache = tmp_path / "referee.json"
     first, referee = _decisions(), _Referee()
-    referee_all(first, referee, 3, cache)  # type: ignore[arg-type]
+    assert not referee_all(first, referee, 3, cache)  # type: ignore[arg-type]
     assert referee.asked == 3 and cache.exists()
     again, idle = _decisions(), _Referee()
-    referee_all(again, idle, 3, cache)  # type: ignore[arg-type]
+    assert referee_all(again, idle, 3, cache)  # type: ignore[arg-type]
     assert idle.asked == 0
     assert [(d.equities, d.odds) for d in again] == [(d.equities, d.odds) for d in first]
     assert again[1].equities is None and again[0].odds == Probabilities(0.6, 0.2, 0.01, 0.1, 0.0)
@@ -56,11 +56,11 @@ def test_a_cache_of_other_decisions_or_plies_is_refused(tmp_path: Path) -> None:
 def test_a_candidate_in_the_main_place_keeps_the_shipped_pruner_and_phase_networks() -> None:
     shipped = shipped_evaluator()
     candidate = evaluator_of(WEIGHTS_DIR / "gammond-5.npz", main_place=True)
-    assert candidate.name == "gammond-5"
+    assert isinstance(candidate, GammondEvaluator) and candidate.name == "gammond-5"
     assert (candidate.pruner, candidate.race, candidate.bearing) == (
         shipped.pruner,
         shipped.race,
         shipped.bearing,
-    )  # type: ignore[attr-defined]
+    )
     alone = evaluator_of(WEIGHTS_DIR / "gammond-5.npz")
-    assert alone.race is None and alone.bearing is None  # type: ignore[attr-defined]
+    assert isinstance(alone, GammondEvaluator) and alone.race is None and alone.bearing is None

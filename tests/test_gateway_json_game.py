@@ -58,7 +58,8 @@ class Gateway:
     received: int = 0  # answer bodies as they came (compressed)
     decoded: int = 0  # the same answers uncompressed
     connection: http.client.HTTPConnection = field(init=False)
-    last_sent: int = 0
+    last_sent: int = 0  # the last request's body as sent, and uncompressed
+    last_plain: int = 0
 
     def __post_init__(self) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=CALL_TIMEOUT_S)
@@ -68,6 +69,7 @@ class Gateway:
     ) -> Answer:
         """``request`` as JSON, gzipped unless told (``zipped``); the answer gzipped if accepted."""
         body = json.dumps(request, separators=(",", ":")).encode()
+        self.last_plain = len(body)
         headers = {"content-type": "application/json"}
         if zipped:
             body = gzip.compress(body)
@@ -87,7 +89,7 @@ class Gateway:
         assert answer.encoding == "gzip", f"{method}: answer not compressed ({answer.encoding!r})"
         self.calls[method] = self.calls.get(method, 0) + 1
         self.sent += self.last_sent
-        self.sent_plain += len(json.dumps(request, separators=(",", ":")).encode())
+        self.sent_plain += self.last_plain
         self.received += len(answer.body)
         decoded = answer.json
         self.decoded += len(gzip.decompress(answer.body))

@@ -418,6 +418,8 @@ _MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]]
     "crashed": ("crashed positions", crashed_positions, 6),
     "trapped": ("trapped stragglers", trapped_stragglers, 7),
 }
+# The made-up kinds that --containment adds, each that many positions.
+_CONTAINMENT = ("anchor", "closed", "crashed", "trapped")
 
 
 def _made_up_job(job: Job, kind: str) -> str:
@@ -512,15 +514,7 @@ def supervised_round(
     )
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
     jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
-    wanted = {
-        "lopsided": lopsided,
-        "races": races,
-        "bar": bar,
-        "anchor": containment,
-        "closed": containment,
-        "crashed": containment,
-        "trapped": containment,
-    }
+    wanted = {"lopsided": lopsided, "races": races, "bar": bar, **dict.fromkeys(_CONTAINMENT, containment)}
     for kind, count in wanted.items():
         jobs += [
             (functools.partial(_made_up_job, kind=kind), job._replace(number=i))
@@ -574,7 +568,7 @@ def supervised_round(
             "contact": None if contact_weights is None else contact_weights.name,
             "bearing": bearing,
             "bar_bearoffs": added["bar"],
-            "containment": {kind: added[kind] for kind in ("anchor", "closed", "crashed", "trapped")},
+            "containment": {kind: added[kind] for kind in _CONTAINMENT},
             "race_network": None if race_weights is None else race_weights.name,
             "bearing_network": None if bearing_weights is None else bearing_weights.name,
             "teacher": None if teacher is None else teacher.name,
