@@ -4,7 +4,7 @@
 (``training.supervise``'s generators: random races, lopsided game ends,
 and bearing off against checkers on the bar; ``training.containment``'s:
 bearing off against an ace-point anchor, a side closed out on the bar,
-gnubg's "crashed" class, a straggler or two trapped behind a bear-in), rolls each out with the
+gnubg's "crashed" class, a straggler or two trapped behind a bear-in, or behind a prime), rolls each out with the
 shipped evaluator (``--trials`` games, the first roll stratified, played
 to the end), and reports, per family, the mean signed gap (bias) and the
 mean absolute gap between the rollout's cubeless money equity and:
@@ -40,7 +40,13 @@ import numpy as np
 
 
 def _families() -> dict[str, Callable[[int, np.random.Generator], list[tuple[int, ...]]]]:
-    from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
+    from training.containment import (
+        ace_anchor_bearoffs,
+        closed_out,
+        crashed_positions,
+        primed_stragglers,
+        trapped_stragglers,
+    )
     from training.supervise import bar_bearoffs, lopsided_positions, random_races
 
     return {
@@ -51,6 +57,7 @@ def _families() -> dict[str, Callable[[int, np.random.Generator], list[tuple[int
         "closed out": closed_out,
         "crashed": crashed_positions,
         "trapped stragglers": trapped_stragglers,
+        "primed stragglers": primed_stragglers,
     }
 
 
@@ -67,16 +74,24 @@ def _gnubg_equities(boards: np.ndarray, plies: int) -> np.ndarray:
     return np.array(out)
 
 
-def measure(family: str, count: int, trials: int, seed: int, gnubg: bool) -> dict[str, Any]:
-    """One family's row: its positions' rollouts against each estimate."""
+def measure(
+    family: str, count: int, trials: int, seed: int, gnubg: bool, weights: Path | None = None
+) -> dict[str, Any]:
+    """One family's row: its positions' rollouts against each estimate.
+
+    ``weights``: a candidate main network in the shipped one's place (its
+    own rollouts, its phase networks beside it), as ``bench.cube --main-place``.
+    """
+    from bench.strength import in_main_place
     from gammond.engine.bot.batch import equity
     from gammond.engine.bot.model import shipped_evaluator
+    from gammond.engine.bot.network import Network
     from gammond.engine.bot.search import on_roll_values
     from training.supervise import rollout_labels
 
     rng = np.random.default_rng([seed, len(family)])
     boards = np.array(_families()[family](count, rng), dtype=np.int8)[:count]
-    shipped = shipped_evaluator()
+    shipped = shipped_evaluator() if weights is None else in_main_place(Network.load(weights), weights.stem)
     truth = equity(rollout_labels(shipped, boards, trials, np.random.default_rng(seed)))
     estimates = {
         "ours 0-ply": equity(shipped.evaluate_boards(boards)),
@@ -104,10 +119,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--families", nargs="+", default=list(_families()), help="which families")
     parser.add_argument("--no-gnubg", action="store_true", help="leave the referee out")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--weights", type=Path, help="a candidate main network in the shipped one's place")
     args = parser.parse_args(argv)
     rows = []
     for family in args.families:
-        row = measure(family, args.positions, args.trials, args.seed, not args.no_gnubg)
+        row = measure(family, args.positions, args.trials, args.seed, not args.no_gnubg, args.weights)
         rows.append(row)
         print(f"{family}: {row['positions']} positions, rollouts of {args.trials} games")
         for name, gap in row.items():

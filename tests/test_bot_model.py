@@ -161,3 +161,18 @@ def test_gammond_6_is_the_mean_of_three_containment_rounds_after_gammond_5() -> 
     gammond_5 = Network.load(WEIGHTS_DIR / "gammond-5.npz")
     assert shipped.hidden == gammond_5.hidden == 384
     assert not np.allclose(shipped.w1, gammond_5.w1)
+
+
+def test_gammond_7_is_gammond_6_averaged_with_a_round_of_cube_window_and_primed_straggler_rollouts() -> None:
+    import json
+
+    shipped = Network.load(WEIGHTS_DIR / "gammond-7.npz")
+    assert json.loads(shipped.meta["averaged"]) == ["weights/gammond-6.npz", "sup-z/checkpoint.npz"]
+    last = json.loads(str(shipped.meta["supervised_rounds"]))[-1]
+    assert last["dir"] == "sup-z" and last["from"] == "gammond-6.npz"
+    # The round fitted five containment families and the positions where the cube is live, all rollout-labelled.
+    assert set(last["containment"]) == {"anchor", "closed", "crashed", "trapped", "primed"}
+    assert last["cube_window"] == 12000 and last["rollout_trials"] == 72
+    gammond_6 = Network.load(WEIGHTS_DIR / "gammond-6.npz")
+    assert shipped.hidden == gammond_6.hidden == 384
+    assert not np.allclose(shipped.w1, gammond_6.w1)

@@ -38,13 +38,14 @@ DMP = _match(7, (6, 6))
 # a single win only reaches double match point.
 GAMMON_GO = _match(5, (3, 4), crawford=True)
 
-# Position (roller's view), roll, the money play, the play at the score.
+# Position (roller's view), roll, the money play, the play at the score (the shipped network at
+# 0-ply, so each row is a fact about it: 4PPgAVDYzpEBJA's 65, run 22/11 for money and blitz 13/7 6/1*
+# at GAMMON_GO with gammond-6, left when gammond-7 blitzed it for money too, as gnubg's 2-ply does).
 SCORE_PLAYS = [
     ("23gOAFC2uR0EAA", (6, 4), "8/4 7/1*", DMP, "13/7 8/4"),
     ("trklAEjTbhsAIA", (6, 4), "8/2* 7/3", DMP, "24/14"),
     ("xG+DASjYdicEBA", (6, 1), "8/2*/1*", DMP, "21/14"),
     ("mGfkASHgc/ABAw", (5, 5), "20/10(2)", GAMMON_GO, "8/3(2) 6/1* 6/1"),
-    ("4PPgAVDYzpEBJA", (6, 5), "22/11", GAMMON_GO, "13/7 6/1*"),
     ("4HPwBSDgc/ABMA", (4, 2), "24/20 13/11*", GAMMON_GO, "13/11* 13/9"),
 ]
 

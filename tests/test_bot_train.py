@@ -411,3 +411,37 @@ def test_a_main_round_beside_phase_networks_keeps_their_positions_out_and_labels
         .with_bearing(Network.load(bearing_net), "bearing-1")
     )
     assert np.allclose(labels[:50], on_roll_values(player, [tuple(b) for b in boards[:50]], 1))
+
+
+def test_a_round_adds_self_play_positions_where_the_cube_is_live_each_labelled_by_its_rollouts(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from gammond.engine.bot.features import contact
+    from gammond.engine.bot.model import GammondEvaluator
+    from gammond.engine.bot.search import on_roll_values
+    from training.supervise import CUBE_WINDOW, supervised_round
+
+    start = Path(__file__).resolve().parents[1] / "gammond" / "engine" / "bot" / "weights" / "gammond-6.npz"
+    run = tmp_path / "round"
+    network = supervised_round(run, start, 40, seed=5, epochs=1, chunk=30, rollout_trials=2, cube_window=30)
+    behind = json.loads(str(network.meta["supervised_rounds"]))[-1]
+    chunk = np.load(run / "labels" / "window-0000.npz")
+    boards, labels = chunk["boards"], chunk["y"]
+    assert behind["cube_window"] == len(boards) == 30
+    assert contact(boards).all()
+    win = on_roll_values(GammondEvaluator(Network.load(start), "start"), [tuple(b) for b in boards], 0)[:, 0]
+    assert ((win >= CUBE_WINDOW[0]) & (win <= CUBE_WINDOW[1])).all()
+    # Two played-out games each: every win chance is 0, 1/2 or 1.
+    assert set(np.unique(labels[:, 0] * 2)) <= {0.0, 1.0, 2.0}
+
+
+def test_cube_window_positions_are_refused_to_a_race_round(tmp_path: Path) -> None:
+    from gammond.engine.bot.features import INPUTS
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    with pytest.raises(ValueError, match="cube-window"):
+        supervised_round(tmp_path / "r", start, 40, seed=5, race=True, rollout_trials=2, cube_window=30)

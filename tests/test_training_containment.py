@@ -13,7 +13,15 @@ from gammond.engine import Position
 from gammond.engine.bot.bearoff import home_boards
 from gammond.engine.bot.features import INPUTS, contact
 from gammond.engine.bot.network import Network
-from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
+from training.containment import (
+    ace_anchor_bearoffs,
+    closed_out,
+    crashed_positions,
+    primed_stragglers,
+    trapped_stragglers,
+)
+
+FAMILIES = [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers, primed_stragglers]
 
 Make = Callable[[int, np.random.Generator], list[tuple[int, ...]]]
 
@@ -28,7 +36,7 @@ def _sides(board: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return Position(tuple(int(v) for v in board)).sides()
 
 
-@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers])
+@pytest.mark.parametrize("make", FAMILIES)
 def test_every_family_makes_legal_positions_in_contact_that_repeat_with_their_seed(make: Make) -> None:
     boards = _boards(make)
     assert len(boards) == 1800 and contact(boards).all() and not home_boards(boards).any()
@@ -39,7 +47,7 @@ def test_every_family_makes_legal_positions_in_contact_that_repeat_with_their_se
     assert np.array_equal(boards[:300], np.array(make(300, np.random.default_rng(0)), dtype=np.int8))
 
 
-@pytest.mark.parametrize("make", [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers])
+@pytest.mark.parametrize("make", FAMILIES)
 def test_either_side_of_every_family_gets_to_be_on_roll(make: Make) -> None:
     boards = _boards(make, seeds=2)
     # The defender's tell-tale (an anchor on the other's ace point, a checker on the bar, dead checkers) on roll or not.
@@ -56,6 +64,8 @@ def _defends(make: Make, board: np.ndarray) -> bool:
         return mine[24] >= 1 and sum(1 for p in range(6) if theirs[p] >= 2) >= 5
     if make is trapped_stragglers:
         return _straggling(mine)
+    if make is primed_stragglers:
+        return _primed(mine, theirs)
     return _crashed(mine)
 
 
@@ -101,6 +111,30 @@ def test_the_trapped_straggler_family_has_one_or_two_checkers_back_against_a_sid
         assert sum(bearer[12:25]) == 0
 
 
+def _primed(side: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    """One or two of ``side``'s checkers in ``other``'s home board, the rest home or off, facing a block of four."""
+    if not 1 <= sum(side[18:24]) <= 2 or sum(side[6:18]) or side[24]:
+        return False
+    front = min(p for p in range(18, 24) if side[p])
+    # ``side``'s point p is ``other``'s 23 - p: the block stands on the points the stragglers must pass.
+    ahead = [other[23 - p] >= 2 for p in range(front - 1, front - 8, -1)]
+    return any(all(ahead[i : i + 4]) for i in range(len(ahead) - 3))
+
+
+def test_the_primed_straggler_family_has_a_straggler_facing_a_block_of_four_or_more() -> None:
+    boards = _boards(primed_stragglers, seeds=2)
+    for board in boards:
+        mine, theirs = _sides(board)
+        assert _primed(mine, theirs) or _primed(theirs, mine)
+    # The primer is not bearing in: far behind in the race, most of the time.
+    behind = 0
+    for board in boards:
+        mine, theirs = _sides(board)
+        pips = Position(tuple(int(v) for v in board)).pips()
+        behind += pips[1] > pips[0] if _primed(mine, theirs) else pips[0] > pips[1]
+    assert behind > 0.8 * len(boards)
+
+
 def test_a_main_round_adds_each_containment_family_rollout_labelled_and_lists_them(tmp_path: Path) -> None:
     from training.supervise import supervised_round
 
@@ -109,7 +143,7 @@ def test_a_main_round_adds_each_containment_family_rollout_labelled_and_lists_th
     run = tmp_path / "round"
     network = supervised_round(run, start, 40, seed=5, epochs=1, chunk=30, rollout_trials=2, containment=30)
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]["containment"]
-    for kind in ("anchor", "closed", "crashed", "trapped"):
+    for kind in ("anchor", "closed", "crashed", "trapped", "primed"):
         saved = np.load(run / "labels" / f"{kind}-0000.npz")
         assert behind[kind] == len(saved["y"]) == len(saved["boards"]) > 20
         assert ((saved["y"] >= 0) & (saved["y"] <= 1)).all()

@@ -67,7 +67,13 @@ from gammond.engine.bot.playout import play_out
 from gammond.engine.bot.rollout import ORDERED_ROLLS
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
-from training.containment import ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers
+from training.containment import (
+    ace_anchor_bearoffs,
+    closed_out,
+    crashed_positions,
+    primed_stragglers,
+    trapped_stragglers,
+)
 from training.train import log_line
 
 Board = tuple[int, ...]
@@ -406,6 +412,52 @@ def _made_up_chunk(
     return f"rollout-labelled {what} chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
 
 
+# Where a cube decision is live: the player on roll's 0-ply win chance (as bench.cube picks them).
+CUBE_WINDOW = (0.55, 0.90)
+
+
+def cube_window(evaluator: GammondEvaluator, boards: np.ndarray) -> np.ndarray:
+    """Which positions (player on roll, before rolling) give that player a win chance in :data:`CUBE_WINDOW`."""
+    if len(boards) == 0:
+        return np.zeros(0, dtype=bool)
+    win = on_roll_values(evaluator, [tuple(int(v) for v in b) for b in boards], 0)[:, 0]
+    inside: np.ndarray = (win >= CUBE_WINDOW[0]) & (win <= CUBE_WINDOW[1])
+    return inside
+
+
+def _window_job(job: Job) -> str:
+    """Rollout-label one chunk of self-play positions in the cube window, saved as ``window-<index>.npz``.
+
+    The round's own self-play labels its positions by search, which can be
+    no better than the network one ply on; where the cube is turned, the
+    win chance itself is what decides, so these get played-out games.
+    """
+    evaluator = _player(job)
+    rng = np.random.default_rng([job.seed, _WINDOW_STREAM, job.number])
+    found: list[np.ndarray] = [np.empty((0, 26), dtype=np.int8)]
+    count = 0
+    # Bounded: a network that never sees the window (an untrained one) gives a short chunk, not a hang.
+    for _ in range(_WINDOW_TRIES):
+        if count >= job.chunk:
+            break
+        # Enough positions a try for its games to run their course (self-play starts them all anew).
+        wanted = max(8 * job.chunk, 4000)
+        played = np.array(self_play_positions(evaluator, wanted, rng), dtype=np.int8).reshape(-1, 26)
+        played = _phase_only(played[contact(played)], job)
+        inside = played[cube_window(evaluator, played)]
+        found.append(inside)
+        count += len(inside)
+    boards = np.concatenate(found)[: job.chunk]
+    began = time.perf_counter()
+    y = rollout_labels(evaluator, boards, job.rollout_trials, rng)
+    np.savez_compressed(job.labels / f"window-{job.number:04d}.npz", boards=boards, y=y)
+    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
+    return f"rollout-labelled cube-window chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
+
+
+_WINDOW_STREAM = 8  # the made-up kinds' streams are 1 to 7 and 9
+_WINDOW_TRIES = 20
+
 # Made-up positions a round may add, by their files' prefix: the log's words, the
 # generator, and its seed stream (apart from self-play's and each other's).
 _MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]], int]] = {
@@ -417,9 +469,10 @@ _MADE_UP: dict[str, tuple[str, Callable[[int, np.random.Generator], list[Board]]
     "closed": ("closed-out positions", closed_out, 5),
     "crashed": ("crashed positions", crashed_positions, 6),
     "trapped": ("trapped stragglers", trapped_stragglers, 7),
+    "primed": ("primed stragglers", primed_stragglers, 9),
 }
 # The made-up kinds that --containment adds, each that many positions.
-_CONTAINMENT = ("anchor", "closed", "crashed", "trapped")
+_CONTAINMENT = ("anchor", "closed", "crashed", "trapped", "primed")
 
 
 def _made_up_job(job: Job, kind: str) -> str:
@@ -450,6 +503,8 @@ def supervised_round(
     teacher: Path | None = None,
     containment: int = 0,
     late_rollouts: bool = True,
+    cube_window: int = 0,
+    made_up_weight: int = 1,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
@@ -465,10 +520,15 @@ def supervised_round(
     network; and a ``teacher`` whose search labels them, when that is not
     ``start`` (a small network taught by a larger one's search).
     ``containment`` adds that many of each of :mod:`training.containment`'s
-    families (ace-anchor bear-offs, closed-out and crashed positions, trapped stragglers),
+    families (ace-anchor bear-offs, closed-out and crashed positions, trapped and primed stragglers),
     rollout-labelled; like the others, only those the round's network scores.
     Without ``late_rollouts``, the rollouts label only those made-up
     positions: the self-play's late positions keep their search labels.
+    ``cube_window`` adds that many self-play positions in contact where the
+    player on roll's 0-ply win chance is in :data:`CUBE_WINDOW`,
+    rollout-labelled (:func:`_window_job`).  ``made_up_weight``: how many
+    times the fit sees each rollout-labelled made-up position (a few
+    thousand among hundreds of thousands of self-play positions).
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
@@ -480,7 +540,7 @@ def supervised_round(
     )
     if race and bearing:
         raise ValueError("a round trains one network: give race or bearing, not both")
-    if (lopsided or race or bearing or bar or containment) and not rollout_trials:
+    if (lopsided or race or bearing or bar or containment or cube_window) and not rollout_trials:
         raise ValueError(
             "made-up positions, races and bear-offs are labelled by rollouts: give rollout_trials"
         )
@@ -496,6 +556,12 @@ def supervised_round(
         )
     if (bar or containment) and race:
         raise ValueError("bar bear-offs and containment positions are in contact, not a race network's")
+    if made_up_weight < 1:
+        raise ValueError(
+            f"made_up_weight is how many times the fit sees a position: at least 1, not {made_up_weight}"
+        )
+    if cube_window and (race or bearing):
+        raise ValueError("cube-window positions are the main network's: not with race or bearing")
     phase = "race" if race else "bearing" if bearing else ""
     job = Job(
         start,
@@ -514,10 +580,17 @@ def supervised_round(
     )
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
     jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
-    wanted = {"lopsided": lopsided, "races": races, "bar": bar, **dict.fromkeys(_CONTAINMENT, containment)}
+    wanted = {
+        "lopsided": lopsided,
+        "races": races,
+        "bar": bar,
+        **dict.fromkeys(_CONTAINMENT, containment),
+        "window": cube_window,
+    }
     for kind, count in wanted.items():
+        make = _window_job if kind == "window" else functools.partial(_made_up_job, kind=kind)
         jobs += [
-            (functools.partial(_made_up_job, kind=kind), job._replace(number=i))
+            (make, job._replace(number=i))
             for i in range(-(-count // chunk))
             if not (labels / f"{kind}-{i:04d}.npz").exists()
         ]
@@ -537,14 +610,15 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
-    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs, containment.
+    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs, containment, the cube window.
     added = dict.fromkeys(wanted, 0)
     for kind, count in wanted.items():
         extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-count // chunk)] if count else []
         if extra:
             chunks = [np.load(p) for p in extra]
-            parts[0] = np.concatenate([parts[0], encode(np.concatenate([c["boards"] for c in chunks]))])
-            parts[1] = np.concatenate([parts[1], *(c["y"].astype(np.float32) for c in chunks)])
+            x = np.tile(encode(np.concatenate([c["boards"] for c in chunks])), (made_up_weight, 1))
+            y = np.tile(np.concatenate([c["y"].astype(np.float32) for c in chunks]), (made_up_weight, 1))
+            parts[0], parts[1] = np.concatenate([parts[0], x]), np.concatenate([parts[1], y])
             added[kind] = sum(len(c["y"]) for c in chunks)
     data = (parts[0], parts[1], parts[2], parts[3])
     network = initial.copy()
@@ -569,6 +643,8 @@ def supervised_round(
             "bearing": bearing,
             "bar_bearoffs": added["bar"],
             "containment": {kind: added[kind] for kind in _CONTAINMENT},
+            "cube_window": added["window"],
+            "made_up_weight": made_up_weight,
             "race_network": None if race_weights is None else race_weights.name,
             "bearing_network": None if bearing_weights is None else bearing_weights.name,
             "teacher": None if teacher is None else teacher.name,

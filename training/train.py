@@ -382,6 +382,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="rollout-labelled positions of each containment family a round adds (training/containment.py)",
     )
     parser.add_argument(
+        "--cube-window",
+        type=int,
+        default=0,
+        help="rollout-labelled self-play positions where the cube is live (0-ply win 0.55-0.90) a round adds",
+    )
+    parser.add_argument(
+        "--made-up-weight",
+        type=int,
+        default=1,
+        help="how many times a round's fit sees each rollout-labelled made-up position",
+    )
+    parser.add_argument(
         "--no-late-rollouts",
         action="store_true",
         help="--rollout-trials label the made-up positions only, not the self-play's late ones",
@@ -438,6 +450,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             teacher=args.teacher,
             containment=args.containment,
             late_rollouts=not args.no_late_rollouts,
+            cube_window=args.cube_window,
+            made_up_weight=args.made_up_weight,
         )
         return
     settings = Settings(

@@ -33,7 +33,7 @@ from gammond.engine.bot.neural import check_network, network_arrays, optional_ar
 from gammond.engine.errors import WeightsError
 from gammond.engine.position import Position
 
-VERSION = "6"
+VERSION = "7"
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 
 
