@@ -82,16 +82,14 @@ def measure(
     ``weights``: a candidate main network in the shipped one's place (its
     own rollouts, its phase networks beside it), as ``bench.cube --main-place``.
     """
-    from bench.strength import in_main_place
+    from bench.strength import evaluator_of
     from gammond.engine.bot.batch import equity
-    from gammond.engine.bot.model import shipped_evaluator
-    from gammond.engine.bot.network import Network
     from gammond.engine.bot.search import on_roll_values
     from training.supervise import rollout_labels
 
     rng = np.random.default_rng([seed, len(family)])
     boards = np.array(_families()[family](count, rng), dtype=np.int8)[:count]
-    shipped = shipped_evaluator() if weights is None else in_main_place(Network.load(weights), weights.stem)
+    shipped = evaluator_of(weights, main_place=True)
     truth = equity(rollout_labels(shipped, boards, trials, np.random.default_rng(seed)))
     estimates = {
         "ours 0-ply": equity(shipped.evaluate_boards(boards)),

@@ -293,7 +293,7 @@ def paired(row: Measured, base: Measured) -> tuple[float, float]:
 # -- the run -------------------------------------------------------------------
 
 
-def evaluator_of(weights: Path | None, main_place: bool = False) -> Evaluator:
+def evaluator_of(weights: Path | None, main_place: bool = False) -> GammondEvaluator:
     """The evaluator with the weights file ``weights``, or the shipped one.
 
     ``main_place``: the network in the shipped main network's place, with

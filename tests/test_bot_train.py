@@ -419,11 +419,11 @@ def test_a_round_adds_self_play_positions_where_the_cube_is_live_each_labelled_b
     import json
 
     from gammond.engine.bot.features import contact
-    from gammond.engine.bot.model import GammondEvaluator
+    from gammond.engine.bot.model import WEIGHTS_DIR, GammondEvaluator
     from gammond.engine.bot.search import on_roll_values
     from training.supervise import CUBE_WINDOW, supervised_round
 
-    start = Path(__file__).resolve().parents[1] / "gammond" / "engine" / "bot" / "weights" / "gammond-6.npz"
+    start = WEIGHTS_DIR / "gammond-6.npz"
     run = tmp_path / "round"
     network = supervised_round(run, start, 40, seed=5, epochs=1, chunk=30, rollout_trials=2, cube_window=30)
     behind = json.loads(str(network.meta["supervised_rounds"]))[-1]

@@ -251,6 +251,6 @@ def primed_stragglers(count: int, rng: np.random.Generator) -> list[Board]:
                 primer[int(rng.choice(open_points))] += 1
             left -= 1
         _spread(primer, left, 0, 17, rng, home_bias=0.3)
-        if _settle(primer, back) and all(not (primer[i] and back[23 - i]) for i in range(24)):
+        if _settle(primer, back):  # moves the primer's checkers off the straggling side's points
             _finish(found, primer, back, rng)
     return found

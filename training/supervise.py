@@ -436,12 +436,12 @@ def _window_job(job: Job) -> str:
     rng = np.random.default_rng([job.seed, _WINDOW_STREAM, job.number])
     found: list[np.ndarray] = [np.empty((0, 26), dtype=np.int8)]
     count = 0
+    # Enough positions a try for its games to run their course (self-play starts them all anew).
+    wanted = max(8 * job.chunk, 4000)
     # Bounded: a network that never sees the window (an untrained one) gives a short chunk, not a hang.
     for _ in range(_WINDOW_TRIES):
         if count >= job.chunk:
             break
-        # Enough positions a try for its games to run their course (self-play starts them all anew).
-        wanted = max(8 * job.chunk, 4000)
         played = np.array(self_play_positions(evaluator, wanted, rng), dtype=np.int8).reshape(-1, 26)
         played = _phase_only(played[contact(played)], job)
         inside = played[cube_window(evaluator, played)]
