@@ -445,3 +445,18 @@ def test_cube_window_positions_are_refused_to_a_race_round(tmp_path: Path) -> No
     Network.initial(INPUTS, 6, seed=4).save(start)
     with pytest.raises(ValueError, match="cube-window"):
         supervised_round(tmp_path / "r", start, 40, seed=5, race=True, rollout_trials=2, cube_window=30)
+
+
+@pytest.mark.parametrize(
+    ("option", "named"), [({"made_up_weight": 0}, "made_up_weight"), ({"cube_window": -1}, "cube_window")]
+)
+def test_a_round_refuses_a_made_up_weight_below_one_or_a_negative_cube_window_naming_it(
+    tmp_path: Path, option: dict[str, int], named: str
+) -> None:
+    from gammond.engine.bot.features import INPUTS
+    from training.supervise import supervised_round
+
+    start = tmp_path / "start.npz"
+    Network.initial(INPUTS, 6, seed=4).save(start)
+    with pytest.raises(ValueError, match=named):
+        supervised_round(tmp_path / "r", start, 40, seed=5, rollout_trials=2, **option)

@@ -560,6 +560,8 @@ def supervised_round(
         raise ValueError(
             f"made_up_weight is how many times the fit sees a position: at least 1, not {made_up_weight}"
         )
+    if cube_window < 0:
+        raise ValueError(f"cube_window is a count of positions: at least 0, not {cube_window}")
     if cube_window and (race or bearing):
         raise ValueError("cube-window positions are the main network's: not with race or bearing")
     phase = "race" if race else "bearing" if bearing else ""
