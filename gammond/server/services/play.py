@@ -9,18 +9,21 @@ as the reference the tests compare it with.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
 
+from backgammon.v1 import game_pb2, play_service_pb2_grpc
 from backgammon.v1 import play_service_pb2 as pb
-from backgammon.v1 import play_service_pb2_grpc
 from gammond.engine import (
     MAX_SEED_BYTES,
     Action,
     Choices,
     DiceSource,
+    Event,
     Game,
+    LogEntry,
     Phase,
     Player,
     add_client_seed,
@@ -54,11 +57,24 @@ from gammond.server.wire.game import (
     encode_event,
     encode_flow_action,
 )
-from gammond.server.wire.plays import field_bytes
+from gammond.server.wire.game_bytes import entry_bytes, event_bytes, message_field, repeated_field
 from gammond.server.wire.rules import decode_rules
 
 STALE_GAME = "STALE_GAME"
-_TAG_CHOICES = 3 << 3 | 2  # ActResponse.choices
+# ActResponse's field numbers (backgammon/v1/play_service.proto).
+_ACT_GAME, _ACT_EVENTS, _ACT_CHOICES, _ACT_LOGGED, _ACT_BOT_ACTIONS = range(1, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class _Acted:
+    """What an Act did: the game before (with its message), the game after, the answer's view, what happened."""
+
+    before: tuple[Game, game_pb2.Game | None]
+    after: Game
+    view: int
+    events: tuple[Event, ...]
+    logged: tuple[LogEntry, ...]
+    bot_actions: tuple[Action, ...]
 
 
 def _answer_view(value: int, game: Game) -> int:
@@ -197,25 +213,44 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return {}
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
-        after, view, response = self._act(request, context)
-        choices = _choices(after, view)
+        acted = self._act(request, context)
+        response = pb.ActResponse(
+            game=self.games.write(acted.after, acted.before),
+            events=[encode_event(e) for e in acted.events],
+            logged=encode_entries(acted.logged),
+            bot_actions=[encode_flow_action(a) for a in acted.bot_actions],
+        )
+        choices = _choices(acted.after, acted.view)
         if choices is not None:
             response.choices.CopyFrom(choices)
         return response
 
     def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
-        """Act as the bytes of the same answer, its listing written by :func:`choices_wire`."""
-        after, view, response = self._act(request, context)
-        out = response.SerializeToString()
-        if view == VIEW_NONE:
-            return out
-        # Field 3 (choices), length-delimited; fields may come in any order on the wire.
-        return out + field_bytes(
-            _TAG_CHOICES, choices_wire(after, _listed(after, view), view, view == VIEW_FULL)
-        )
+        """Act as the bytes of the same answer, written without its messages (see :mod:`~gammond.server.wire.game_bytes`)."""
+        acted = self._act(request, context)
+        after, view = acted.after, acted.view
+        if after.is_lean():
+            game = self.games.write_bytes(after)
+        else:  # a full game's log copies the request's entries as sent (see encode_game): the message path
+            game = self.games.write(after, acted.before).SerializeToString()
+        parts = [
+            message_field(_ACT_GAME, game),
+            repeated_field(_ACT_EVENTS, map(event_bytes, acted.events)),
+        ]
+        if view != VIEW_NONE:
+            parts.append(
+                message_field(
+                    _ACT_CHOICES, choices_wire(after, _listed(after, view), view, view == VIEW_FULL)
+                )
+            )
+        parts.append(repeated_field(_ACT_LOGGED, map(entry_bytes, acted.logged)))
+        if acted.bot_actions:
+            actions = (encode_flow_action(a).SerializeToString() for a in acted.bot_actions)
+            parts.append(repeated_field(_ACT_BOT_ACTIONS, actions))
+        return b"".join(parts)
 
-    def _act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> tuple[Game, int, pb.ActResponse]:
-        """The action (and the bot's reply) taken: the next game, the answer's view, the answer but its choices."""
+    def _act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> _Acted:
+        """The action (and the bot's reply) taken; the answer is its callers' to write."""
         game, source = self.games.read_message(request.game)
         view = _answer_view(request.view, game)
         _check_version(request, game)
@@ -232,13 +267,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             if _alone_to_act(after, bot):
                 turn = bot_act(after, bot, self.evaluator, reply, stop=stopper(context, self.max_search_s))
                 after, events, bot_actions = turn.game, events + turn.events, turn.actions
-        response = pb.ActResponse(
-            game=self.games.write(after, (game, source)),
-            events=[encode_event(e) for e in events],
-            logged=encode_entries(after.log[len(game.log) :]),
-            bot_actions=[encode_flow_action(a) for a in bot_actions],
-        )
-        return after, view, response
+        return _Acted((game, source), after, view, events, after.log[len(game.log) :], bot_actions)
 
     def BotAct(self, request: pb.BotActRequest, context: grpc.ServicerContext) -> pb.BotActResponse:
         game, source = self.games.read_message(request.game)

@@ -28,6 +28,7 @@ from backgammon.v1 import game_pb2
 from gammond.engine import Game
 from gammond.server.sealing import Keyring, SealError
 from gammond.server.wire.game import decode_game, encode_game
+from gammond.server.wire.game_bytes import DIGEST, OUTPUTS, SEAL, game_parts, message_field
 
 
 class RecentGames:
@@ -35,14 +36,16 @@ class RecentGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
-        self._games: OrderedDict[bytes, tuple[Game, game_pb2.Game]] = OrderedDict()
+        # The message is None for a Game written as bytes (write_bytes): nothing then reads it but a full
+        # game's log reuse in ``encode_game``, which does without.
+        self._games: OrderedDict[bytes, tuple[Game, game_pb2.Game | None]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: bytes) -> tuple[Game, game_pb2.Game] | None:
+    def get(self, key: bytes) -> tuple[Game, game_pb2.Game | None] | None:
         with self._lock:
             return self._games.get(key)
 
-    def put(self, key: bytes, value: tuple[Game, game_pb2.Game]) -> None:
+    def put(self, key: bytes, value: tuple[Game, game_pb2.Game | None]) -> None:
         with self._lock:
             self._games[key] = value
             if len(self._games) > self.capacity:
@@ -76,8 +79,11 @@ class GameCodec:
         """The Game a request carries, its seal verified first when the server has keys."""
         return self.read_message(message, field)[0]
 
-    def read_message(self, message: game_pb2.Game, field: str = "game") -> tuple[Game, game_pb2.Game]:
-        """The Game and the message it was decoded from: ``seal.state``'s when sealed, never the readable copy."""
+    def read_message(self, message: game_pb2.Game, field: str = "game") -> tuple[Game, game_pb2.Game | None]:
+        """The Game and the message it was decoded from: ``seal.state``'s when sealed, never the readable copy.
+
+        The message is None when this worker wrote the Game as bytes (:meth:`write_bytes`).
+        """
         keyring = self.keyring
         if keyring is None:
             key = _unsealed_key(message)
@@ -108,7 +114,7 @@ class GameCodec:
         self.recent.put(key, known)
         return known
 
-    def write(self, game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
+    def write(self, game: Game, before: tuple[Game, game_pb2.Game | None] | None = None) -> game_pb2.Game:
         """The wire Game, sealed when the server has keys.
 
         ``before``: the game acted on and the message :meth:`read_message`
@@ -139,6 +145,28 @@ class GameCodec:
             )
             self.recent.put(key_id.encode() + b"\0" + mac, (game, sealed))
         return message
+
+    def write_bytes(self, game: Game) -> bytes:
+        """:meth:`write`'s Game as its wire bytes, written from its parts (:mod:`~gammond.server.wire.game_bytes`).
+
+        The same bytes as ``write(game).SerializeToString()``, the same seal,
+        and the same key in the table of recent Games; cheaper, since no
+        message is built.
+        """
+        game = game.rebased()
+        parts = game_parts(game)
+        bare = parts.join(OUTPUTS)  # what the table is keyed by, and what a seal covers
+        if self.keyring is None:
+            self.recent.put(bare, (game, None))
+            return parts.join()
+        key_id, mac = self.keyring.seal(bare)
+        seal = game_pb2.GameSeal(
+            key_id=key_id, state=bare, mac=mac, game_id=game.game_id, version=game.version
+        )
+        self.recent.put(key_id.encode() + b"\0" + mac, (game, None))
+        readable = parts.with_field(SEAL, message_field(SEAL, seal.SerializeToString()))
+        # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
+        return readable.join(frozenset((DIGEST,)) if game.is_lean() else frozenset())
 
     def new_nonce_and_seed(self) -> tuple[bytes, bytes]:
         """A fair game's fresh nonce and the server seed derived from it."""

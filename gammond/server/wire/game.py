@@ -508,7 +508,7 @@ def decode_game(
         raise WireError(f"{field}.{exc.field}", exc.description) from None
 
 
-def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) -> game_pb2.Game:
+def encode_game(game: Game, before: tuple[Game, game_pb2.Game | None] | None = None) -> game_pb2.Game:
     """The wire Game, with its output-only fields filled in.
 
     ``before`` is the game an action was applied to, with the message it
@@ -516,8 +516,9 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
     share are copied from that message rather than encoded again.
     """
     shared = 0
-    if before is not None and not game.is_lean():
-        old, old_message = before
+    old_message = None if before is None else before[1]
+    if before is not None and old_message is not None and not game.is_lean():
+        old = before[0]
         count = len(old.log)
         if len(game.log) >= count and all(a is b for a, b in zip(game.log, old.log)):
             shared = count
@@ -540,7 +541,7 @@ def encode_game(game: Game, before: tuple[Game, game_pb2.Game] | None = None) ->
     if game.is_lean():
         message.digest.CopyFrom(_encode_digest(game.digest()))
     else:
-        if shared:
+        if shared and old_message is not None:
             message.log.extend(old_message.log[:shared])
         message.log.extend(_encode_entry(entry) for entry in game.log[shared:])
     if game.turn is not None:

@@ -41,7 +41,7 @@ def view_parts(view: int) -> int:
         raise WireError("view", f"{view} is not a PlayView") from None
 
 
-def _varint(value: int) -> bytes:
+def varint(value: int) -> bytes:
     out = bytearray()
     while value >= 0x80:
         out.append(value & 0x7F | 0x80)
@@ -52,12 +52,12 @@ def _varint(value: int) -> bytes:
 
 def field_bytes(tag: int, body: bytes) -> bytes:
     """A length-delimited field: ``tag``, the length, ``body``."""
-    return bytes((tag,)) + _varint(len(body)) + body
+    return bytes((tag,)) + varint(len(body)) + body
 
 
 def _uint(tag: int, value: int) -> bytes:
     """A varint field, left out when zero as proto3 does."""
-    return bytes((tag,)) + _varint(value) if value else b""
+    return bytes((tag,)) + varint(value) if value else b""
 
 
 # Field tags, (number << 3) | wire type: 0 varint, 2 length-delimited.
