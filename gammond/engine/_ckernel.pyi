@@ -140,6 +140,9 @@ def plays_wire(
 def plays_wire_request(request: bytes, parts_by_view: tuple[int, ...], /) -> tuple[bytes, int, int] | None:
     """``plays_wire`` for a ListLegalPlaysRequest's bytes in its common form; None for anything else."""
 
+def fits_wire(request: bytes, plan: bytes, /) -> int:
+    """1 when every string and repeated field is within its limit by ``plan``, else 0 (not known to fit)."""
+
 def format_play(steps: Sequence[Step], /) -> str:
     """gammond.engine.notation.format_moves of (from, to, hit) steps."""
 

@@ -130,7 +130,8 @@ class CubeState:
             raise IllegalCubeActionError(
                 f"the turn cannot pass while {_name(self.offered_by)}'s {self.pending.value} awaits an answer"
             )
-        return replace(self, doubled_this_turn=False)
+        # Values are immutable: the same cube serves when there is no mark to clear (most turns).
+        return replace(self, doubled_this_turn=False) if self.doubled_this_turn else self
 
 
 def opening_cube(ties: int, options: RuleOptions) -> CubeState:

@@ -93,10 +93,9 @@ def find_play(position: Position, dice: Sequence[int], play: PlayLike) -> Play:
     moves = tuple(play)
     if not moves:
         return _no_play(position, (d1, d2))
-    target = _replay(position, moves, roll)
-    for candidate in plays:
-        if candidate.result.board == target:
-            return candidate
+    found = plays.leading_to(_replay(position, moves, roll))
+    if found is not None:
+        return found
     text = " ".join(str(m) for m in moves)
     raise IllegalPlayError(f"{text} is not a legal play of {roll} in {position.position_id()}")
 

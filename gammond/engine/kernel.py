@@ -37,6 +37,10 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   the dice, maybe a view), read in C; ``None`` (the value) for any other
   form or anything amiss, for the caller to decode the request in full and
   name the problem.  Compiled only.
+* ``fits_wire(request, plan)``: whether a request's bytes have every string and
+  repeated field within its limit, by a plan of the request type that
+  :mod:`gammond.server.limits` writes (1 yes, 0 not known, for its Python
+  check to judge); compiled only.
 * ``turn_options(board, die1, die2, made)``: what
   :func:`gammond.engine.turn.turn_options` builds its answer from (the board
   after ``made``, or None when nothing was made, the dice left, each option's
@@ -92,6 +96,8 @@ play_out: Callable[..., None] | None = None
 plays_wire: Callable[[Board, int, int, bool, int], tuple[bytes, int, int]] | None = None
 # The same from a request's bytes in its common form; None for anything else.
 plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | None] | None = None
+# The field limits' quick check on a request's bytes: 1 fits, 0 not known (Python judges).
+fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
@@ -116,6 +122,7 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         play_out = _ckernel.play_out
         plays_wire = _ckernel.plays_wire
         plays_wire_request = _ckernel.plays_wire_request
+        fits_wire = _ckernel.fits_wire
         turn_options = _ckernel.turn_options
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id

@@ -120,6 +120,22 @@ class PlayList(Sequence[Play]):
         for i in range(len(self._raw)):
             yield self[i]
 
+    def leading_to(self, board: Sequence[int]) -> Play | None:
+        """The play whose result has ``board`` (plays are distinct by result), or None.
+
+        Compares the generator's boards, so only the play found is made.
+
+        >>> from gammond.engine import Position
+        >>> plays = legal_plays(Position.starting(), (6, 5))
+        >>> str(plays.leading_to(plays[0].result.board)), plays.leading_to(Position.starting().board)
+        ('24/13', None)
+        """
+        wanted, raw = tuple(board), self._raw
+        for i in range(len(raw)):
+            if tuple(raw[i][1]) == wanted:
+                return self[i]
+        return None
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (PlayList, list, tuple)):
             return NotImplemented

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gammond.engine import kernel
 from gammond.engine.diagram import render
@@ -55,6 +56,12 @@ def flip_board(board: Sequence[int]) -> tuple[int, ...]:
     ((1, 0), (-2, 0))
     """
     return tuple(-board[25 - i] for i in range(26))
+
+
+@lru_cache(maxsize=8192)
+def _flipped(board: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`flip_board` of a Position's board, kept: a turn's board is flipped again and again."""
+    return flip_board(board)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +137,8 @@ class Position:
 
     def flipped(self) -> Position:
         """The same board seen from the other player (who is then on roll)."""
-        return Position(flip_board(self.board))
+        # A valid board flipped is valid: no second check (this runs several times a call).
+        return Position._trusted(_flipped(self.board))
 
     @property
     def bar(self) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -43,6 +44,7 @@ from gammond.engine import (
     MAX_SEED_BYTES,
     MAX_SHEET,
     MAX_VERSION,
+    kernel,
 )
 from gammond.server.errors import OversizeError, WireError
 
@@ -219,13 +221,13 @@ def read_request(deserialize: Callable[[bytes], Any], raw: bytes) -> Any:
         request = deserialize(raw)
     except DecodeError:
         raise WireError("request", "is not a valid message") from None
-    check_limits(request, len(raw))
+    check_limits(request, len(raw), raw)
     return request
 
 
-def check_limits(message: Message, size: int) -> None:
-    """Refuse ``message`` (``size`` bytes on the wire) if a field is over its limit."""
-    if size > _SMALL_BYTES and not _fits(message):
+def check_limits(message: Message, size: int, raw: bytes | None = None) -> None:
+    """Refuse ``message`` (``size`` bytes on the wire, ``raw`` if at hand) if a field is over its limit."""
+    if size > _SMALL_BYTES and not (raw is not None and _fits_wire(raw, message)) and not _fits(message):
         _walk(message, "")  # finds the field over its limit and names it
 
 
@@ -255,9 +257,9 @@ def _holds_limits(descriptor: Descriptor | None) -> bool:
     return known
 
 
-def _plan(descriptor: Descriptor) -> tuple[_Check, ...]:
-    """The fields of a message type the quick check looks at, and how."""
-    plan = []
+def _checked_fields(descriptor: Descriptor) -> list[tuple[FieldDescriptor, int, int, int]]:
+    """The fields of a message type the quick check looks at: each with its kind, entries and characters allowed."""
+    checked = []
     for field in descriptor.fields:
         chars = _STRING_LIMITS.get(field.full_name, MAX_STRING_CHARS)
         is_string = field.type == FieldDescriptor.TYPE_STRING
@@ -265,10 +267,72 @@ def _plan(descriptor: Descriptor) -> tuple[_Check, ...]:
         if field.is_repeated:
             entries = _REPEATED_LIMITS.get(field.full_name, MAX_REPEATED)
             kind = _REPEATED_STRINGS if is_string else _REPEATED_MESSAGES if holds else _REPEATED
-            plan.append((field.name, kind, entries, chars))
+            checked.append((field, kind, entries, chars))
         elif is_string or holds:
-            plan.append((field.name, _STRING if is_string else _MESSAGE, 0, chars))
-    return tuple(plan)
+            checked.append((field, _STRING if is_string else _MESSAGE, 0, chars))
+    return checked
+
+
+def _plan(descriptor: Descriptor) -> tuple[_Check, ...]:
+    """The fields of a message type the quick check looks at, and how."""
+    return tuple(
+        (field.name, kind, entries, chars) for field, kind, entries, chars in _checked_fields(descriptor)
+    )
+
+
+# The compiled quick check (kernel.fits_wire) reads the request's bytes by a plan of
+# int32s per request type, written here from the same fields (its layout: k_fits in
+# gammond/engine/_ckernel_src/kernel.h).  A packed repeated number is a varint, or 4
+# or 8 bytes wide; strings, bytes and messages are never packed.
+_WIDTHS = {
+    FieldDescriptor.TYPE_FIXED32: 4,
+    FieldDescriptor.TYPE_SFIXED32: 4,
+    FieldDescriptor.TYPE_FLOAT: 4,
+    FieldDescriptor.TYPE_FIXED64: 8,
+    FieldDescriptor.TYPE_SFIXED64: 8,
+    FieldDescriptor.TYPE_DOUBLE: 8,
+}
+_UNPACKED = (FieldDescriptor.TYPE_MESSAGE, FieldDescriptor.TYPE_STRING, FieldDescriptor.TYPE_BYTES)
+_INT32_MAX = (1 << 31) - 1
+_WIRE_PLANS: dict[type[Message], bytes] = {}
+
+
+def wire_plan(descriptor: Descriptor) -> bytes:
+    """The plan of ``descriptor``'s requests for ``kernel.fits_wire``: type 0 is its own."""
+    types, ids = [descriptor], {descriptor: 0}
+    tables: list[list[tuple[int, int, int, int, int, int]]] = []
+    while len(tables) < len(types):
+        rows = []
+        for field, kind, entries, chars in _checked_fields(types[len(tables)]):
+            sub = -1
+            if kind in (_MESSAGE, _REPEATED_MESSAGES):
+                inner = cast(Descriptor, field.message_type)
+                sub = ids.setdefault(inner, len(types))
+                if sub == len(types):
+                    types.append(inner)
+            width = -1 if field.type in _UNPACKED else _WIDTHS.get(field.type, 0)
+            rows.append((field.number, kind, min(entries, _INT32_MAX), min(chars, _INT32_MAX), sub, width))
+        tables.append(rows)
+    words = [len(tables)] + [0] * len(tables)
+    for i, rows in enumerate(tables):
+        words[1 + i] = len(words)
+        top = max((row[0] for row in rows), default=0)
+        index = [-1] * (top + 1)
+        for at, row in enumerate(rows):
+            index[row[0]] = at
+        words += [len(rows), top, *index, *(value for row in rows for value in row)]
+    return array("i", words).tobytes()
+
+
+def _fits_wire(raw: bytes, message: Message) -> bool:
+    """Whether the compiled check finds ``raw`` within every limit (False when it cannot tell, or is not built)."""
+    fits = kernel.fits_wire
+    if fits is None:
+        return False
+    plan = _WIRE_PLANS.get(type(message))
+    if plan is None:
+        plan = _WIRE_PLANS[type(message)] = wire_plan(cast(Descriptor, message.DESCRIPTOR))
+    return fits(raw, plan) == 1
 
 
 def _fits(message: Message) -> bool:

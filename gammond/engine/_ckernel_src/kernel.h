@@ -319,4 +319,17 @@ typedef struct {
 int k_turn_options(const int8_t board[K_SLOTS], int die1, int die2, const kstep *made, int nmade,
                    kturn *out);
 
+/* ---- the field limits' quick check (limits.c) ------------------------------ */
+
+/* Whether the message in raw[0..n) has every string and repeated field
+   within its limit, by `plan` (int32s, written by gammond/server/limits.py):
+   plan[0] is the number of message types, plan[1 + t] where type t's table
+   starts; a table is its field count F, its largest field number N, N + 1
+   indexes into its entries by field number (-1: nothing to check), then F
+   entries of (number, kind, items allowed, characters allowed, sub-type,
+   width of a packed item: 0 varint, 4, 8, -1 never packed).  Type 0 is the
+   message's own.  1: it fits, as the Python check would find; 0: not known
+   to fit (see limits.c), for the Python check to judge. */
+int k_fits(const uint8_t *raw, size_t n, const int32_t *plan, size_t plan_len);
+
 #endif

@@ -481,6 +481,28 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
     return write_plays(board, request.die1, request.die2, request.turn == 2, parts);
 }
 
+/* ---- the field limits' quick check (limits.c) ------------------------------ */
+
+PyDoc_STRVAR(fits_wire_doc,
+             "fits_wire($module, request, plan, /)\n--\n\n"
+             "Whether the request's bytes have every string and repeated field within its\n"
+             "limit, by `plan` (native int32s; see k_fits in kernel.h): 1 yes, 0 not known\n"
+             "(the caller's Python check then judges).");
+
+static PyObject *fits_wire(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1]) ||
+        PyBytes_GET_SIZE(args[1]) % (Py_ssize_t)sizeof(int32_t) != 0) {
+        PyErr_SetString(PyExc_TypeError, "fits_wire takes (request: bytes, plan: bytes of int32s)");
+        return NULL;
+    }
+    /* PyBytes storage is aligned for any type, so the plan reads in place. */
+    const int32_t *plan = (const int32_t *)(const void *)PyBytes_AS_STRING(args[1]);
+    const size_t plan_len = (size_t)PyBytes_GET_SIZE(args[1]) / sizeof(int32_t);
+    return PyLong_FromLong(k_fits((const uint8_t *)PyBytes_AS_STRING(args[0]),
+                                  (size_t)PyBytes_GET_SIZE(args[0]), plan, plan_len));
+}
+
 /* ---- interactive turns (turn.c) ------------------------------------------ */
 
 /* The (from, to) of each move made, as read from tuples (Moves): 1, or 0 for
@@ -1113,6 +1135,7 @@ static PyMethodDef methods[] = {
     {"plays_wire_request", (PyCFunction)(void (*)(void))plays_wire_request, METH_FASTCALL,
      plays_wire_request_doc},
     {"format_play", format_play, METH_O, format_play_doc},
+    {"fits_wire", (PyCFunction)(void (*)(void))fits_wire, METH_FASTCALL, fits_wire_doc},
     {"turn_options", FASTCALL(turn_options), turn_options_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -16,6 +16,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
@@ -218,22 +219,38 @@ def within_limit(cube: CubeState, action: CubeAction) -> bool:
 
 def _cube_actions(game: Game, player: Player) -> tuple[CubeAction, ...]:
     assert game.turn is not None
-    allowed = legal_cube_actions(
-        game.cube,
-        player,
-        game.rules,
-        _match(game),
-        on_turn=game.turn,
-        has_rolled=False,
-        rolls=game.rolls,
-    )
-    return tuple(action for action in allowed if within_limit(game.cube, action))
+    return _allowed_cube_actions(game.cube, player, game.rules, _match(game), game.turn, game.rolls)
+
+
+@lru_cache(maxsize=1024)
+def _allowed_cube_actions(
+    cube: CubeState,
+    player: Player,
+    rules: RuleOptions,
+    match: MatchState,
+    on_turn: Player,
+    rolls: tuple[int, int],
+) -> tuple[CubeAction, ...]:
+    """The cube actions open to ``player``, by the values they depend on: the same few recur all game."""
+    allowed = legal_cube_actions(cube, player, rules, match, on_turn=on_turn, has_rolled=False, rolls=rolls)
+    return tuple(action for action in allowed if within_limit(cube, action))
+
+
+# Actions are values: each player's plain ones are made once (a writer caches their bytes by value).
+_ACTIONS = {
+    (kind, player): Action(kind, player)
+    for kind in (ActionKind.ROLL, ActionKind.DOUBLE, ActionKind.ACCEPT, ActionKind.REJECT, *CUBE_KINDS)
+    for player in Player
+}
+_RESIGNS = {
+    player: tuple(Action(ActionKind.RESIGN, player, resign=kind) for kind in ResultKind) for player in Player
+}
 
 
 def _resign_actions(game: Game, player: Player) -> tuple[Action, ...]:
     if _just_rejected(game):
         return ()
-    return tuple(Action(ActionKind.RESIGN, player, resign=kind) for kind in ResultKind)
+    return _RESIGNS[player]
 
 
 def _last_entry(game: Game) -> LogEntry | None:
@@ -320,21 +337,21 @@ def list_actions(game: Game, *, play_actions: bool = True) -> Choices:
     if game.over or turn is None:
         return Choices(())
     if phase is Phase.BEFORE_ROLL:
-        actions = [Action(ActionKind.ROLL, turn)]
+        actions = [_ACTIONS[ActionKind.ROLL, turn]]
         if CubeAction.DOUBLE in _cube_actions(game, turn):
-            actions.append(Action(ActionKind.DOUBLE, turn))
+            actions.append(_ACTIONS[ActionKind.DOUBLE, turn])
         return _within_log(game, Choices((*actions, *_resign_actions(game, turn))))
     if phase is Phase.CUBE_OFFERED:
         responder = game.cube.responder
         assert responder is not None
         kinds = {action: kind for kind, action in CUBE_KINDS.items()}
         allowed = _cube_actions(game, responder)
-        listed = Choices(tuple(Action(kinds[a], responder) for a in allowed if a is not CubeAction.DOUBLE))
+        listed = Choices(tuple(_ACTIONS[kinds[a], responder] for a in allowed if a is not CubeAction.DOUBLE))
         return _within_log(game, listed)
     if phase is Phase.RESIGNATION_OFFERED:
         assert game.resignation is not None
         answerer = game.resignation.by.opponent
-        listed = Choices((Action(ActionKind.ACCEPT, answerer), Action(ActionKind.REJECT, answerer)))
+        listed = Choices((_ACTIONS[ActionKind.ACCEPT, answerer], _ACTIONS[ActionKind.REJECT, answerer]))
         return _within_log(game, listed)
     # Moving.
     assert game.dice is not None
@@ -521,11 +538,15 @@ def _opening(game: Game, action: Action, roller: Roller | None) -> tuple[Game, t
 
 
 def _start_moving(
-    game: Game, player: Player, dice: tuple[int, int], events: list[Event]
+    game: Game, player: Player, dice: tuple[int, int], events: list[Event], **changes: Any
 ) -> tuple[Game, tuple[Event, ...]]:
-    """``player`` has rolled ``dice``: move, or pass at once when nothing can be played."""
-    moving = replace(game, phase=Phase.MOVING, turn=player, dice=dice, moves=())
-    if legal_plays(moving.turn_position(), dice):
+    """``player`` has rolled ``dice``: move, or pass at once when nothing can be played.
+
+    ``changes`` are made in the same copy of ``game``.
+    """
+    moving = replace(game, phase=Phase.MOVING, turn=player, dice=dice, moves=(), **changes)
+    # The turn's plays, which listing its actions reads next.
+    if _cached_plays(moving.turn_position(), dice):
         return moving, tuple(events)
     events.append(Event(EventKind.TURN_PASSED, player, dice))
     return _pass_turn(moving), tuple(events)
@@ -535,11 +556,14 @@ def _after_roll(
     game: Game, player: Player, dice: tuple[int, int], events: tuple[Event, ...]
 ) -> tuple[Game, tuple[Event, ...]]:
     rolls = (game.rolls[0] + (player is Player.WHITE), game.rolls[1] + (player is Player.BLACK))
-    rolled = replace(game, rolls=rolls, log=(*game.log, LogEntry(ActionKind.ROLL, player, dice)))
-    return _start_moving(rolled, player, dice, [*events, Event(EventKind.ROLLED, player, dice)])
+    log = (*game.log, LogEntry(ActionKind.ROLL, player, dice))
+    return _start_moving(
+        game, player, dice, [*events, Event(EventKind.ROLLED, player, dice)], rolls=rolls, log=log
+    )
 
 
-def _pass_turn(game: Game) -> Game:
+def _pass_turn(game: Game, **changes: Any) -> Game:
+    """``game`` with the turn passed to the opponent, and ``changes`` made in the same copy."""
     assert game.turn is not None
     return replace(
         game,
@@ -548,6 +572,7 @@ def _pass_turn(game: Game) -> Game:
         dice=None,
         moves=(),
         cube=game.cube.next_turn(),
+        **changes,
     )
 
 
@@ -690,14 +715,13 @@ def _end_turn(
     """Confirm ``moves`` (which lead to ``result``, seen from ``player``): pass the turn or win."""
     board = _white(result, player)
     log = (*game.log, LogEntry(ActionKind.PLAY, player, moves=moves))
-    ended = replace(game, board=board, moves=(), log=log)
     events.append(Event(EventKind.TURN_ENDED, player))
     if result.off == CHECKERS:
         outcome = GameOutcome.played_out(
             player, classify_win(result), game.cube.value, game.rules, cube_turned=game.cube.turned
         )
-        return _finish(ended, outcome, events)
-    return _pass_turn(ended), tuple(events)
+        return _finish(replace(game, board=board, moves=(), log=log), outcome, events)
+    return _pass_turn(game, board=board, log=log), tuple(events)
 
 
 def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:

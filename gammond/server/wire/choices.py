@@ -26,7 +26,7 @@ import threading
 from functools import lru_cache
 
 from backgammon.v1 import game_pb2, play_service_pb2
-from gammond.engine import Action, ActionKind, Choices, Game, Move, Player, kernel
+from gammond.engine import Action, ActionKind, Choices, Game, Move, Phase, Player, Position, kernel
 from gammond.server.wire.board import encode_board, encode_color
 from gammond.server.wire.game import (
     VIEW_FULL,
@@ -50,11 +50,31 @@ def _action_field(action: Action, dice_left: tuple[int, ...], compact: bool) -> 
 
 
 def _plays_field(game: Game, choices: Choices, turn: Player, with_result: bool) -> bytes:
-    """``plays``: the kernel's plays (the ListLegalPlays answer's items) retagged, else the Python encoder."""
-    wire, dice = kernel.plays_wire, game.dice
-    if wire is not None and dice is not None:
+    """``plays``: the kernel's plays (the ListLegalPlays answer's items) retagged, else the Python encoder.
+
+    Kept by the turn's board, dice and mover: a turn lists the same plays at each of its steps.
+    """
+    dice = game.dice
+    assert dice is not None
+    board = game.turn_position().board
+    key = (board, dice, turn, with_result)
+    field = _PLAYS_FIELDS.get(key)
+    if field is None:
+        field = _written_plays(board, dice, choices, turn, with_result)
+        with _RUNS_LOCK:  # evicting iterates the dict: one thread at a time
+            if len(_PLAYS_FIELDS) >= _RUNS_MAX:
+                del _PLAYS_FIELDS[next(iter(_PLAYS_FIELDS))]
+            _PLAYS_FIELDS[key] = field
+    return field
+
+
+def _written_plays(
+    board: tuple[int, ...], dice: tuple[int, int], choices: Choices, turn: Player, with_result: bool
+) -> bytes:
+    wire = kernel.plays_wire
+    if wire is not None:
         flags = _PLAYS_WITH_RESULTS if with_result else kernel.WIRE_PLAYS
-        raw, count, _ = wire(game.turn_position().board, dice[0], dice[1], turn is Player.BLACK, flags)
+        raw, count, _ = wire(board, dice[0], dice[1], turn is Player.BLACK, flags)
         if count == len(choices.plays):
             return retagged(raw, _TAG_PLAYS)
     return b"".join(
@@ -68,6 +88,8 @@ def _plays_field(game: Game, choices: Choices, turn: Player, with_result: bool) 
 _PLAY_RUNS: dict[tuple[tuple[int, ...], tuple[int, int], Player], bytes] = {}
 _RUNS_MAX = 2048
 _RUNS_LOCK = threading.Lock()
+# The turn's plays likewise (with or without their results).
+_PLAYS_FIELDS: dict[tuple[tuple[int, ...], tuple[int, int], Player, bool], bytes] = {}
 # The MOVE actions of a turn's options likewise, by the moves made so far and the view too.
 _MOVE_RUNS: dict[tuple[tuple[int, ...], tuple[int, int], tuple[Move, ...], Player, bool], bytes] = {}
 
@@ -195,17 +217,37 @@ def _actions_fields(game: Game, choices: Choices, view: int) -> bytes:
     return bytes(out)
 
 
+# By phase and players to act: a few dozen at most.
+_PHASE_HEADS: dict[tuple[Phase, tuple[Player, ...]], bytes] = {}
+
+
+def _head_bytes(game: Game, choices: Choices) -> bytes:
+    """The fields before the actions: a handful of distinct values, kept."""
+    key = (game.phase, tuple(sorted({a.player for a in choices.actions if a.player is not None})))
+    head = _PHASE_HEADS.get(key)
+    if head is None:
+        head = _PHASE_HEADS[key] = bytes(choices_head(game, choices).SerializeToString())
+    return head
+
+
+@lru_cache(maxsize=4096)
+def _tail(dice_left: tuple[int, ...], board_now: Position | None) -> bytes:
+    """The dice left and the board now: the last fields, kept by their values (a turn's recur)."""
+    tail = play_service_pb2.ListActionsResponse(dice_left=dice_left)
+    if board_now is not None:
+        tail.board_now.CopyFrom(encode_board(board_now, Player.WHITE))
+    return bytes(tail.SerializeToString())
+
+
 def choices_wire(game: Game, choices: Choices, view: int = VIEW_FULL, board_now: bool = True) -> bytes:
     """``encode_choices(game, choices, view, board_now).SerializeToString()``, the plays and actions written as bytes."""
     turn, options = game.turn, choices.turn
-    out = bytearray(choices_head(game, choices).SerializeToString())
+    out = bytearray(_head_bytes(game, choices))
     out += _actions_fields(game, choices, view)
-    tail = play_service_pb2.ListActionsResponse()
+    dice_left: tuple[int, ...] = ()
     if turn is not None and options is not None:
         if view != VIEW_MOVES:
             out += _plays_field(game, choices, turn, view == VIEW_FULL)
-        tail.dice_left.extend(options.dice_left)
-    if board_now and choices.board_now is not None:
-        tail.board_now.CopyFrom(encode_board(choices.board_now, Player.WHITE))
-    out += tail.SerializeToString()
+        dice_left = tuple(options.dice_left)
+    out += _tail(dice_left, choices.board_now if board_now else None)
     return bytes(out)
