@@ -92,6 +92,24 @@ def _listed(game: Game, view: int) -> Choices:
     return list_actions(game, play_actions=view == VIEW_FULL)
 
 
+# Actions read, by their bytes: a game's actions recur (the same moves, rolls and
+# confirmations), and reading one is a function of its bytes.  Bounded: cleared when full.
+_ACTIONS_READ: dict[bytes, Action] = {}
+_ACTIONS_READ_MAX = 4096
+
+
+def _read_action(message: game_pb2.Action) -> Action:
+    """``decode_flow_action(message)``, kept by the message's bytes (a refused one is not kept)."""
+    key = message.SerializeToString()
+    action = _ACTIONS_READ.get(key)
+    if action is None:
+        action = decode_flow_action(message)
+        if len(_ACTIONS_READ) >= _ACTIONS_READ_MAX:
+            _ACTIONS_READ.clear()
+        _ACTIONS_READ[key] = action
+    return action
+
+
 def _alone_to_act(game: Game, player: Player) -> bool:
     """Whether ``player``, and nobody else, has something the bot can do now."""
     if game.over:
@@ -254,7 +272,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         game, source = self.games.read_message(request.game)
         view = _answer_view(request.view, game)
         _check_version(request, game)
-        action = decode_flow_action(request.action)
+        action = _read_action(request.action)
         reply = None
         if request.bot_reply:
             reply = decode_level(request.bot_reply, "bot_reply")
