@@ -10,7 +10,7 @@ Game is the parts joined, field by field, in field-number order: the bytes
 that ``encode_game(game).SerializeToString(deterministic=True)`` gives (a
 test compares them on every phase, lean and full, sealed and not).
 
-:class:`GameParts` holds a Game's fields as ``(number, bytes)`` pairs so
+:class:`GameParts` holds a Game's fields, their numbers and their bytes, so
 that the codec (:mod:`gammond.server.services.sealed`) can write the forms
 it needs from one encoding: the readable Game with its output-only fields,
 the state it seals or keys its table by without them, and a lean game's
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from gammond.engine import DiceSource, Event, Game, LogDigest, LogEntry, Move, Player
 from gammond.server.wire.board import encode_board, encode_color, encode_dice, encode_move
@@ -57,8 +57,6 @@ OUTPUTS = frozenset((BOARD_NOW, SCORE_AFTER))
 _VARINT, _DELIMITED = 0, 2
 # Parts kept per table: plenty for the boards, cubes and scores of the games one worker serves at once.
 _TABLE_SIZE = 4096
-
-_K = TypeVar("_K", bound=Hashable)
 
 
 class _Table:
@@ -102,21 +100,28 @@ def _serialized(message: Any) -> bytes:
     return bytes(message.SerializeToString(deterministic=True))
 
 
-# Parts by value.  Each key holds everything its bytes depend on.
-_rules = _Table(lambda rules: _serialized(encode_rules(rules)))
-_score = _Table(lambda score: _serialized(_encode_score(score)))
-_row = _Table(lambda row: _serialized(_encode_row(row)))
-_cube = _Table(lambda cube: _serialized(_encode_cube(cube)))
-_dice = _Table(lambda dice: _serialized(encode_dice(dice)))
-_outcome = _Table(lambda outcome: _serialized(encode_outcome(outcome)))
+# Parts by value, written as whole fields (key, length, body).  Each key holds everything its bytes depend on.
+def _field_table(number: int, encode: Callable[[Any], Any]) -> _Table:
+    return _Table(lambda value: _delimited(number, _serialized(encode(value))))
+
+
+_rules = _field_table(RULES, encode_rules)
+_score = _field_table(SCORE, _encode_score)
+_row = _field_table(SHEET, _encode_row)
+_board = _field_table(BOARD, lambda board: encode_board(board, Player.WHITE))
+_cube = _field_table(CUBE, _encode_cube)
+_dice = _field_table(DICE, encode_dice)
+_outcome = _field_table(RESULT, encode_outcome)
+_board_now_field = _field_table(BOARD_NOW, lambda board: encode_board(board, Player.WHITE))
+_score_after = _field_table(SCORE_AFTER, _encode_score)
+_move = _field_table(MOVES, lambda key: encode_move(*key))
+# Bodies only: a LogEntry is a field of several messages, an Event of an answer.
 _entry = _Table(lambda entry: _serialized(_encode_entry(entry)))
-_white_board = _Table(lambda board: _serialized(encode_board(board, Player.WHITE)))
-_move = _Table(lambda key: _serialized(encode_move(*key)))
 _event = _Table(lambda event: _serialized(encode_event(event)))
 
 
-def _moves(number: int, moves: Iterable[Move], turn: Player) -> list[bytes]:
-    return [_delimited(number, _move((m, turn))) for m in moves]
+def _moves(moves: Iterable[Move], turn: Player) -> bytes:
+    return b"".join([_move((m, turn)) for m in moves])
 
 
 def _digest(digest: LogDigest) -> bytes:
@@ -137,24 +142,25 @@ def _digest(digest: LogDigest) -> bytes:
     return b"".join(parts)
 
 
-def _entries(number: int, entries: Iterable[LogEntry]) -> list[bytes]:
-    return [_delimited(number, _entry(entry)) for entry in entries]
-
-
 @dataclass(frozen=True, slots=True)
 class GameParts:
-    """A Game's fields as ``(number, bytes)``, in field-number order; the bytes of an unset field are empty."""
+    """A Game's fields: their numbers and their bytes, in field-number order (an unset field's bytes are empty)."""
 
-    fields: tuple[tuple[int, bytes], ...]
+    numbers: tuple[int, ...]
+    bodies: tuple[bytes, ...]
 
     def join(self, leave_out: frozenset[int] = frozenset()) -> bytes:
         """The Game's bytes, less the fields numbered in ``leave_out``."""
-        return b"".join(body for number, body in self.fields if number not in leave_out)
+        if not leave_out:
+            return b"".join(self.bodies)
+        return b"".join([body for number, body in zip(self.numbers, self.bodies) if number not in leave_out])
 
     def with_field(self, number: int, body: bytes) -> GameParts:
         """These parts with the field ``number`` (unset here) written as ``body``, in its place."""
-        fields = sorted((*self.fields, (number, body)), key=lambda field: field[0])
-        return GameParts(tuple(fields))
+        at = sum(1 for n in self.numbers if n < number)
+        return GameParts(
+            (*self.numbers[:at], number, *self.numbers[at:]), (*self.bodies[:at], body, *self.bodies[at:])
+        )
 
 
 def game_parts(game: Game) -> GameParts:
@@ -164,42 +170,66 @@ def game_parts(game: Game) -> GameParts:
         return _parts_of_message(game)
     lean = game.is_lean()
     turn = game.turn
-    fields: list[tuple[int, bytes]] = [
-        (RULES, _delimited(RULES, _rules(game.rules))),
-        (SCORE, _delimited(SCORE, _score(game.score))),
-        (NUMBER, _uint(NUMBER, game.number)),
-        (SHEET, b"".join(_delimited(SHEET, _row(row)) for row in game.sheet)),
-        (SOURCE, _uint(SOURCE, _SOURCE_CODES[game.dice_source])),
-        # Keyed server dice: the seed is the server's secret, never shown.
-        (SEED, _delimited(SEED, game.seed) if game.seed and not game.nonce else b""),
-        (PHASE, _uint(PHASE, _PHASE_CODES[game.phase])),
-        (BOARD, _delimited(BOARD, _white_board(game.board))),
-        (TURN, b"" if turn is None else _uint(TURN, encode_color(turn))),
-        (CUBE, _delimited(CUBE, _cube(game.cube))),
-        (DICE, b"" if game.dice is None else _delimited(DICE, _dice(game.dice))),
-        (MOVES, b"" if turn is None else b"".join(_moves(MOVES, game.moves, turn))),
-        (WHITE_ROLLS, _uint(WHITE_ROLLS, game.rolls[0])),
-        (BLACK_ROLLS, _uint(BLACK_ROLLS, game.rolls[1])),
+    numbers = [
+        RULES,
+        SCORE,
+        NUMBER,
+        SOURCE,
+        SEED,
+        PHASE,
+        BOARD,
+        TURN,
+        CUBE,
+        DICE,
+        MOVES,
+        WHITE_ROLLS,
+        BLACK_ROLLS,
     ]
+    bodies = [
+        _rules(game.rules),
+        _score(game.score),
+        _uint(NUMBER, game.number),
+        _uint(SOURCE, _SOURCE_CODES[game.dice_source]),
+        # Keyed server dice: the seed is the server's secret, never shown.
+        _delimited(SEED, game.seed) if game.seed and not game.nonce else b"",
+        _uint(PHASE, _PHASE_CODES[game.phase]),
+        _board(game.board),
+        b"" if turn is None else _uint(TURN, encode_color(turn)),
+        _cube(game.cube),
+        b"" if game.dice is None else _dice(game.dice),
+        b"" if turn is None or not game.moves else _moves(game.moves, turn),
+        _uint(WHITE_ROLLS, game.rolls[0]),
+        _uint(BLACK_ROLLS, game.rolls[1]),
+    ]
+    if game.sheet:
+        numbers.insert(3, SHEET)
+        bodies.insert(3, b"".join([_row(row) for row in game.sheet]))
     if game.resignation is not None:
+        numbers.append(RESIGNATION)
         body = _uint(1, encode_color(game.resignation.by)) + _uint(2, encode_kind(game.resignation.kind))
-        fields.append((RESIGNATION, _delimited(RESIGNATION, body)))
+        bodies.append(_delimited(RESIGNATION, body))
     if game.result is not None:
-        fields.append((RESULT, _delimited(RESULT, _outcome(game.result))))
+        numbers.append(RESULT)
+        bodies.append(_outcome(game.result))
     if not lean:
-        fields.append((LOG, b"".join(_entries(LOG, game.log))))
+        numbers.append(LOG)
+        bodies.append(b"".join([_delimited(LOG, _entry(entry)) for entry in game.log]))
     if game.moves or not lean:  # a lean Game leaves out what `board` already says
-        fields.append((BOARD_NOW, _delimited(BOARD_NOW, _white_board(_board_now(game)))))
+        numbers.append(BOARD_NOW)
+        bodies.append(_board_now_field(_board_now(game)))
     after = game.score_after()
     if after is not None:
-        fields.append((SCORE_AFTER, _delimited(SCORE_AFTER, _score(after))))
-    fields.append((GAME_ID, _delimited(GAME_ID, game.game_id) if game.game_id else b""))
-    fields.append((VERSION, _uint(VERSION, game.version)))
+        numbers.append(SCORE_AFTER)
+        bodies.append(_score_after(after))
+    numbers += (GAME_ID, VERSION)
+    bodies += (_delimited(GAME_ID, game.game_id) if game.game_id else b"", _uint(VERSION, game.version))
     if lean:
-        fields.append((DIGEST, _delimited(DIGEST, _digest(game.digest()))))
+        numbers.append(DIGEST)
+        bodies.append(_delimited(DIGEST, _digest(game.digest())))
     if game.nonce:
-        fields.append((DICE_NONCE, _delimited(DICE_NONCE, game.nonce)))
-    return GameParts(tuple(fields))
+        numbers.append(DICE_NONCE)
+        bodies.append(_delimited(DICE_NONCE, game.nonce))
+    return GameParts(tuple(numbers), tuple(bodies))
 
 
 def _parts_of_message(game: Game) -> GameParts:
@@ -220,7 +250,7 @@ def _parts_of_message(game: Game) -> GameParts:
             fields[-1] = (number, fields[-1][1] + raw[start:at])
         else:
             fields.append((number, raw[start:at]))
-    return GameParts(tuple(fields))
+    return GameParts(tuple(number for number, _ in fields), tuple(body for _, body in fields))
 
 
 def _read_varint(raw: bytes, at: int) -> tuple[int, int]:
