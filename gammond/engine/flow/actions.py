@@ -442,7 +442,12 @@ def apply_action(game: Game, action: Action, roller: Roller | None = None) -> tu
     """
     after, events = _apply(game, action, roller)
     _check_room(game, after, action)
-    return replace(after, version=game.version + 1), events
+    if after is game:  # never so today: every action changes the game
+        return replace(after, version=game.version + 1), events
+    # `after` is a copy `_apply` made for this call, seen by nobody else yet:
+    # its version is set in place rather than in one more copy of the Game.
+    object.__setattr__(after, "version", game.version + 1)
+    return after, events
 
 
 def _room_needed(action: Action, ends: bool) -> int:
