@@ -239,7 +239,7 @@ def _allowed_cube_actions(
 # Actions are values: each player's plain ones are made once (a writer caches their bytes by value).
 _ACTIONS = {
     (kind, player): Action(kind, player)
-    for kind in (ActionKind.ROLL, ActionKind.DOUBLE, ActionKind.ACCEPT, ActionKind.REJECT, *CUBE_KINDS)
+    for kind in (ActionKind.ROLL, ActionKind.ACCEPT, ActionKind.REJECT, *CUBE_KINDS)
     for player in Player
 }
 _RESIGNS = {

@@ -52,6 +52,11 @@ class RecentGames:
                 self._games.popitem(last=False)
 
 
+def _seal_key(key_id: str, mac: bytes) -> bytes:
+    """A sealed Game's key in the table of recent Games: its verified seal names it."""
+    return key_id.encode() + b"\0" + mac
+
+
 def _without_outputs(message: game_pb2.Game) -> game_pb2.Game:
     """``message`` without its output-only fields (the server derives them again), a copy when it had any."""
     if not (message.HasField("board_now") or message.HasField("score_after")):
@@ -97,7 +102,7 @@ class GameCodec:
         seal = message.seal
         state = bytes(seal.state)
         keyring.verify(seal.key_id, state, bytes(seal.mac))
-        key = seal.key_id.encode() + b"\0" + bytes(seal.mac)
+        key = _seal_key(seal.key_id, bytes(seal.mac))
         known = self.recent.get(key)
         if known is not None and (known[0].game_id, known[0].version) == (seal.game_id, seal.version):
             return known
@@ -143,7 +148,7 @@ class GameCodec:
                     key_id=key_id, state=state, mac=mac, game_id=message.game_id, version=message.version
                 )
             )
-            self.recent.put(key_id.encode() + b"\0" + mac, (game, sealed))
+            self.recent.put(_seal_key(key_id, mac), (game, sealed))
         return message
 
     def write_bytes(self, game: Game) -> bytes:
@@ -163,7 +168,7 @@ class GameCodec:
         seal = game_pb2.GameSeal(
             key_id=key_id, state=bare, mac=mac, game_id=game.game_id, version=game.version
         )
-        self.recent.put(key_id.encode() + b"\0" + mac, (game, None))
+        self.recent.put(_seal_key(key_id, mac), (game, None))
         readable = parts.with_field(SEAL, message_field(SEAL, seal.SerializeToString()))
         # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
         return readable.join(frozenset((DIGEST,)) if game.is_lean() else frozenset())

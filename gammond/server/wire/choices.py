@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from typing import TypeVar
 
 from backgammon.v1 import game_pb2, play_service_pb2
 from gammond.engine import Action, ActionKind, Choices, Game, Move, Phase, Player, Position, kernel
@@ -36,11 +37,12 @@ from gammond.server.wire.game import (
     encode_flow_action,
     listed_actions,
 )
-from gammond.server.wire.plays import field_bytes, play_bytes, retagged
+from gammond.server.wire.plays import field_bytes, play_bytes, read_varint, retagged
 
 # Field tags, (number << 3) | wire type 2 (length-delimited).
 _TAG_ACTIONS, _TAG_PLAYS = 3 << 3 | 2, 4 << 3 | 2  # ListActionsResponse
 _PLAYS_WITH_RESULTS = kernel.WIRE_PLAYS | kernel.WIRE_RESULT
+_K = TypeVar("_K")
 
 
 @lru_cache(maxsize=1 << 14)  # a few MB at most
@@ -61,10 +63,7 @@ def _plays_field(game: Game, choices: Choices, turn: Player, with_result: bool) 
     field = _PLAYS_FIELDS.get(key)
     if field is None:
         field = _written_plays(board, dice, choices, turn, with_result)
-        with _RUNS_LOCK:  # evicting iterates the dict: one thread at a time
-            if len(_PLAYS_FIELDS) >= _RUNS_MAX:
-                del _PLAYS_FIELDS[next(iter(_PLAYS_FIELDS))]
-            _PLAYS_FIELDS[key] = field
+        _keep(_PLAYS_FIELDS, key, field)
     return field
 
 
@@ -88,6 +87,16 @@ def _written_plays(
 _PLAY_RUNS: dict[tuple[tuple[int, ...], tuple[int, int], Player], bytes] = {}
 _RUNS_MAX = 2048
 _RUNS_LOCK = threading.Lock()
+
+
+def _keep(table: dict[_K, bytes], key: _K, value: bytes) -> None:
+    """``table[key] = value``, the oldest entry going first once the table holds :data:`_RUNS_MAX`."""
+    with _RUNS_LOCK:  # evicting iterates the dict: one thread at a time
+        if len(table) >= _RUNS_MAX:
+            del table[next(iter(table))]
+        table[key] = value
+
+
 # The turn's plays likewise (with or without their results).
 _PLAYS_FIELDS: dict[tuple[tuple[int, ...], tuple[int, int], Player, bool], bytes] = {}
 # The MOVE actions of a turn's options likewise, by the moves made so far and the view too.
@@ -106,10 +115,7 @@ def _play_run(game: Game, actions: tuple[Action, ...]) -> bytes:
         if run is None:
             # A PLAY action's field does not depend on the dice left (only a MOVE carries them).
             run = b"".join(_action_field(action, (), False) for action in actions)
-        with _RUNS_LOCK:  # evicting iterates the dict: one thread at a time
-            if len(_PLAY_RUNS) >= _RUNS_MAX:
-                del _PLAY_RUNS[next(iter(_PLAY_RUNS))]
-            _PLAY_RUNS[key] = run
+        _keep(_PLAY_RUNS, key, run)
     return run
 
 
@@ -148,14 +154,8 @@ def _kernel_play_run(board: tuple[int, ...], dice: tuple[int, int], turn: Player
 
 def _payload(raw: bytes, at: int) -> tuple[int, int]:
     """Where the body of the length-delimited field whose one-byte tag is at ``at`` starts and ends."""
-    at += 1
-    length, shift = 0, 0
-    while raw[at] & 0x80:
-        length |= (raw[at] & 0x7F) << shift
-        shift += 7
-        at += 1
-    length |= raw[at] << shift
-    return at + 1, at + 1 + length
+    length, start = read_varint(raw, at + 1)
+    return start, start + length
 
 
 def _run_at(listed: tuple[Action, ...], at: int, kind: ActionKind, count: int) -> bool:
@@ -185,10 +185,7 @@ def _move_run(game: Game, actions: tuple[Action, ...], choices: Choices, compact
     if run is None:
         lefts = dice_lefts(choices)
         run = b"".join(_action_field(action, lefts.get(action.steps, ()), compact) for action in actions)
-        with _RUNS_LOCK:  # evicting iterates the dict: one thread at a time
-            if len(_MOVE_RUNS) >= _RUNS_MAX:
-                del _MOVE_RUNS[next(iter(_MOVE_RUNS))]
-            _MOVE_RUNS[key] = run
+        _keep(_MOVE_RUNS, key, run)
     return run
 
 

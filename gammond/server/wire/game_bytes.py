@@ -44,7 +44,7 @@ from gammond.server.wire.game import (
     encode_game,
     encode_outcome,
 )
-from gammond.server.wire.plays import varint
+from gammond.server.wire.plays import read_varint, varint
 from gammond.server.wire.rules import encode_kind, encode_rules
 
 # Game's field numbers (backgammon/v1/game.proto).
@@ -239,11 +239,11 @@ def _parts_of_message(game: Game) -> GameParts:
     at = 0
     while at < len(raw):
         start = at
-        key, at = _read_varint(raw, at)
+        key, at = read_varint(raw, at)
         if key & 7 == _VARINT:
-            _, at = _read_varint(raw, at)
+            _, at = read_varint(raw, at)
         else:  # a Game has only varint and length-delimited fields
-            size, at = _read_varint(raw, at)
+            size, at = read_varint(raw, at)
             at += size
         number = key >> 3
         if fields and fields[-1][0] == number:  # a repeated field's next element
@@ -251,17 +251,6 @@ def _parts_of_message(game: Game) -> GameParts:
         else:
             fields.append((number, raw[start:at]))
     return GameParts(tuple(number for number, _ in fields), tuple(body for _, body in fields))
-
-
-def _read_varint(raw: bytes, at: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = raw[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        if byte < 0x80:
-            return value, at
-        shift += 7
 
 
 def repeated_field(number: int, bodies: Iterable[bytes]) -> bytes:

@@ -50,6 +50,18 @@ def varint(value: int) -> bytes:
     return bytes(out)
 
 
+def read_varint(raw: bytes, at: int) -> tuple[int, int]:
+    """The varint at ``raw[at]`` and where it ends (bytes the server wrote itself: no bounds kept)."""
+    value = shift = 0
+    while True:
+        byte = raw[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, at
+        shift += 7
+
+
 def field_bytes(tag: int, body: bytes) -> bytes:
     """A length-delimited field: ``tag``, the length, ``body``."""
     return bytes((tag,)) + varint(len(body)) + body
