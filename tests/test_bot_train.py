@@ -209,6 +209,49 @@ def test_rollout_labels_of_bear_offs_agree_with_the_database_within_their_standa
     assert np.array_equal(labels, again)
 
 
+def test_one_ply_rollout_labels_are_the_apis_one_ply_rollouts_with_seeds_drawn_in_turn() -> None:
+    from gammond.engine import Position
+    from gammond.engine.bot import shipped_evaluator
+    from gammond.engine.bot.rollout import RolloutSettings, rollout
+    from training.supervise import rollout_labels
+
+    sides = [([2, 1, 1, 0, 2, 1], [1, 2, 0, 2, 1, 0]), ([0, 0, 3, 0, 2, 2], [3, 1, 1, 1, 0, 0])]
+    boards = np.array(
+        [Position.from_sides(a + [0] * 19, b + [0] * 19).board for a, b in sides], dtype=np.int8
+    )
+    labels = rollout_labels(shipped_evaluator(), boards, 3, np.random.default_rng(9), plies=1)
+    seeds = np.random.default_rng(9)
+    for board, row in zip(boards, labels):
+        settings = RolloutSettings(trials=3, plies=1, seed=int(seeds.integers(2**31)))
+        p = rollout(Position(tuple(int(v) for v in board)), shipped_evaluator(), settings).probabilities
+        assert row.tolist() == [p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon]
+    with pytest.raises(ValueError, match="0 or 1 ply"):
+        rollout_labels(shipped_evaluator(), boards, 3, np.random.default_rng(9), plies=2)
+
+
+def test_a_round_records_how_deep_its_rollout_labels_looked(tmp_path: Path) -> None:
+    import json
+
+    from gammond.engine.bot.model import WEIGHTS_DIR
+    from training.supervise import supervised_round
+
+    start = WEIGHTS_DIR / "gammond-3.npz"
+    network = supervised_round(
+        tmp_path / "round",
+        start,
+        20,
+        seed=5,
+        epochs=1,
+        chunk=10,
+        rollout_trials=1,
+        containment=2,
+        rollout_plies=1,
+    )
+    assert json.loads(str(network.meta["supervised_rounds"]))[-1]["rollout_plies"] == 1
+    with pytest.raises(ValueError, match="0 or 1 ply"):
+        supervised_round(tmp_path / "r2", start, 20, seed=5, rollout_trials=1, rollout_plies=2)
+
+
 def test_a_round_with_rollout_labels_lists_its_trials_and_lopsided_positions_among_the_rounds_behind_it(
     tmp_path: Path,
 ) -> None:

@@ -64,7 +64,7 @@ from gammond.engine.bot.features import INPUTS, bearing, contact, encode
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.playout import play_out
-from gammond.engine.bot.rollout import ORDERED_ROLLS
+from gammond.engine.bot.rollout import ORDERED_ROLLS, RolloutSettings, rollout
 from gammond.engine.bot.search import on_roll_values, play_values
 from gammond.engine.position import Position
 from training.containment import (
@@ -130,11 +130,31 @@ def late(boards: np.ndarray) -> np.ndarray:
 
 
 def rollout_labels(
-    evaluator: GammondEvaluator, boards: np.ndarray, trials: int, rng: np.random.Generator
+    evaluator: GammondEvaluator,
+    boards: np.ndarray,
+    trials: int,
+    rng: np.random.Generator,
+    plies: int = 0,
 ) -> np.ndarray:
-    """Each position's mean outcome over ``trials`` 0-ply games played out from it."""
+    """Each position's mean outcome over ``trials`` games played out from it, each side at ``plies``.
+
+    At 0 plies the compiled kernel plays them all at once.  At 1 ply each
+    position is rolled out as the API does (:func:`gammond.engine.bot.rollout.rollout`,
+    its seed drawn from ``rng``), about fifty times slower: where the
+    network is blind (late containment games), a side that looks one ply
+    ahead plays them closer to how they go, and the label with it.
+    """
     if len(boards) == 0:
         return np.empty((0, 5))
+    if plies == 1:
+        rows = []
+        for board in boards:
+            settings = RolloutSettings(trials=trials, plies=1, seed=int(rng.integers(2**31)))
+            p = rollout(Position(tuple(int(v) for v in board)), evaluator, settings).probabilities
+            rows.append((p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon))
+        return np.array(rows, dtype=np.float64).reshape(-1, 5)
+    if plies != 0:
+        raise ValueError(f"rollout labels are played at 0 or 1 ply, not {plies}")
     games = np.repeat(boards, trials, axis=0)
     dice = rng.integers(1, 7, size=(len(games), ROLLOUT_HALF_MOVES, 2)).astype(np.uint8)
     # Stratified first roll: the luck of the roll that swings a game most cancels out.
@@ -245,6 +265,7 @@ def label_chunk(
     rollout_trials: int = 0,
     rng: np.random.Generator | None = None,
     plies: int = 1,
+    rollout_plies: int = 0,
 ) -> np.ndarray:
     """Probabilities of each position for its player on roll, searched ``plies`` deep; rollouts for late ones if asked."""
     parts = [on_roll_values(evaluator, boards[i : i + batch], plies) for i in range(0, len(boards), batch)]
@@ -252,7 +273,9 @@ def label_chunk(
     if rollout_trials:
         array = np.array(boards, dtype=np.int8).reshape(-1, 26)
         mask = late(array)
-        y[mask] = rollout_labels(evaluator, array[mask], rollout_trials, rng or np.random.default_rng())
+        y[mask] = rollout_labels(
+            evaluator, array[mask], rollout_trials, rng or np.random.default_rng(), rollout_plies
+        )
     return y
 
 
@@ -320,6 +343,8 @@ class Job(NamedTuple):
     teacher: Path | None = None
     # False: rollouts label only the made-up positions; the self-play's late ones keep their search labels.
     late_rollouts: bool = True
+    # How deep each side of a rollout label looks: 0 (the compiled kernel) or 1.
+    rollout_plies: int = 0
 
 
 def _run_job(job: tuple[Callable[[Job], str], Job]) -> str:
@@ -381,10 +406,17 @@ def _label_job(job: Job) -> str:
     boards = [tuple(int(v) for v in b) for b in array]
     began = time.perf_counter()
     if job.phase:
-        y = rollout_labels(evaluator, array, job.rollout_trials, rng)
+        y = rollout_labels(evaluator, array, job.rollout_trials, rng, job.rollout_plies)
     else:
         trials = job.rollout_trials if job.late_rollouts else 0
-        y = label_chunk(evaluator, boards, rollout_trials=trials, rng=rng, plies=job.plies)
+        y = label_chunk(
+            evaluator,
+            boards,
+            rollout_trials=trials,
+            rng=rng,
+            plies=job.plies,
+            rollout_plies=job.rollout_plies,
+        )
     np.savez_compressed(
         job.labels / f"chunk-{job.number:04d}.npz",
         boards=np.array(boards, dtype=np.int8).reshape(-1, 26),
@@ -406,7 +438,7 @@ def _made_up_chunk(
     rng = np.random.default_rng([job.seed, stream, job.number])
     boards = _phase_only(np.array(make(job.chunk, rng), dtype=np.int8).reshape(-1, 26), job)
     began = time.perf_counter()
-    y = rollout_labels(evaluator, boards, job.rollout_trials, rng)
+    y = rollout_labels(evaluator, boards, job.rollout_trials, rng, job.rollout_plies)
     np.savez_compressed(job.labels / f"{kind}-{job.number:04d}.npz", boards=boards, y=y)
     each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
     return f"rollout-labelled {what} chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
@@ -449,7 +481,7 @@ def _window_job(job: Job) -> str:
         count += len(inside)
     boards = np.concatenate(found)[: job.chunk]
     began = time.perf_counter()
-    y = rollout_labels(evaluator, boards, job.rollout_trials, rng)
+    y = rollout_labels(evaluator, boards, job.rollout_trials, rng, job.rollout_plies)
     np.savez_compressed(job.labels / f"window-{job.number:04d}.npz", boards=boards, y=y)
     each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
     return f"rollout-labelled cube-window chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
@@ -505,6 +537,7 @@ def supervised_round(
     late_rollouts: bool = True,
     cube_window: int = 0,
     made_up_weight: int = 1,
+    rollout_plies: int = 0,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
@@ -529,6 +562,8 @@ def supervised_round(
     rollout-labelled (:func:`_window_job`).  ``made_up_weight``: how many
     times the fit sees each rollout-labelled made-up position (a few
     thousand among hundreds of thousands of self-play positions).
+    ``rollout_plies``: how deep each side of a rollout label looks (0 or 1;
+    see :func:`rollout_labels`).
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
@@ -562,6 +597,8 @@ def supervised_round(
         )
     if cube_window < 0:
         raise ValueError(f"cube_window is a count of positions: at least 0, not {cube_window}")
+    if rollout_plies not in (0, 1):
+        raise ValueError(f"rollout labels are played at 0 or 1 ply, not {rollout_plies}")
     if cube_window and (race or bearing):
         raise ValueError("cube-window positions are the main network's: not with race or bearing")
     phase = "race" if race else "bearing" if bearing else ""
@@ -579,6 +616,7 @@ def supervised_round(
         bearing_weights,
         teacher,
         late_rollouts,
+        rollout_plies,
     )
     todo = [i for i in range(-(-positions // chunk)) if not (labels / f"chunk-{i:04d}.npz").exists()]
     jobs: list[tuple[Callable[[Job], str], Job]] = [(_label_job, job._replace(number=i)) for i in todo]
@@ -636,6 +674,7 @@ def supervised_round(
             "epochs": epochs,
             "rate": rate,
             "rollout_trials": rollout_trials,
+            "rollout_plies": rollout_plies,
             "late_rollouts": bool(rollout_trials) and late_rollouts,
             "label_plies": plies,
             "lopsided": added["lopsided"],

@@ -394,6 +394,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="how many times a round's fit sees each rollout-labelled made-up position",
     )
     parser.add_argument(
+        "--rollout-plies",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="how deep each side of a rollout label looks (1: about fifty times slower)",
+    )
+    parser.add_argument(
         "--no-late-rollouts",
         action="store_true",
         help="--rollout-trials label the made-up positions only, not the self-play's late ones",
@@ -452,6 +459,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             late_rollouts=not args.no_late_rollouts,
             cube_window=args.cube_window,
             made_up_weight=args.made_up_weight,
+            rollout_plies=args.rollout_plies,
         )
         return
     settings = Settings(
