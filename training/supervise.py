@@ -58,7 +58,7 @@ from typing import NamedTuple
 import numpy as np
 
 from gammond.engine import kernel
-from gammond.engine.bot.batch import checkers_off, equity
+from gammond.engine.bot.batch import checkers_off, equity, probs_of
 from gammond.engine.bot.bearoff import home_boards
 from gammond.engine.bot.features import INPUTS, bearing, contact, encode
 from gammond.engine.bot.model import GammondEvaluator
@@ -147,12 +147,11 @@ def rollout_labels(
     if len(boards) == 0:
         return np.empty((0, 5))
     if plies == 1:
-        rows = []
+        results = []
         for board in boards:
             settings = RolloutSettings(trials=trials, plies=1, seed=int(rng.integers(2**31)))
-            p = rollout(Position(tuple(int(v) for v in board)), evaluator, settings).probabilities
-            rows.append((p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon))
-        return np.array(rows, dtype=np.float64).reshape(-1, 5)
+            results.append(rollout(Position(tuple(int(v) for v in board)), evaluator, settings).probabilities)
+        return probs_of(results)
     if plies != 0:
         raise ValueError(f"rollout labels are played at 0 or 1 ply, not {plies}")
     games = np.repeat(boards, trials, axis=0)

@@ -175,5 +175,11 @@ def as_probabilities(row: npt.NDArray[np.float64]) -> Probabilities:
     return Probabilities(*(float(v) for v in row))
 
 
+def probs_of(probabilities: Sequence[Probabilities]) -> Probs:
+    """The rows of :func:`as_probabilities`, one a position, as a ``(n, 5)`` array (``(0, 5)`` for none)."""
+    rows = [(p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon) for p in probabilities]
+    return np.array(rows, dtype=np.float64).reshape(-1, 5)
+
+
 def boards_of(positions: Sequence[Position]) -> Boards:
     return to_boards([p.board for p in positions])

@@ -52,6 +52,7 @@ from gammond.engine.bot.batch import (
     best_plays,
     checkers_off,
     flip,
+    probs_of,
     won_outcomes,
 )
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
@@ -174,11 +175,7 @@ class _ByPositions:
 
     def evaluate_boards(self, boards: Boards) -> Probs:
         positions = [Position._trusted(tuple(int(v) for v in row)) for row in boards]
-        rows = [
-            (p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
-            for p in self.inner.evaluate(positions)
-        ]
-        return np.array(rows, dtype=np.float64).reshape(-1, 5)
+        return probs_of(self.inner.evaluate(positions))
 
 
 def board_evaluator(evaluator: Evaluator) -> BoardEvaluator:
