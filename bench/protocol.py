@@ -16,7 +16,9 @@ requests, pinned to another CPU than the server where there are two.
     python bench/protocol.py
 
 It also prints what writing ListActions' answers costs in process, as
-messages and as wire bytes.  The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
+messages and as wire bytes, and each method's CPU a call on the thread
+that answers it (the server's ``gammond_rpc_cpu_seconds_total``: its own
+reading, engine and writing, apart from gRPC's transport).  The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
 ``Act vs ListLegalPlays: X.XX`` (calls/s over calls/s).
 """
 
@@ -32,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -126,7 +129,7 @@ def _cpus() -> tuple[set[int], set[int]]:
     return {available[0]}, {available[1]}
 
 
-def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int]:
+def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int, int]:
     command = [
         *(sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"),
         *("--workers", "1", "--metrics-port", "0", "--ready-file", str(ready)),
@@ -145,7 +148,37 @@ def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int]:
             raise SystemExit("gammond did not start")
         time.sleep(0.05)
     time.sleep(0.1)
-    return process, int(json.loads(ready.read_text())["port"])
+    facts = json.loads(ready.read_text())
+    return process, int(facts["port"]), int(facts["metrics_port"])
+
+
+def handler_cpu(metrics_port: int) -> dict[str, tuple[float, int]]:
+    """Each method's answering-thread CPU seconds and calls so far, from the server's metrics page.
+
+    The server writes its call metrics in batches (gammond.server.calls), so
+    this waits out one batch first.
+    """
+    time.sleep(0.3)
+    page = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10).read().decode()
+    cpu: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for line in page.splitlines():
+        if line.startswith("gammond_rpc_cpu_seconds_total{"):
+            method = line.split('method="', 1)[1].split('"', 1)[0]
+            cpu[method] = cpu.get(method, 0.0) + float(line.rsplit(" ", 1)[1])
+        elif line.startswith("gammond_rpc_calls_total{"):
+            method = line.split('method="', 1)[1].split('"', 1)[0]
+            count[method] = count.get(method, 0) + int(float(line.rsplit(" ", 1)[1]))
+    return {method: (cpu.get(method, 0.0), count.get(method, 0)) for method in count}
+
+
+def _cpu_a_call(
+    before: dict[str, tuple[float, int]], after: dict[str, tuple[float, int]], method: str
+) -> float:
+    """Microseconds of answering-thread CPU a call of ``method`` between two readings of :func:`handler_cpu`."""
+    cpu = after.get(method, (0.0, 0))[0] - before.get(method, (0.0, 0))[0]
+    calls = after.get(method, (0.0, 0))[1] - before.get(method, (0.0, 0))[1]
+    return cpu / calls * 1e6 if calls else float("nan")
 
 
 async def _load(
@@ -260,21 +293,31 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.calls} calls each, {args.concurrency} in flight, {args.states} states"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        process, port = _start(Path(tmp) / "ready.json", server_cpus)
+        process, port, metrics_port = _start(Path(tmp) / "ready.json", server_cpus)
         try:
-            results = {
-                name: asyncio.run(_load(port, name, data, args.calls, args.concurrency, process.pid))
-                for name, data in payloads.items()
-            }
+            results, handlers = {}, {}
+            for name, data in payloads.items():
+                before = handler_cpu(metrics_port)
+                results[name] = asyncio.run(
+                    _load(port, name, data, args.calls, args.concurrency, process.pid)
+                )
+                handlers[name] = _cpu_a_call(before, handler_cpu(metrics_port), METHODS[name])
+            before = handler_cpu(metrics_port)
             results["Act (in a flow)"] = asyncio.run(
                 _load_flow(port, args.calls, args.concurrency, args.seed, process.pid)
             )
+            handlers["Act (in a flow)"] = _cpu_a_call(before, handler_cpu(metrics_port), METHODS["Act"])
         finally:
             process.terminate()
             process.wait(30)
     for result in results.values():
         print(result.line())
     print(answer_costs(states))
+    # The part of a call that is gammond's own (reading, the engine, writing), apart from gRPC's transport.
+    print(
+        "answering thread's CPU a call (gammond_rpc_cpu_seconds_total): "
+        + ", ".join(f"{name} {us:.0f} us" for name, us in handlers.items())
+    )
     base = results["ListLegalPlays"].rate
     print(f"ListActions vs ListLegalPlays: {results['ListActions'].rate / base:.2f}")
     print(f"Act vs ListLegalPlays: {results['Act'].rate / base:.2f}")

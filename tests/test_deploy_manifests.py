@@ -248,6 +248,7 @@ def test_the_dashboard_shows_traffic_errors_latency_load_and_move_generation() -
         "gammond_rpc_calls_total",
         "gammond_rpc_latency_seconds_bucket",
         "gammond_rpc_in_flight",
+        "gammond_rpc_cpu_seconds_total",
         "gammond_engine_plays_per_request",
         'code!="OK"',
     ):

@@ -87,9 +87,10 @@ def test_calls_recorded_in_a_batch_reach_the_log_and_the_counters_once_flushed(
     before = REGISTRY.get_sample_value(
         "gammond_rpc_calls_total", {"method": "/test.Batch/Method", "code": "NOT_FOUND"}
     )
+    cpu_before = REGISTRY.get_sample_value("gammond_rpc_cpu_seconds_total", {"method": "/test.Batch/Method"})
     for i in range(3):
         calls.started(observed)
-        calls.ended(observed, f"b-{i}", "peer", grpc.StatusCode.NOT_FOUND, 0.002)
+        calls.ended(observed, f"b-{i}", "peer", grpc.StatusCode.NOT_FOUND, 0.002, 0.0005 * (i + 1))
     calls.flush()
     assert [line["request_id"] for line in lines(capfd.readouterr().err)] == ["b-0", "b-1", "b-2"]
     sample = {"method": "/test.Batch/Method", "code": "NOT_FOUND"}
@@ -99,6 +100,8 @@ def test_calls_recorded_in_a_batch_reach_the_log_and_the_counters_once_flushed(
     assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_bucket", {**labels, "le": "0.0025"}) == 3
     assert REGISTRY.get_sample_value("gammond_rpc_latency_seconds_sum", labels) == pytest.approx(0.006)
     assert REGISTRY.get_sample_value("gammond_rpc_in_flight", labels) == 0
+    cpu = REGISTRY.get_sample_value("gammond_rpc_cpu_seconds_total", labels)
+    assert cpu == pytest.approx((cpu_before or 0.0) + 0.003)
 
 
 def test_health_checks_are_counted_but_logged_only_at_debug(capfd: pytest.CaptureFixture[str]) -> None:

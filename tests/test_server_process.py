@@ -79,6 +79,9 @@ def test_two_workers_share_the_port_and_the_metrics_add_up(two_workers: ServerPr
     assert metric(text, "gammond_rpc_latency_seconds_count", method=LEGAL) == CALLS + 1
     assert metric(text, "gammond_engine_plays_per_request_count") == CALLS
     assert metric(text, "gammond_rpc_in_flight", method=LEGAL) == 0
+    # The answering threads' CPU: some for every call, never more than the calls' own time.
+    cpu = metric(text, "gammond_rpc_cpu_seconds_total", method=LEGAL)
+    assert 0 < cpu <= metric(text, "gammond_rpc_latency_seconds_sum", method=LEGAL) + 1e-3
     served_by = {line["pid"] for line in rpc_lines(two_workers.log) if line["method"] == LEGAL}
     assert served_by == set(two_workers.workers)
 

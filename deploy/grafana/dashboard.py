@@ -197,6 +197,22 @@ def panels() -> list[Panel]:
             32,
             "Calls Envoy sent again on another replica (one died or was draining).",
         ),
+        _panel(
+            "CPU a call by method",
+            "s",
+            [
+                _target(
+                    f"sum by (method) (rate(gammond_rpc_cpu_seconds_total{{{SELECT}}}{RATE})) / "
+                    f"sum by (method) (rate(gammond_rpc_calls_total{{{SELECT}}}{RATE}))",
+                    "{{method}}",
+                    "A",
+                ),
+            ],
+            0,
+            40,
+            "The answering thread's CPU a call (reading, the engine, writing; not gRPC's transport):"
+            " what each method costs a replica (docs/operations.md, the capacity model).",
+        ),
     ]
 
 

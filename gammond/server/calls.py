@@ -1,7 +1,7 @@
 """Each call's log line and metrics, recorded in a microsecond and written in batches.
 
-A call's record (its method, request id, peer, code, latency and the time
-it ended) costs the answering thread a tuple and a list append, as does
+A call's record (its method, request id, peer, code, latency, the answering
+thread's CPU time and the time it ended) costs the answering thread a tuple and a list append, as does
 what the move generator made for it.  A
 background thread writes what has gathered every :data:`INTERVAL_S`: the
 log lines in as few ``write(2)`` calls as keep each line whole, the calls
@@ -40,12 +40,13 @@ _CODE_NAMES = {code: code.name for code in grpc.StatusCode}
 class Method:
     """One method's metric label children, made on its first call and kept."""
 
-    __slots__ = ("name", "in_flight", "latency", "calls", "_open")
+    __slots__ = ("name", "in_flight", "latency", "cpu", "calls", "_open")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.in_flight = metrics.IN_FLIGHT.labels(name)
         self.latency = metrics.LATENCY.labels(name)
+        self.cpu = metrics.CPU.labels(name)
         self.calls: dict[grpc.StatusCode, Any] = {}
         self._open = 0  # calls started less calls ended, as of the last batch
 
@@ -62,7 +63,7 @@ _METHODS: dict[str, Method] = {}
 # Each append, copy and delete of a slice is atomic under the GIL, and the
 # lists are never replaced: no lock on the call's path, and no record lost.
 _started: list[Method] = []
-_ended: list[tuple[Method, str, str, grpc.StatusCode, float, int]] = []
+_ended: list[tuple[Method, str, str, grpc.StatusCode, float, int, float]] = []
 _generated: list[tuple[int, int]] = []
 _writing = threading.Lock()
 _thread: threading.Thread | None = None
@@ -84,9 +85,11 @@ def started(observed: Method) -> None:
         _start_thread()
 
 
-def ended(observed: Method, request_id: str, peer: str, code: grpc.StatusCode, elapsed_s: float) -> None:
-    """A call of ``observed`` answered ``code`` after ``elapsed_s``: queue its line and metrics."""
-    _ended.append((observed, request_id, peer, code, elapsed_s, time.time_ns()))
+def ended(
+    observed: Method, request_id: str, peer: str, code: grpc.StatusCode, elapsed_s: float, cpu_s: float = 0.0
+) -> None:
+    """A call of ``observed`` answered ``code`` after ``elapsed_s``, its thread busy ``cpu_s``: queue its line and metrics."""
+    _ended.append((observed, request_id, peer, code, elapsed_s, time.time_ns(), cpu_s))
 
 
 def generated(plays: int, moves: int) -> None:
@@ -112,7 +115,7 @@ def flush() -> None:
         logs.call_lines(
             [
                 (m.name, rid, peer, names[code], int(elapsed * 1_000_000 + 0.5) / 1000, at)
-                for m, rid, peer, code, elapsed, at in ended_calls
+                for m, rid, peer, code, elapsed, at, _ in ended_calls
             ]
         )
         _write_metrics(started_calls, ended_calls)
@@ -127,16 +130,20 @@ def _take(queue: list[Any]) -> list[Any]:
 
 
 def _write_metrics(
-    started_calls: list[Method], ended_calls: list[tuple[Method, str, str, grpc.StatusCode, float, int]]
+    started_calls: list[Method],
+    ended_calls: list[tuple[Method, str, str, grpc.StatusCode, float, int, float]],
 ) -> None:
     # Counted with map and itemgetter, in C: this runs over every call answered.
     for (observed, code), n in Counter(map(_METHOD_AND_CODE, ended_calls)).items():
         observed.called(code).inc(n)
     latencies: defaultdict[Method, list[float]] = defaultdict(list)
-    for observed, _, _, _, elapsed, _ in ended_calls:
+    cpu: defaultdict[Method, float] = defaultdict(float)
+    for observed, _, _, _, elapsed, _, cpu_s in ended_calls:
         latencies[observed].append(elapsed)
+        cpu[observed] += cpu_s
     for observed, values in latencies.items():
         _observe_all(observed.latency, values)
+        observed.cpu.inc(cpu[observed])
     opened = Counter(started_calls)
     closed = Counter(map(_METHOD, ended_calls))
     for observed in opened.keys() | closed.keys():

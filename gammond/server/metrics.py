@@ -21,6 +21,12 @@ LATENCY = Histogram(
     ["method"],
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
+CPU = Counter(
+    "gammond_rpc_cpu_seconds_total",
+    "CPU time of the answering thread on each method's calls (reading the request, the engine, writing"
+    " the answer; not gRPC's own transport), by method: divided by the calls, a method's cost.",
+    ["method"],
+)
 IN_FLIGHT = Gauge(
     "gammond_rpc_in_flight",
     "RPCs being answered now, by method.",
