@@ -238,7 +238,7 @@ def dashboard() -> dict[str, Any]:
 
     >>> model = dashboard()
     >>> model["uid"], len(model["panels"])
-    ('gammond', 10)
+    ('gammond', 11)
     """
     return {
         "uid": "gammond",
