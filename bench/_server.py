@@ -3,7 +3,8 @@
 The benchmarks that need a real server process (``bench.abuse``,
 ``bench.burst``) start it the same way: port 0, a ready file in a temporary
 folder, the log kept there for a failure's message, and a bounded stop
-(SIGTERM, then kill) whatever happens in between.
+(SIGTERM, then kill) whatever happens in between.  :func:`read_metric`
+reads one figure off a server's metrics page.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,3 +49,17 @@ def local_server(prefix: str, *flags: str) -> Iterator[tuple[subprocess.Popen[by
             yield process, json.loads(ready.read_text()), log
         finally:
             stop_process(process, STOP_TIMEOUT_S)
+
+
+def read_metric(metrics_port: int, name: str, **labels: str) -> float:
+    """The sum of ``name``'s samples with these labels, read from the server's metrics port on loopback."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as answer:
+        text = answer.read().decode()
+    total = 0.0
+    for line in text.splitlines():
+        if not line.startswith(name + "{"):
+            continue
+        head, value = line.rsplit(" ", 1)
+        if all(f'{key}="{want}"' in head for key, want in labels.items()):
+            total += float(value)
+    return total

@@ -45,7 +45,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -61,7 +60,7 @@ import grpc  # noqa: E402
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]  # noqa: E402
 
 from backgammon.v1 import play_service_pb2  # noqa: E402
-from bench._server import local_server  # noqa: E402
+from bench._server import local_server, read_metric  # noqa: E402
 
 LIST_ACTIONS = "/backgammon.v1.PlayService/ListActions"
 NEW_GAME = "/backgammon.v1.PlayService/NewGame"
@@ -86,16 +85,7 @@ class Server:
 
     def metric(self, name: str, **labels: str) -> float:
         """The sum of ``name``'s samples with these labels, read from the metrics port."""
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.metrics_port}/metrics", timeout=10) as answer:
-            text = answer.read().decode()
-        total = 0.0
-        for line in text.splitlines():
-            if not line.startswith(name + "{"):
-                continue
-            head, value = line.rsplit(" ", 1)
-            if all(f'{key}="{want}"' in head for key, want in labels.items()):
-                total += float(value)
-        return total
+        return read_metric(self.metrics_port, name, **labels)
 
 
 @contextmanager

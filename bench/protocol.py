@@ -34,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 import grpc  # noqa: E402
 
 from backgammon.v1 import board_pb2, game_pb2, game_service_pb2, play_service_pb2  # noqa: E402
+from bench._server import read_metric  # noqa: E402
 from bench.rpc import cpu_seconds  # noqa: E402
 from gammond.engine import (  # noqa: E402
     ActionKind,
@@ -152,33 +152,21 @@ def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int, i
     return process, int(facts["port"]), int(facts["metrics_port"])
 
 
-def handler_cpu(metrics_port: int) -> dict[str, tuple[float, int]]:
-    """Each method's answering-thread CPU seconds and calls so far, from the server's metrics page.
+def handler_cpu(metrics_port: int, method: str) -> tuple[float, float]:
+    """``method``'s answering-thread CPU seconds and calls so far, from the server's metrics page.
 
     The server writes its call metrics in batches (gammond.server.calls), so
     this waits out one batch first.
     """
     time.sleep(0.3)
-    page = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10).read().decode()
-    cpu: dict[str, float] = {}
-    count: dict[str, int] = {}
-    for line in page.splitlines():
-        if line.startswith("gammond_rpc_cpu_seconds_total{"):
-            method = line.split('method="', 1)[1].split('"', 1)[0]
-            cpu[method] = cpu.get(method, 0.0) + float(line.rsplit(" ", 1)[1])
-        elif line.startswith("gammond_rpc_calls_total{"):
-            method = line.split('method="', 1)[1].split('"', 1)[0]
-            count[method] = count.get(method, 0) + int(float(line.rsplit(" ", 1)[1]))
-    return {method: (cpu.get(method, 0.0), count.get(method, 0)) for method in count}
+    cpu = read_metric(metrics_port, "gammond_rpc_cpu_seconds_total", method=method)
+    return cpu, read_metric(metrics_port, "gammond_rpc_calls_total", method=method)
 
 
-def _cpu_a_call(
-    before: dict[str, tuple[float, int]], after: dict[str, tuple[float, int]], method: str
-) -> float:
-    """Microseconds of answering-thread CPU a call of ``method`` between two readings of :func:`handler_cpu`."""
-    cpu = after.get(method, (0.0, 0))[0] - before.get(method, (0.0, 0))[0]
-    calls = after.get(method, (0.0, 0))[1] - before.get(method, (0.0, 0))[1]
-    return cpu / calls * 1e6 if calls else float("nan")
+def _cpu_a_call(before: tuple[float, float], after: tuple[float, float]) -> float:
+    """Microseconds of answering-thread CPU a call between two readings of :func:`handler_cpu`."""
+    calls = after[1] - before[1]
+    return (after[0] - before[0]) / calls * 1e6 if calls else float("nan")
 
 
 async def _load(
@@ -297,16 +285,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         try:
             results, handlers = {}, {}
             for name, data in payloads.items():
-                before = handler_cpu(metrics_port)
+                before = handler_cpu(metrics_port, METHODS[name])
                 results[name] = asyncio.run(
                     _load(port, name, data, args.calls, args.concurrency, process.pid)
                 )
-                handlers[name] = _cpu_a_call(before, handler_cpu(metrics_port), METHODS[name])
-            before = handler_cpu(metrics_port)
+                handlers[name] = _cpu_a_call(before, handler_cpu(metrics_port, METHODS[name]))
+            before = handler_cpu(metrics_port, METHODS["Act"])
             results["Act (in a flow)"] = asyncio.run(
                 _load_flow(port, args.calls, args.concurrency, args.seed, process.pid)
             )
-            handlers["Act (in a flow)"] = _cpu_a_call(before, handler_cpu(metrics_port), METHODS["Act"])
+            handlers["Act (in a flow)"] = _cpu_a_call(before, handler_cpu(metrics_port, METHODS["Act"]))
         finally:
             process.terminate()
             process.wait(30)
