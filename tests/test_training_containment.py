@@ -17,11 +17,19 @@ from training.containment import (
     ace_anchor_bearoffs,
     closed_out,
     crashed_positions,
+    late_stragglers,
     primed_stragglers,
     trapped_stragglers,
 )
 
-FAMILIES = [ace_anchor_bearoffs, closed_out, crashed_positions, trapped_stragglers, primed_stragglers]
+FAMILIES = [
+    ace_anchor_bearoffs,
+    closed_out,
+    crashed_positions,
+    trapped_stragglers,
+    primed_stragglers,
+    late_stragglers,
+]
 
 Make = Callable[[int, np.random.Generator], list[tuple[int, ...]]]
 
@@ -66,6 +74,8 @@ def _defends(make: Make, board: np.ndarray) -> bool:
         return _straggling(mine)
     if make is primed_stragglers:
         return _primed(mine, theirs)
+    if make is late_stragglers:
+        return _late(mine)
     return _crashed(mine)
 
 
@@ -133,6 +143,28 @@ def test_the_primed_straggler_family_has_a_straggler_facing_a_block_of_four_or_m
         pips = Position(tuple(int(v) for v in board)).pips()
         behind += pips[1] > pips[0] if _primed(mine, theirs) else pips[0] > pips[1]
     assert behind > 0.8 * len(boards)
+
+
+def _late(side: tuple[int, ...]) -> bool:
+    """6 to 12 checkers off, one on the bar or in the other side's home board, the rest on the 1- to 4-point."""
+    return 3 <= sum(side) <= 9 and side[24] + sum(side[18:24]) == 1 and sum(side[4:18]) == 0
+
+
+def test_the_late_straggler_family_has_a_side_far_ahead_with_one_checker_back_against_all_fifteen() -> None:
+    boards = _boards(late_stragglers, seeds=2)
+    for board in boards:
+        mine, theirs = _sides(board)
+        runner, holder = (mine, theirs) if _late(mine) else (theirs, mine)
+        assert _late(runner)
+        # The holder has every checker on its 1- to 12-point, none off.
+        assert sum(holder[:12]) == 15
+    # Half the boards have the holder bearing in around a straggler on its 1- to 3-point.
+    deep = 0
+    for board in boards:
+        mine, theirs = _sides(board)
+        runner, holder = (mine, theirs) if _late(mine) else (theirs, mine)
+        deep += sum(holder[9:12]) == 0 and sum(runner[21:24]) == 1
+    assert 0.25 < deep / len(boards) < 0.75
 
 
 def test_a_main_round_adds_each_containment_family_rollout_labelled_and_lists_them(tmp_path: Path) -> None:

@@ -254,3 +254,42 @@ def primed_stragglers(count: int, rng: np.random.Generator) -> list[Board]:
         if _settle(primer, back):  # moves the primer's checkers off the straggling side's points
             _finish(found, primer, back, rng)
     return found
+
+
+def late_stragglers(count: int, rng: np.random.Generator) -> list[Board]:
+    """A side far ahead, 6 to 12 checkers off, its last straggler still in the other side's home board.
+
+    The cube's worst answers on 2026-12-06 (``python -m bench.defence``):
+    the straggling side has one checker on the bar or on the other side's
+    1- to 6-point, the rest deep in its own home board; the holding side
+    has all fifteen on its home and outer boards: half the time a block of
+    three to six points somewhere on its 2- to 9-point and its other
+    checkers spread there, half the time bearing in (every checker on its
+    1- to 9-point, most home) around a straggler on its 1- to 3-point.  What decides these is whether the holder hits the straggler,
+    which our self-play seldom does (:mod:`training.defence`).
+    """
+    found: list[Board] = []
+    while len(found) < count:
+        runner, holder = [0] * 25, [0] * 25
+        # The straggler on the holder's index t (its point t + 1), or on the bar; the block above it.
+        t = int(rng.integers(0, 6))
+        runner[24 if rng.random() < 0.2 else 23 - t] += 1
+        off = int(rng.integers(6, 13))
+        for _ in range(15 - 1 - off):
+            runner[int(rng.choice(4, p=[0.4, 0.3, 0.2, 0.1]))] += 1
+        if rng.random() < 0.5:
+            length = int(rng.integers(3, 7))
+            start = min(t + 1, 9 - length) if rng.random() < 0.7 else int(rng.integers(0, 10 - length))
+            for point in range(start, start + length):
+                holder[point] = 2
+            _spread(holder, 15 - 2 * length, 0, 12, rng, home_bias=0.6)
+        else:
+            # Bearing in around a deep straggler: every checker on the 1- to 9-point, most home.
+            if not runner[24]:  # the straggler deeper: on the holder's 1- to 3-point
+                runner[23 - t] -= 1
+                runner[23 - min(t, int(rng.integers(0, 3)))] += 1
+            _spread(holder, 15, 0, 9, rng, home_bias=0.7)
+        # The holder's checkers off the runner's points (the straggler's own among them).
+        if _settle(holder, runner):
+            _finish(found, holder, runner, rng)
+    return found

@@ -74,6 +74,7 @@ from training.containment import (
     primed_stragglers,
     trapped_stragglers,
 )
+from training.defence import defence_positions
 from training.train import log_line
 
 Board = tuple[int, ...]
@@ -486,7 +487,26 @@ def _window_job(job: Job) -> str:
     return f"rollout-labelled cube-window chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
 
 
+def _defence_job(job: Job) -> str:
+    """Rollout-label one chunk of :func:`training.defence.defence_positions`, saved as ``defence-<index>.npz``.
+
+    The positions after the defender's candidate plays in containment games,
+    played or not: what self-play does not visit, labelled by our own rollouts.
+    """
+    evaluator = _player(job)
+    rng = np.random.default_rng([job.seed, _DEFENCE_STREAM, job.number])
+    boards = _phase_only(
+        np.array(defence_positions(evaluator, job.chunk, rng), dtype=np.int8).reshape(-1, 26), job
+    )
+    began = time.perf_counter()
+    y = rollout_labels(evaluator, boards, job.rollout_trials, rng, job.rollout_plies)
+    np.savez_compressed(job.labels / f"defence-{job.number:04d}.npz", boards=boards, y=y)
+    each = (time.perf_counter() - began) / max(1, len(boards)) * 1000
+    return f"rollout-labelled defence chunk {job.number}: {len(boards)} positions, {each:.2f} ms each"
+
+
 _WINDOW_STREAM = 8  # the made-up kinds' streams are 1 to 7 and 9
+_DEFENCE_STREAM = 10
 _WINDOW_TRIES = 20
 
 # Made-up positions a round may add, by their files' prefix: the log's words, the
@@ -537,6 +557,7 @@ def supervised_round(
     cube_window: int = 0,
     made_up_weight: int = 1,
     rollout_plies: int = 0,
+    defence: int = 0,
 ) -> Network:
     """One round: label ``positions`` self-play positions (``plies`` deep, or rollouts) and fit the network to them.
 
@@ -562,7 +583,9 @@ def supervised_round(
     times the fit sees each rollout-labelled made-up position (a few
     thousand among hundreds of thousands of self-play positions).
     ``rollout_plies``: how deep each side of a rollout label looks (0 or 1;
-    see :func:`rollout_labels`).
+    see :func:`rollout_labels`).  ``defence`` adds that many positions after
+    the defender's candidate plays in containment games, rollout-labelled
+    (:func:`_defence_job`, :mod:`training.defence`).
     """
     run.mkdir(parents=True, exist_ok=True)
     labels = run / "labels"
@@ -574,7 +597,7 @@ def supervised_round(
     )
     if race and bearing:
         raise ValueError("a round trains one network: give race or bearing, not both")
-    if (lopsided or race or bearing or bar or containment or cube_window) and not rollout_trials:
+    if (lopsided or race or bearing or bar or containment or cube_window or defence) and not rollout_trials:
         raise ValueError(
             "made-up positions, races and bear-offs are labelled by rollouts: give rollout_trials"
         )
@@ -600,6 +623,10 @@ def supervised_round(
         raise ValueError(f"rollout labels are played at 0 or 1 ply, not {rollout_plies}")
     if cube_window and (race or bearing):
         raise ValueError("cube-window positions are the main network's: not with race or bearing")
+    if defence < 0:
+        raise ValueError(f"defence is a count of positions: at least 0, not {defence}")
+    if defence and (race or bearing):
+        raise ValueError("defence positions are the main network's: not with race or bearing")
     phase = "race" if race else "bearing" if bearing else ""
     job = Job(
         start,
@@ -625,9 +652,11 @@ def supervised_round(
         "bar": bar,
         **dict.fromkeys(_CONTAINMENT, containment),
         "window": cube_window,
+        "defence": defence,
     }
+    own: dict[str, Callable[[Job], str]] = {"window": _window_job, "defence": _defence_job}
     for kind, count in wanted.items():
-        make = _window_job if kind == "window" else functools.partial(_made_up_job, kind=kind)
+        make = own.get(kind) or functools.partial(_made_up_job, kind=kind)
         jobs += [
             (make, job._replace(number=i))
             for i in range(-(-count // chunk))
@@ -649,7 +678,7 @@ def supervised_round(
         chunks = [np.load(p) for p in group]
         parts.append(encode(np.concatenate([c["boards"] for c in chunks])))
         parts.append(np.concatenate([c["y"] for c in chunks]).astype(np.float32))
-    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs, containment, the cube window.
+    # Made-up positions (not held out): lopsided game ends, random races, bar bear-offs, containment, the cube window, the defence.
     added = dict.fromkeys(wanted, 0)
     for kind, count in wanted.items():
         extra = sorted(labels.glob(f"{kind}-*.npz"))[: -(-count // chunk)] if count else []
@@ -684,6 +713,7 @@ def supervised_round(
             "bar_bearoffs": added["bar"],
             "containment": {kind: added[kind] for kind in _CONTAINMENT},
             "cube_window": added["window"],
+            "defence": added["defence"],
             "made_up_weight": made_up_weight,
             "race_network": None if race_weights is None else race_weights.name,
             "bearing_network": None if bearing_weights is None else bearing_weights.name,

@@ -388,6 +388,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="rollout-labelled self-play positions where the cube is live (0-ply win 0.55-0.90) a round adds",
     )
     parser.add_argument(
+        "--defence",
+        type=int,
+        default=0,
+        help="rollout-labelled positions after the defender's candidate plays in containment games (training/defence.py)",
+    )
+    parser.add_argument(
         "--made-up-weight",
         type=int,
         default=1,
@@ -460,6 +466,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             cube_window=args.cube_window,
             made_up_weight=args.made_up_weight,
             rollout_plies=args.rollout_plies,
+            defence=args.defence,
         )
         return
     settings = Settings(
