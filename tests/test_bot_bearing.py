@@ -16,7 +16,7 @@ from gammond.engine import Position
 from gammond.engine.bot import load_evaluator, shipped_evaluator
 from gammond.engine.bot.batch import boards_of
 from gammond.engine.bot.features import INPUTS, bearing, contact
-from gammond.engine.bot.model import BEARING, PRUNER, RACE, WEIGHTS_DIR
+from gammond.engine.bot.model import BEARING, CUBE, PRUNER, RACE, WEIGHTS_DIR
 from gammond.engine.bot.network import Network
 from gammond.engine.bot.neural import reference_scores
 from gammond.engine.errors import WeightsError
@@ -77,11 +77,13 @@ def test_the_repr_names_the_bearing_network_and_rebuilds_the_evaluator() -> None
     shipped = shipped_evaluator()
     assert (
         repr(shipped)
-        == f"load_evaluator('{shipped.name}', pruner='{PRUNER}', race='{RACE}', bearing='{BEARING}')"
+        == f"load_evaluator('{shipped.name}', pruner='{PRUNER}', race='{RACE}', bearing='{BEARING}', cube='{CUBE}')"
     )
     rebuilt = eval(repr(shipped), {"load_evaluator": load_evaluator})
     boards = boards_of([BEARING_OFF, RACE_POSITION, CONTACT_POSITION])
     np.testing.assert_array_equal(rebuilt.evaluate_boards(boards), shipped.evaluate_boards(boards))
+    cube = rebuilt.for_cube()
+    np.testing.assert_array_equal(cube.evaluate_boards(boards), shipped.for_cube().evaluate_boards(boards))
 
 
 @pytest.mark.parametrize("phase", ["race", "bearing"])

@@ -119,11 +119,11 @@ def test_looking_a_roll_ahead_reports_the_average_of_the_rolls() -> None:
     for plies in (1, 2):
         decision = cube_decision(position, EVALUATOR, plies=plies)
         assert decision.probabilities.win == pytest.approx(
-            evaluate_position(position, EVALUATOR, plies).win, abs=0.03
+            evaluate_position(position, EVALUATOR.for_cube(), plies).win, abs=0.03
         )
-    # At 1 ply the leaves are the very boards the 1-ply search averages.
+    # At 1 ply the leaves are the very boards the 1-ply search averages (the cube network's, which answers the cube).
     looked = cube_decision(position, EVALUATOR, plies=1).probabilities
-    searched = evaluate_position(position, EVALUATOR, 1)
+    searched = evaluate_position(position, EVALUATOR.for_cube(), 1)
     assert astuple(looked) == pytest.approx(astuple(searched), abs=1e-12)
 
 

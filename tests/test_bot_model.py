@@ -176,3 +176,39 @@ def test_gammond_7_is_gammond_6_averaged_with_a_round_of_cube_window_and_primed_
     gammond_6 = Network.load(WEIGHTS_DIR / "gammond-6.npz")
     assert shipped.hidden == gammond_6.hidden == 384
     assert not np.allclose(shipped.w1, gammond_6.w1)
+
+
+def test_cube_1_is_three_rounds_of_defence_positions_each_played_and_labelled_by_the_last() -> None:
+    import json
+
+    cube = Network.load(WEIGHTS_DIR / "cube-1.npz")
+    rounds = json.loads(str(cube.meta["supervised_rounds"]))[-3:]
+    assert [r["dir"] for r in rounds] == ["cube-j", "cube-m", "cube-n"]
+    assert [r["from"] for r in rounds] == ["gammond-7.npz", "checkpoint.npz", "checkpoint.npz"]
+    assert all(
+        r["defence"] > 15000 and r["cube_window"] == 30000 and r["made_up_weight"] == 4 for r in rounds
+    )
+    assert cube.hidden == Network.load(WEIGHTS_DIR / "gammond-7.npz").hidden == 384
+
+
+def test_the_cube_network_answers_the_cube_and_the_main_network_the_plays() -> None:
+    from gammond.engine.bot.lookahead import cube_decision
+    from gammond.engine.bot.search import Level, best_play
+
+    shipped = shipped_evaluator()
+    cube = shipped.for_cube()
+    assert cube.name == "cube-1" and cube is not shipped and cube.network is not shipped.network
+    assert cube.pruner is shipped.pruner and cube.race is shipped.race and cube.bearing is shipped.bearing
+    plain = GammondEvaluator(
+        shipped.network, shipped.name, shipped.pruner, shipped.race, "race", shipped.bearing
+    )
+    assert plain.for_cube() is plain
+    # A straggler behind a prime, ten off (the cube's worst answers before cube-1): the two networks differ there.
+    position = Position.from_id("bNsNDAAbAAAEAA")
+    assert cube_decision(position, shipped, plies=1) == cube_decision(position, cube, plies=1)
+    assert cube_decision(position, shipped, plies=1) != cube_decision(position, plain, plies=1)
+    assert best_play(position, (3, 1), shipped, Level.ADVANCED) == best_play(
+        position, (3, 1), plain, Level.ADVANCED
+    )
+    # with_race and with_bearing keep the cube network, with the new phase networks beside it.
+    assert shipped.with_race(None).for_cube().race is None and shipped.with_cube(None).cube is None

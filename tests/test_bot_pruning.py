@@ -10,7 +10,7 @@ from gammond.engine import Position, kernel
 from gammond.engine.bot import Level, evaluate_position, load_evaluator, rank_plays, shipped_evaluator
 from gammond.engine.bot.batch import PRUNE_KEEP, Boards, Probs, after_play, best_plays, equity, flip
 from gammond.engine.bot.evaluator import Probabilities
-from gammond.engine.bot.model import BEARING, PRUNER, RACE, GammondEvaluator
+from gammond.engine.bot.model import BEARING, CUBE, PRUNER, RACE, GammondEvaluator
 
 FULL = load_evaluator()
 
@@ -72,7 +72,7 @@ def test_the_shipped_evaluator_prunes_with_its_first_member_and_plays_as_the_ful
     shipped = shipped_evaluator()
     assert shipped.pruner is not None and shipped.pruner.name == PRUNER
     assert repr(shipped) == (
-        f"load_evaluator('{shipped.name}', pruner='{PRUNER}', race='{RACE}', bearing='{BEARING}')"
+        f"load_evaluator('{shipped.name}', pruner='{PRUNER}', race='{RACE}', bearing='{BEARING}', cube='{CUBE}')"
     )
     # A position's own value is the full network's; only the replies inside a search are pruned.
     start = Position.starting()

@@ -30,6 +30,7 @@ from gammond.engine.bot import met
 from gammond.engine.bot.batch import Probs, as_probabilities, flip
 from gammond.engine.bot.cubeful import CubeAdvice, CubeDecision, cube_life, decide, judge
 from gammond.engine.bot.evaluator import Evaluator, Probabilities
+from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.search import (
     ROLL_WEIGHTS,
     SearchStopped,
@@ -115,8 +116,12 @@ def cube_decision(
     ply on, the look one roll ahead (see the module docstring), its leaves
     searched ``plies - 1`` deeper (``stop`` cuts that back to 0-ply leaves,
     a few ms of work).  The probabilities reported are the average of the
-    leaves'.
+    leaves'.  A :class:`GammondEvaluator` with a cube network answers with
+    that network (:meth:`GammondEvaluator.for_cube`): its plays and its
+    leaves alike.
     """
+    if isinstance(evaluator, GammondEvaluator):
+        evaluator = evaluator.for_cube()  # a cube network, where the evaluator has one, answers here
     if plies <= 0 or position.is_game_over():
         return decide(evaluate_position(position, evaluator, 0), view, cube_life(position))
     leaves, probs = _leaves(position, evaluator, plies - 1, stop)

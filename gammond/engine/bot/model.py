@@ -49,7 +49,11 @@ class GammondEvaluator:
     positions still in contact where one side has every checker home or off
     (:func:`gammond.engine.bot.features.bearing`).  A pruner made by
     :func:`load_evaluator`, :meth:`with_race` or :meth:`with_bearing` scores
-    those positions with them too.
+    those positions with them too.  ``cube``, an evaluator like this one with
+    another main network, answers the cube in this one's place
+    (:meth:`for_cube`, :func:`gammond.engine.bot.lookahead.cube_decision`):
+    a network fitted to the cube's positions can cost checker play what it
+    gains there (docs/model-card.md, "The defence"), so the plays stay this one's.
     """
 
     def __init__(
@@ -61,6 +65,7 @@ class GammondEvaluator:
         race_name: str = "",
         bearing: Network | None = None,
         bearing_name: str = "",
+        cube: GammondEvaluator | None = None,
     ) -> None:
         self.network = check_network(network, name)
         self.name = name
@@ -69,6 +74,29 @@ class GammondEvaluator:
         self.race_name = race_name
         self.bearing = None if bearing is None else check_network(bearing, bearing_name)
         self.bearing_name = bearing_name
+        self.cube = cube
+
+    def for_cube(self) -> GammondEvaluator:
+        """The evaluator that answers the cube: :attr:`cube`, or this one if none."""
+        return self if self.cube is None else self.cube
+
+    def with_cube(self, network: Network | None, name: str = "") -> GammondEvaluator:
+        """This evaluator with ``network`` answering the cube (its pruner and phase networks beside it), or none if None."""
+        cube = None
+        if network is not None:
+            cube = GammondEvaluator(
+                network, name, self.pruner, self.race, self.race_name, self.bearing, self.bearing_name
+            )
+        return GammondEvaluator(
+            self.network,
+            self.name,
+            self.pruner,
+            self.race,
+            self.race_name,
+            self.bearing,
+            self.bearing_name,
+            cube,
+        )
 
     def with_race(self, race: Network | None, race_name: str = "") -> GammondEvaluator:
         """This evaluator (and its pruner) with ``race`` scoring the races, or none if None."""
@@ -85,7 +113,8 @@ class GammondEvaluator:
         pruner = (
             None if self.pruner is None else self.pruner._with_phases(race, race_name, bearing, bearing_name)
         )
-        return GammondEvaluator(self.network, self.name, pruner, race, race_name, bearing, bearing_name)
+        cube = None if self.cube is None else self.cube._with_phases(race, race_name, bearing, bearing_name)
+        return GammondEvaluator(self.network, self.name, pruner, race, race_name, bearing, bearing_name, cube)
 
     def evaluate_boards(self, boards: Boards) -> Probs:
         out = score_boards(self.network, boards, self.race, self.bearing)
@@ -153,7 +182,8 @@ class GammondEvaluator:
         pruner = "" if self.pruner is None else f", pruner={self.pruner.name!r}"
         race = "" if self.race is None else f", race={self.race_name!r}"
         bearing = "" if self.bearing is None else f", bearing={self.bearing_name!r}"
-        return f"load_evaluator({self.name!r}{pruner}{race}{bearing})"
+        cube = "" if self.cube is None else f", cube={self.cube.name!r}"
+        return f"load_evaluator({self.name!r}{pruner}{race}{bearing}{cube})"
 
 
 def load_evaluator(
@@ -163,11 +193,13 @@ def load_evaluator(
     pruner: str | None = None,
     race: str | None = None,
     bearing: str | None = None,
+    cube: str | None = None,
 ) -> GammondEvaluator:
     """The evaluator with the weights file ``<directory>/<name>.npz``.
 
     It prunes with ``<pruner>.npz``, scores races with ``<race>.npz`` and
-    bear-offs in contact with ``<bearing>.npz`` where they are named.
+    bear-offs in contact with ``<bearing>.npz``, and answers the cube with
+    ``<cube>.npz`` in its main network's place, where they are named.
     """
     pruning = None if pruner is None else load_evaluator(pruner, directory)
     evaluator = GammondEvaluator(_weights(directory, name), name, pruning)
@@ -175,6 +207,8 @@ def load_evaluator(
         evaluator = evaluator.with_race(_weights(directory, race), race)
     if bearing is not None:
         evaluator = evaluator.with_bearing(_weights(directory, bearing), bearing)
+    if cube is not None:
+        evaluator = evaluator.with_cube(_weights(directory, cube), cube)
     return evaluator
 
 
@@ -192,20 +226,22 @@ PRUNER = "gammond-3"
 RACE = "race-1"
 # The bearing network: trained on bear-offs still in contact alone, it scores them.
 BEARING = "bearing-1"
+# The cube network: a main network fitted further to the cube's positions; it answers the cube.
+CUBE = "cube-1"
 
 
 @lru_cache(maxsize=1)
 def shipped_evaluator() -> GammondEvaluator:
     """The evaluator of this release, loaded once: gammond-<VERSION>, pruning with :data:`PRUNER`,
-    races by :data:`RACE`, bear-offs in contact by :data:`BEARING`."""
-    return load_evaluator(pruner=PRUNER, race=RACE, bearing=BEARING)
+    races by :data:`RACE`, bear-offs in contact by :data:`BEARING`, the cube answered by :data:`CUBE`."""
+    return load_evaluator(pruner=PRUNER, race=RACE, bearing=BEARING, cube=CUBE)
 
 
 def ship(checkpoint: Path, directory: Path = WEIGHTS_DIR, name: str = f"gammond-{VERSION}") -> Path:
     """Write a training checkpoint as this release's weights file ``<name>.npz``, without its resume state.
 
     The name is the main network's unless told (``RACE`` for the race network,
-    ``BEARING`` for the bearing network).
+    ``BEARING`` for the bearing network, ``CUBE`` for the cube network).
     """
     network = Network.load(checkpoint)
     network.meta.pop("rng", None)
