@@ -8,7 +8,7 @@ import pytest
 from backgammon.v1 import board_pb2, rules_pb2
 from backgammon.v1 import bot_service_pb2 as pb
 from gammond.engine import Position, legal_plays
-from gammond.engine.bot import RolloutSettings, rollout, shipped_evaluator
+from gammond.engine.bot import RolloutSettings, cube_evaluator, rollout, shipped_evaluator
 from tests.support.server import dice, failure, start_position
 
 WHITE, BLACK = board_pb2.COLOR_WHITE, board_pb2.COLOR_BLACK
@@ -71,6 +71,18 @@ def test_the_cube_decision_respects_who_may_double(stubs) -> None:
         pb.CubeDecisionRequest(position=start_position(), context=rules_pb2.CubeContext(turn=WHITE))
     )
     assert centred.may_double and 0 < centred.probabilities.win < 1
+
+
+def test_a_cube_decision_names_the_cube_network_and_a_hint_the_main_one(stubs, served) -> None:
+    context = rules_pb2.CubeContext(turn=WHITE)
+    cube = stubs.bot.CubeDecision(pb.CubeDecisionRequest(position=start_position(), context=context))
+    hint = stubs.bot.Hint(
+        pb.HintRequest(position=start_position(), dice=dice(3, 1), level=pb.BOT_LEVEL_ADVANCED)
+    )
+    assert cube.evaluator == cube_evaluator(served.evaluator).name
+    assert hint.evaluator == served.evaluator.name
+    if served.evaluator.name == shipped_evaluator().name:
+        assert cube.evaluator == "cube-1" != hint.evaluator
 
 
 def test_the_cube_context_must_agree_on_whose_turn_it_is(stubs) -> None:

@@ -29,7 +29,7 @@ from gammond.engine.bot.cubeful import CubeAdvice, CubeDecision, decide, may_dou
 from gammond.engine.bot.evaluator import Evaluator, Probabilities  # noqa: E402
 from gammond.engine.bot.heuristic import HeuristicEvaluator  # noqa: E402
 from gammond.engine.bot.hints import PlayAnalysis, analyse_play, hint  # noqa: E402
-from gammond.engine.bot.lookahead import advise_cube, cube_decision  # noqa: E402
+from gammond.engine.bot.lookahead import advise_cube, cube_decision, cube_evaluator  # noqa: E402
 from gammond.engine.bot.model import GammondEvaluator, load_evaluator, shipped_evaluator  # noqa: E402
 from gammond.engine.bot.rollout import (  # noqa: E402
     RolloutResult,
@@ -81,6 +81,7 @@ __all__ = [
     "best_play",
     "budget_scale",
     "cube_decision",
+    "cube_evaluator",
     "decide",
     "evaluate_position",
     "hint",

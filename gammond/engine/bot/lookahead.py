@@ -103,6 +103,16 @@ def _never() -> bool:
     return False
 
 
+def cube_evaluator(evaluator: Evaluator) -> Evaluator:
+    """The evaluator that answers the cube for ``evaluator``: its cube network where it has one (see :class:`GammondEvaluator`).
+
+    >>> from gammond.engine.bot.model import shipped_evaluator
+    >>> cube_evaluator(shipped_evaluator()).name
+    'cube-1'
+    """
+    return evaluator.for_cube() if isinstance(evaluator, GammondEvaluator) else evaluator
+
+
 def cube_decision(
     position: Position,
     evaluator: Evaluator,
@@ -116,12 +126,10 @@ def cube_decision(
     ply on, the look one roll ahead (see the module docstring), its leaves
     searched ``plies - 1`` deeper (``stop`` cuts that back to 0-ply leaves,
     a few ms of work).  The probabilities reported are the average of the
-    leaves'.  A :class:`GammondEvaluator` with a cube network answers with
-    that network (:meth:`GammondEvaluator.for_cube`): its plays and its
-    leaves alike.
+    leaves'.  An evaluator with a cube network answers with that network
+    (:func:`cube_evaluator`): its plays and its leaves alike.
     """
-    if isinstance(evaluator, GammondEvaluator):
-        evaluator = evaluator.for_cube()  # a cube network, where the evaluator has one, answers here
+    evaluator = cube_evaluator(evaluator)
     if plies <= 0 or position.is_game_over():
         return decide(evaluate_position(position, evaluator, 0), view, cube_life(position))
     leaves, probs = _leaves(position, evaluator, plies - 1, stop)
