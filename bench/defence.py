@@ -50,8 +50,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bench.strength import Chooser, Dice, _gnubg, bot_chooser, evaluator_of, gnubg_chooser
+from bench.strength import Chooser, Dice, _gnubg, _is_won, bot_chooser, evaluator_of, gnubg_chooser
 from gammond.engine import Position
+from gammond.engine.bot.batch import equity as equities
 from gammond.engine.bot.batch import won_outcomes
 from gammond.engine.bot.evaluator import Evaluator
 from gammond.engine.bot.search import Level, evaluate_position
@@ -61,10 +62,6 @@ Board = tuple[int, ...]
 WORST_OF_SEED_3 = ("bNsNDAAbAAAEAA", "bLctCAAbAAAEAA", "bNtIAiQeAAAEAA")
 # A game from these positions ends in well under this many turns; a cap keeps a bug from looping.
 _TURN_CAP = 400
-
-
-def _won(board: Board) -> bool:
-    return not any(n > 0 for n in board[1:])
 
 
 def _outcome(board: Board) -> np.ndarray:
@@ -86,7 +83,7 @@ def play_out(position: Position, roller: Chooser, defender: Chooser, rng: random
     for turn in range(_TURN_CAP):
         dice: Dice = (rng.randint(1, 6), rng.randint(1, 6))
         after = players[turn % 2](position, dice)
-        if _won(after):
+        if _is_won(after):
             won = _outcome(after)
             return (
                 np.concatenate([won, np.zeros(2)]) if turn % 2 == 0 else np.array([0.0, 0.0, 0.0, *won[1:]])
@@ -97,7 +94,7 @@ def play_out(position: Position, roller: Chooser, defender: Chooser, rng: random
 
 def equity(p: np.ndarray) -> float:
     """Cubeless money equity of (win, wg, wbg, lg, lbg) for the side they belong to."""
-    return float(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+    return float(equities(p))
 
 
 def rolled_out(position: Position, chooser: Chooser, games: int) -> np.ndarray:
@@ -110,18 +107,16 @@ def rolled_out(position: Position, chooser: Chooser, games: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Dispute:
-    """A defender turn where gnubg_nn's play is not ours, from the defender's view."""
+    """A defender turn where gnubg_nn's play is not ours: the boards after each, from the defender's view."""
 
     gap: float  # gnubg_nn's 1-ply equity of its play less that of ours, for the defender
-    before: Position
-    dice: Dice
     ours: Board
     theirs: Board
 
 
 def _gnubg_equity_after(board: Board, plies: int) -> float:
     """gnubg_nn's cubeless equity for the side that just moved to ``board``."""
-    if _won(board):
+    if _is_won(board):
         return 1.0
     odds = _gnubg().probabilities(gnubg_board(Position(board).flipped()), plies)
     return -equity(np.array(odds))
@@ -143,8 +138,8 @@ def disputes(positions: Sequence[Position], ours: Chooser, games: int, seed: int
                     best = Position.from_sides(mover, opponent).board
                     if best != after:
                         gap = _gnubg_equity_after(best, 1) - _gnubg_equity_after(after, 1)
-                        found.append(Dispute(gap, position, dice, after, best))
-                if _won(after):
+                        found.append(Dispute(gap, after, best))
+                if _is_won(after):
                     break
                 position = Position(after).flipped()
     return sorted(found, key=lambda d: -d.gap)
@@ -152,8 +147,12 @@ def disputes(positions: Sequence[Position], ours: Chooser, games: int, seed: int
 
 def _pairings(positions: Sequence[Position], ours: Chooser, games: int) -> None:
     gnubg = gnubg_chooser(0)
-    pairs = {"ours-ours": (ours, ours), "gnubg-gnubg": (gnubg, gnubg), "ours-gnubg": (ours, gnubg)}
-    pairs["gnubg-ours"] = (gnubg, ours)
+    pairs = {
+        "ours-ours": (ours, ours),
+        "gnubg-gnubg": (gnubg, gnubg),
+        "ours-gnubg": (ours, gnubg),
+        "gnubg-ours": (gnubg, ours),
+    }
     print(f"roller's win chance (equity), {games} games a pairing, the same dice in each; roller-defender:")
     print(f"{'position':16} " + " ".join(f"{name:>16}" for name in pairs))
     means = dict.fromkeys(pairs, 0.0)
@@ -182,8 +181,8 @@ def _verdicts(found: Sequence[Dispute], total: int, ours: Chooser, evaluator: Ev
         rollouts = []
         for board in (d.ours, d.theirs):
             after = Position(board).flipped()  # the roller on roll
-            mean = equity(rolled_out(after, ours, trials)) if not _won(board) else -1.0
-            net = evaluate_position(after, evaluator, 0).equity if not _won(board) else -1.0
+            mean = equity(rolled_out(after, ours, trials)) if not _is_won(board) else -1.0
+            net = evaluate_position(after, evaluator, 0).equity if not _is_won(board) else -1.0
             rollouts.append(mean)
             net_off.append(net - mean)
             cells.append((mean, net))

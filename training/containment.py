@@ -29,7 +29,12 @@ Board = tuple[int, ...]
 Side = list[int]
 
 
-def _flip(board: Board) -> Board:
+def flip_board(board: Board) -> Board:
+    """``board`` seen from the other side (the other player on roll).
+
+    >>> flip_board((-2, 1) + (0,) * 24)  # a checker on the 1-point against two on the bar
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 2)
+    """
     return tuple(-board[25 - i] for i in range(26))
 
 
@@ -64,7 +69,7 @@ def _finish(found: list[Board], first: Side, second: Side, rng: np.random.Genera
     array = np.array([board], dtype=np.int8)
     if not contact(array)[0] or home_boards(array)[0]:
         return
-    found.append(board if rng.random() < 0.5 else _flip(board))
+    found.append(board if rng.random() < 0.5 else flip_board(board))
 
 
 def ace_anchor_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:

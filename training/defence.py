@@ -31,7 +31,13 @@ from gammond.engine.bot.batch import equity
 from gammond.engine.bot.features import contact
 from gammond.engine.bot.model import GammondEvaluator
 from gammond.engine.bot.search import play_values
-from training.containment import closed_out, late_stragglers, primed_stragglers, trapped_stragglers
+from training.containment import (
+    closed_out,
+    flip_board,
+    late_stragglers,
+    primed_stragglers,
+    trapped_stragglers,
+)
 
 Board = tuple[int, ...]
 # The families the games start from, in turn.
@@ -50,8 +56,9 @@ TURNS = 12
 KEEP = 1 / 3
 
 
-def _flip(board: Board) -> Board:
-    return tuple(-board[25 - i] for i in range(26))
+def _on_in_contact(board: Board) -> bool:
+    """Whether the game goes on from ``board`` (the mover has checkers left) with contact left."""
+    return any(v > 0 for v in board[1:]) and bool(contact(np.array([board], dtype=np.int8))[0])
 
 
 def hits(before: Board, after: Board) -> bool:
@@ -93,16 +100,15 @@ def defence_positions(evaluator: GammondEvaluator, count: int, rng: np.random.Ge
             d1, d2 = (int(d) for d in rng.integers(1, 7, size=2))
             results = [r for _, r in kernel.generate(board, d1, d2)]
             if not results:
-                board = _flip(board)
+                board = flip_board(board)
                 continue
             scores = equity(play_values(evaluator, results, 0))
             kept, best_hit = candidates(board, results, scores)
             for i in kept if rng.random() < KEEP else ():
-                after = results[i]
-                if any(v > 0 for v in after[1:]) and contact(np.array([after], dtype=np.int8))[0]:
-                    found.append(_flip(after))
+                if _on_in_contact(results[i]):
+                    found.append(flip_board(results[i]))
             played = results[best_hit if eager and best_hit >= 0 else kept[0]]
-            if not any(v > 0 for v in played[1:]) or not contact(np.array([played], dtype=np.int8))[0]:
+            if not _on_in_contact(played):
                 break
-            board = _flip(played)
+            board = flip_board(played)
     return found[:count]

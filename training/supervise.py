@@ -71,6 +71,7 @@ from training.containment import (
     ace_anchor_bearoffs,
     closed_out,
     crashed_positions,
+    flip_board,
     primed_stragglers,
     trapped_stragglers,
 )
@@ -83,10 +84,6 @@ _EXPLORE = 0.1
 ROLLOUT_HALF_MOVES = 120
 # Trial t of a rollout label starts with ordered roll t % 36, as the rollouts of the API do.
 _ORDERED = np.array(ORDERED_ROLLS, dtype=np.uint8)
-
-
-def _flip(board: Board) -> Board:
-    return tuple(-board[25 - i] for i in range(26))
 
 
 def self_play_positions(
@@ -115,7 +112,7 @@ def self_play_positions(
             if not any(v > 0 for v in after[1:]):
                 games[g] = _START
                 continue
-            games[g] = _flip(after)
+            games[g] = flip_board(after)
             found.append(games[g])
     array = np.array(found[:count], dtype=np.int8)
     keep = ~home_boards(array)
@@ -196,7 +193,7 @@ def lopsided_positions(count: int, rng: np.random.Generator) -> list[Board]:
                 trailer[free[0] if free else 24] += trailer[point]
                 trailer[point] = 0
         board = Position.from_sides(leader, trailer).board
-        found.append(board if rng.random() < 0.5 else _flip(board))
+        found.append(board if rng.random() < 0.5 else flip_board(board))
     array = np.array(found, dtype=np.int8)
     keep = ~home_boards(array)
     return [b for b, k in zip(found, keep) if k]
@@ -254,7 +251,7 @@ def bar_bearoffs(count: int, rng: np.random.Generator) -> list[Board]:
         if any(other[p] and bearer[23 - p] for p in range(24)):
             continue
         board = Position.from_sides(bearer, other).board
-        found.append(board if rng.random() < 0.5 else _flip(board))
+        found.append(board if rng.random() < 0.5 else flip_board(board))
     return found
 
 
