@@ -21,7 +21,18 @@ from setuptools.errors import (  # type: ignore[import-untyped,unused-ignore]
     PlatformError,
 )
 
-_SOURCES = ["module.c", "search.c", "posid.c", "features.c", "net.c", "ply.c", "wire.c", "turn.c", "limits.c"]
+_SOURCES = [
+    "module.c",
+    "search.c",
+    "posid.c",
+    "features.c",
+    "net.c",
+    "ply.c",
+    "wire.c",
+    "turn.c",
+    "limits.c",
+    "flow.c",
+]
 _FALLBACK = "gammond: C compiler not found/failed, using the pure-Python move generator"
 # A failed compile or link, or no compiler at all, surfaces as one of these.
 _BUILD_ERRORS = (CCompilerError, CompileError, ExecError, LinkError, PlatformError, OSError)

@@ -4,7 +4,7 @@
 # tests and fuzzing against it (tests/test_kernel.py for the move generator,
 # tests/test_kernel_features.py for the network inputs, test_kernel_net.py and
 # test_kernel_ply.py for the network pass and one ply of search, test_playout.py
-# for rollout trials).  Fails on any test
+# for rollout trials, test_api_flow_kernel.py for Act's moves on Game bytes).  Fails on any test
 # failure or sanitizer report.
 #
 #   tools/sanitize.sh [extra pytest args]
@@ -25,7 +25,7 @@ mkdir -p "$logs" "$work/tests"
 tar --exclude='*.so' --exclude='__pycache__' -cf - gammond tests/support tests/conftest.py \
   protos/python clients/python pyproject.toml | tar -xf - -C "$work"
 cp tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py tests/test_playout.py \
-  tests/test_turn_options_kernel.py tests/test_field_limits_wire.py "$work/tests/"
+  tests/test_turn_options_kernel.py tests/test_field_limits_wire.py tests/test_api_flow_kernel.py "$work/tests/"
 
 include=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 suffix=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
@@ -50,7 +50,7 @@ echo "== differential tests and fuzzing ($GAMMOND_FUZZ_EXAMPLES examples a prope
 status=0
 (cd "$work" && "$PY" -m pytest -q -s -p no:cacheprovider \
   tests/test_kernel.py tests/test_kernel_features.py tests/test_kernel_net.py tests/test_kernel_ply.py tests/test_playout.py \
-  tests/test_turn_options_kernel.py tests/test_field_limits_wire.py -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
+  tests/test_turn_options_kernel.py tests/test_field_limits_wire.py tests/test_api_flow_kernel.py -k "not failed_compile" "$@") 2>&1 | tee "$work/run.txt" || status=$?
 
 if compgen -G "$logs/*" >/dev/null ||
   grep -qE "runtime error:|ERROR: AddressSanitizer|SUMMARY: [A-Za-z]+Sanitizer" "$work/run.txt"; then

@@ -162,3 +162,8 @@ def turn_options(
     """gammond.engine.turn.turn_options' parts, options in its order; None where the
     Python reference must answer (an illegal ``made``, which it names, or a tie
     only Python's set order breaks: see turn.c)."""
+
+def flow_step(
+    game: bytes, action: bytes, consts: tuple[int | bytes, ...], /
+) -> tuple[bytes, bytes, bytes] | None:
+    """Act's MOVE or UNDO on a lean Game's bytes (see gammond.server.wire.flow_bytes), or None."""

@@ -332,4 +332,48 @@ int k_turn_options(const int8_t board[K_SLOTS], int die1, int die2, const kstep 
    to fit (see limits.c), for the Python check to judge. */
 int k_fits(const uint8_t *raw, size_t n, const int32_t *plan, size_t plan_len);
 
+/* ---- in-turn actions on a lean Game's wire bytes (flow.c) --------------------- */
+
+/* Bytes written by the flow: grown on the heap unless `fixed` (then a failure). */
+typedef struct {
+    uint8_t *p;
+    size_t n, cap;
+    int failed, fixed;
+} kbuf;
+
+void kbuf_free(kbuf *b);
+
+typedef struct {
+    const uint8_t *p;
+    size_t n;
+} kbytes;
+
+/* The protocol's codes and the answer's constant fields, from the Python encoders. */
+typedef struct {
+    int phase_moving, kind_move, kind_undo, kind_reject, event_moved, event_undone;
+    int color_white, color_black;
+    uint64_t max_version, max_log;
+    /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
+       its UNDO, CONFIRM and three RESIGN actions as fields. */
+    kbytes head[2], undo[2], confirm[2], resigns[2];
+} kflow_consts;
+
+typedef struct {
+    kbuf answer; /* the ActResponse */
+    kbuf game;   /* the new Game without its output-only fields */
+    kstep moves[K_MAX_STEPS]; /* the turn's moves now, in the mover's numbering */
+    int nmoves;
+} kflow_out;
+
+enum { K_FLOW_DECLINE = -3 };
+
+/*
+ * Act's MOVE or UNDO (an Action's bytes) on a lean Game (its bytes without
+ * the output-only fields, as the server wrote them), answered in the compact
+ * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
+ * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.
+ */
+int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
+                const kflow_consts *c, kflow_out *out);
+
 #endif

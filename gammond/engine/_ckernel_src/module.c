@@ -481,6 +481,92 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
     return write_plays(board, request.die1, request.die2, request.turn == 2, parts);
 }
 
+/* ---- in-turn actions on a lean Game's bytes (flow.c) --------------------------- */
+
+PyDoc_STRVAR(flow_step_doc,
+             "flow_step($module, game, action, consts, /)\n--\n\n"
+             "Act's MOVE or UNDO on a lean Game, both as wire bytes (the Game without its\n"
+             "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
+             "new Game's bytes without its output-only fields, the turn's moves now as\n"
+             "bytes of (from, to, hit) in the mover's numbering). None (the value) for\n"
+             "any other action or form, for the caller's general path. `consts`: the\n"
+             "protocol's codes and the answer's constant fields (see kernel.h).");
+
+enum { FLOW_CODES = 10, FLOW_PARTS = 8 };
+
+static int flow_consts(PyObject *tuple, kflow_consts *c)
+{
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 10 ints and 8 bytes");
+        return -1;
+    }
+    long long codes[FLOW_CODES];
+    for (int i = 0; i < FLOW_CODES; i++) {
+        codes[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(tuple, i));
+        if (codes[i] == -1 && PyErr_Occurred())
+            return -1;
+        if (codes[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "consts' codes must not be negative");
+            return -1;
+        }
+    }
+    c->phase_moving = (int)codes[0];
+    c->kind_move = (int)codes[1];
+    c->kind_undo = (int)codes[2];
+    c->kind_reject = (int)codes[3];
+    c->event_moved = (int)codes[4];
+    c->event_undone = (int)codes[5];
+    c->color_white = (int)codes[6];
+    c->color_black = (int)codes[7];
+    c->max_version = (uint64_t)codes[8];
+    c->max_log = (uint64_t)codes[9];
+    kbytes *parts[FLOW_PARTS] = {&c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
+                                 &c->confirm[0], &c->confirm[1], &c->resigns[0], &c->resigns[1]};
+    for (int i = 0; i < FLOW_PARTS; i++) {
+        PyObject *item = PyTuple_GET_ITEM(tuple, FLOW_CODES + i);
+        if (!PyBytes_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "consts' last 8 items must be bytes");
+            return -1;
+        }
+        parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
+        parts[i]->n = (size_t)PyBytes_GET_SIZE(item);
+    }
+    return 0;
+}
+
+static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "flow_step takes (game: bytes, action: bytes, consts: tuple)");
+        return NULL;
+    }
+    kflow_consts consts;
+    if (flow_consts(args[2], &consts) < 0)
+        return NULL;
+    kflow_out out;
+    int status = k_flow_step((const uint8_t *)PyBytes_AS_STRING(args[0]),
+                             (size_t)PyBytes_GET_SIZE(args[0]),
+                             (const uint8_t *)PyBytes_AS_STRING(args[1]),
+                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, &out);
+    if (status == K_FLOW_DECLINE)
+        Py_RETURN_NONE;
+    if (status != K_OK)
+        return PyErr_NoMemory();
+    uint8_t moves[3 * K_MAX_STEPS];
+    for (int i = 0; i < out.nmoves; i++) {
+        moves[3 * i] = out.moves[i].from;
+        moves[3 * i + 1] = out.moves[i].to;
+        moves[3 * i + 2] = out.moves[i].hit;
+    }
+    PyObject *result = Py_BuildValue("(y#y#y#)", (const char *)out.answer.p, (Py_ssize_t)out.answer.n,
+                                     (const char *)out.game.p, (Py_ssize_t)out.game.n,
+                                     (const char *)moves, (Py_ssize_t)(3 * out.nmoves));
+    kbuf_free(&out.answer);
+    kbuf_free(&out.game);
+    return result;
+}
+
+
 /* ---- the field limits' quick check (limits.c) ------------------------------ */
 
 PyDoc_STRVAR(fits_wire_doc,
@@ -1137,6 +1223,7 @@ static PyMethodDef methods[] = {
     {"format_play", format_play, METH_O, format_play_doc},
     {"fits_wire", (PyCFunction)(void (*)(void))fits_wire, METH_FASTCALL, fits_wire_doc},
     {"turn_options", FASTCALL(turn_options), turn_options_doc},
+    {"flow_step", (PyCFunction)(void (*)(void))flow_step, METH_FASTCALL, flow_step_doc},
     {NULL, NULL, 0, NULL},
 };
 

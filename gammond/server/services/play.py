@@ -38,6 +38,7 @@ from gammond.server.errors import PreconditionError, WireError
 from gammond.server.sealing import Keyring
 from gammond.server.services.sealed import GameCodec
 from gammond.server.services.wired import add_wired_service
+from gammond.server.wire import flow_bytes
 from gammond.server.wire.board import decode_color
 from gammond.server.wire.bot import decode_level
 from gammond.server.wire.choices import choices_wire
@@ -244,15 +245,24 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return response
 
     def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
-        """Act as the bytes of the same answer, written without its messages (see :mod:`~gammond.server.wire.game_bytes`)."""
-        acted = self._act(request, context)
+        """Act as the bytes of the same answer, written without its messages (see :mod:`~gammond.server.wire.game_bytes`).
+
+        A MOVE or UNDO on a lean Game is answered by the compiled kernel
+        when it can (:mod:`~gammond.server.wire.flow_bytes`), the same bytes.
+        """
+        game, source, key = self.games.read_flow(request.game)
+        if key is not None and request.action.kind in flow_bytes.KINDS:
+            answer = self._step_in_kernel(request, game, key)
+            if answer is not None:
+                return answer
+        acted = self._act(request, context, (game, source))
         after, view = acted.after, acted.view
         if after.is_lean():
-            game = self.games.write_bytes(after)
+            written = self.games.write_bytes(after)
         else:  # a full game's log copies the request's entries as sent (see encode_game): the message path
-            game = self.games.write(after, acted.before).SerializeToString()
+            written = self.games.write(after, acted.before).SerializeToString()
         parts = [
-            message_field(_ACT_GAME, game),
+            message_field(_ACT_GAME, written),
             repeated_field(_ACT_EVENTS, map(event_bytes, acted.events)),
         ]
         if view != VIEW_NONE:
@@ -267,9 +277,29 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             parts.append(repeated_field(_ACT_BOT_ACTIONS, actions))
         return b"".join(parts)
 
-    def _act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> _Acted:
-        """The action (and the bot's reply) taken; the answer is its callers' to write."""
-        game, source = self.games.read_message(request.game)
+    def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
+        """The kernel's answer to a MOVE or UNDO, or None for the general path."""
+        if request.bot_reply or request.view not in flow_bytes.VIEWS:
+            return None
+        _check_version(request, game)
+        stepped = flow_bytes.step(game, key, request.action.SerializeToString())
+        if stepped is None:
+            return None
+        answer, after_key, after = stepped
+        self.games.recent.put(after_key, (after, None))
+        return answer
+
+    def _act(
+        self,
+        request: pb.ActRequest,
+        context: grpc.ServicerContext,
+        read: tuple[Game, game_pb2.Game | None] | None = None,
+    ) -> _Acted:
+        """The action (and the bot's reply) taken; the answer is its callers' to write.
+
+        ``read``: the Game and its message when the caller has read them already.
+        """
+        game, source = self.games.read_message(request.game) if read is None else read
         view = _answer_view(request.view, game)
         _check_version(request, game)
         action = _read_action(request.action)

@@ -91,12 +91,7 @@ class GameCodec:
         """
         keyring = self.keyring
         if keyring is None:
-            key = _unsealed_key(message)
-            known = self.recent.get(key)
-            if known is None:
-                known = (decode_game(message, field), message)
-                self.recent.put(key, known)
-            return known
+            return self._read_unsealed(message, field)[1]
         if not message.HasField("seal"):
             raise SealError(f"{field} carries no seal: this server only accepts games it sealed")
         seal = message.seal
@@ -118,6 +113,42 @@ class GameCodec:
         known = (decode_game(inner, field, keyring.fair_seed), inner)
         self.recent.put(key, known)
         return known
+
+    def _read_unsealed(
+        self, message: game_pb2.Game, field: str
+    ) -> tuple[bytes, tuple[Game, game_pb2.Game | None]]:
+        """A plain Game's key in the table and what it decodes to, from the table when there."""
+        key = _unsealed_key(message)
+        known = self.recent.get(key)
+        if known is None:
+            known = (decode_game(message, field), message)
+            self.recent.put(key, known)
+        return key, known
+
+    def read_flow(
+        self, message: game_pb2.Game, field: str = "game"
+    ) -> tuple[Game, game_pb2.Game | None, bytes | None]:
+        """:meth:`read_message`, with the Game's bytes when the kernel's flow may read them.
+
+        The bytes (without the output-only fields) are given only for an
+        unsealed lean Game that this worker wrote or decoded and checked,
+        and only when they are the server's own encoding of it (the same
+        bytes ``write_bytes`` gives), so that reading them can trust the
+        checks.  A Game decoded from a client is compared once and then
+        kept as the server's own (its message is not needed again: only a
+        full game's log reuses it).
+        """
+        if self.keyring is not None:
+            return (*self.read_message(message, field), None)
+        key, (game, source) = self._read_unsealed(message, field)
+        if not game.is_lean() or game.log:
+            return game, source, None
+        if source is not None:
+            if game_parts(game).join(OUTPUTS) != key:
+                return game, source, None
+            source = None
+            self.recent.put(key, (game, None))
+        return game, None, key
 
     def write(self, game: Game, before: tuple[Game, game_pb2.Game | None] | None = None) -> game_pb2.Game:
         """The wire Game, sealed when the server has keys.

@@ -1,0 +1,92 @@
+"""Act's in-turn actions (MOVE and UNDO) answered by the compiled kernel, Game bytes in, answer bytes out.
+
+A board UI sends most of its calls while moving: a tap per checker, an
+undo now and then.  Neither action touches the log, the cube or the score,
+so the kernel (``kernel.flow_step``, ``_ckernel_src/flow.c``) reads the
+lean Game's bytes, checks the action against the turn's options, and writes
+the whole ``ActResponse`` (the new Game, the events, the next actions in
+the compact view) without a Python object in between.  It answers None
+for anything else, or anything it is unsure of, and the caller takes the
+general path, which stays the reference: the tests play whole games both
+ways and compare every answer byte for byte.
+
+The kernel only reads Games in the server's own encoding of a state this
+worker wrote itself or decoded and checked (:meth:`GameCodec.read_flow`),
+so its reading can trust what the checks found.  The protocol's codes and
+the answer's constant fields are written here by the Python encoders, once.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from backgammon.v1 import game_pb2, play_service_pb2
+from gammond.engine import MAX_LOG, MAX_VERSION, Action, ActionKind, Game, Move, Player, ResultKind, kernel
+from gammond.server.wire.board import encode_color
+from gammond.server.wire.game import encode_flow_action
+from gammond.server.wire.plays import field_bytes
+
+# ListActionsResponse.actions
+_TAG_ACTIONS = 3 << 3 | 2
+# What the kernel reads from an ActRequest besides the Game and the action.
+KINDS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO))
+VIEWS = frozenset((play_service_pb2.ACTIONS_VIEW_UNSPECIFIED, play_service_pb2.ACTIONS_VIEW_COMPACT))
+
+
+def _actions(*actions: Action) -> bytes:
+    """Listed actions as ListActionsResponse fields, compact, as the general path writes them."""
+    return b"".join(
+        field_bytes(_TAG_ACTIONS, encode_flow_action(a, (), True).SerializeToString()) for a in actions
+    )
+
+
+def _head(player: Player) -> bytes:
+    response = play_service_pb2.ListActionsResponse(
+        phase=game_pb2.PHASE_MOVING, to_act=[encode_color(player)]
+    )
+    return bytes(response.SerializeToString())
+
+
+def _consts() -> tuple[int | bytes, ...]:
+    """``flow_step``'s codes and constant fields (kernel.h's ``kflow_consts``), in its order."""
+    sides = (Player.WHITE, Player.BLACK)
+    return (
+        game_pb2.PHASE_MOVING,
+        game_pb2.ACTION_KIND_MOVE,
+        game_pb2.ACTION_KIND_UNDO,
+        game_pb2.ACTION_KIND_REJECT,
+        game_pb2.EVENT_KIND_MOVED,
+        game_pb2.EVENT_KIND_UNDONE,
+        encode_color(Player.WHITE),
+        encode_color(Player.BLACK),
+        MAX_VERSION,
+        MAX_LOG,
+        *(_head(p) for p in sides),
+        *(_actions(Action(ActionKind.UNDO, p)) for p in sides),
+        *(_actions(Action(ActionKind.CONFIRM, p)) for p in sides),
+        *(_actions(*(Action(ActionKind.RESIGN, p, resign=k) for k in ResultKind)) for p in sides),
+    )
+
+
+CONSTS = _consts()
+
+
+@lru_cache(maxsize=4096)
+def _moves(raw: bytes) -> tuple[Move, ...]:
+    """The kernel's (from, to, hit) bytes as Moves: a turn's few recur game after game."""
+    return tuple(Move(raw[i], raw[i + 1], bool(raw[i + 2])) for i in range(0, len(raw), 3))
+
+
+def step(game: Game, key: bytes, action: bytes) -> tuple[bytes, bytes, Game] | None:
+    """The kernel's Act of ``action`` (an Action's bytes) on ``game``, whose bytes are ``key``.
+
+    ``(answer, key of the new Game, the new Game)``, or None for the general path.
+    """
+    compiled = kernel.flow_step
+    if compiled is None:
+        return None
+    stepped = compiled(key, action, CONSTS)
+    if stepped is None:
+        return None
+    answer, after, moves = stepped
+    return answer, after, game.with_moves(_moves(moves))

@@ -1,0 +1,203 @@
+"""Act's MOVE and UNDO answered by the compiled kernel: the general path's bytes, or the general path.
+
+:mod:`gammond.server.wire.flow_bytes` hands a lean Game's bytes and the
+action's to ``kernel.flow_step``; the Python flow is the reference.  These
+tests play games through two servicers, one with the kernel's flow and one
+without, and compare every answer byte for byte; they skip when the kernel
+is not built (the pure-Python run has no kernel flow to compare).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from dataclasses import replace
+
+import grpc
+import pytest
+
+from backgammon.v1 import board_pb2, game_pb2
+from backgammon.v1 import play_service_pb2 as pb
+from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
+from gammond.engine.bot import HeuristicEvaluator
+from gammond.server.errors import status_for
+from gammond.server.sealing import Keyring, StateKey
+from gammond.server.services.play import PlayServicer
+from gammond.server.wire import flow_bytes
+from gammond.server.wire.game import encode_game
+from tests.support.compiled import compiled_kernel_in_use
+from tests.support.games import game_states
+
+MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """The kernel's flow in use, its answers and refusals counted."""
+    compiled_kernel_in_use("flow_step", "Act is answered by the Python flow")
+    step = kernel.flow_step
+    assert step is not None
+    counts: Counter[str] = Counter()
+
+    def counting(
+        game: bytes, action: bytes, consts: tuple[int | bytes, ...]
+    ) -> tuple[bytes, bytes, bytes] | None:
+        answer = step(game, action, consts)
+        counts["answered" if answer is not None else "declined"] += 1
+        return answer
+
+    monkeypatch.setattr(kernel, "flow_step", counting)
+    return counts
+
+
+def _reference(
+    servicer: PlayServicer, request: pb.ActRequest, monkeypatch: pytest.MonkeyPatch
+) -> bytes | str:
+    """The general path's answer (or the error it names), with the kernel's flow out of the way."""
+    with monkeypatch.context() as patch:
+        patch.setattr(kernel, "flow_step", None)
+        return _answer(servicer, request)
+
+
+def _answer(servicer: PlayServicer, request: pb.ActRequest) -> bytes | str:
+    try:
+        return servicer.act_wire(request, None)  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - the error is the answer compared
+        status = status_for(exc)
+        assert status is not None, exc
+        return f"{status.code.name}: {status.details}"
+
+
+def _lean(game: Game) -> game_pb2.Game:
+    return encode_game(game if game.is_lean() else replace(game, base=game.digest(), log=()))
+
+
+def _tapped(action: game_pb2.Action, rng: random.Random) -> game_pb2.Action:
+    """A listed MOVE as a board UI may send it: as listed, or only its from and to."""
+    if action.kind != MOVE or rng.random() < 0.5:
+        return action
+    return game_pb2.Action(kind=MOVE, player=action.player, move=action.move)
+
+
+def test_the_kernel_answers_moves_and_undos_with_the_general_paths_bytes(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(4)
+    fast, slow = PlayServicer(HeuristicEvaluator(), 1.0), PlayServicer(HeuristicEvaluator(), 1.0)
+    kinds: Counter[int] = Counter()
+    for game in game_states(150, seed=21):
+        wire = _lean(game)
+        for _ in range(10):  # mostly checker moves and undos, through whole turns
+            listed = slow.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
+            moving = [a for a in listed if a.kind in (MOVE, UNDO)]
+            if not listed:
+                break
+            action = _tapped(rng.choice(moving if moving and rng.random() < 0.9 else list(listed)), rng)
+            request = pb.ActRequest(game=wire, action=action)
+            expected = _reference(slow, request, monkeypatch)
+            assert _answer(fast, request) == expected, (game, action)
+            assert isinstance(expected, bytes)
+            kinds[action.kind] += 1
+            wire = pb.ActResponse.FromString(expected).game
+    assert kinds[MOVE] > 300 and kinds[UNDO] > 50
+    # The kernel answered nearly all of them (it leaves a rare bear-off tie to Python).
+    assert counted["answered"] > 0.9 * (kinds[MOVE] + kinds[UNDO])
+
+
+def _moving_game() -> tuple[PlayServicer, game_pb2.Game]:
+    """A lean seeded game at its first move, as the server wrote it."""
+    servicer = PlayServicer(HeuristicEvaluator(), 1.0)
+    started = servicer.NewGame(
+        pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN, dice_source=game_pb2.DICE_SOURCE_SEEDED, seed=b"k"),
+        None,  # type: ignore[arg-type]
+    )
+    roll = next(a for a in started.choices.actions if a.kind == game_pb2.ACTION_KIND_ROLL)
+    rolled = pb.ActResponse.FromString(servicer.act_wire(pb.ActRequest(game=started.game, action=roll), None))  # type: ignore[arg-type]
+    assert rolled.game.phase == game_pb2.PHASE_MOVING
+    return servicer, rolled.game
+
+
+def test_moves_the_kernel_cannot_answer_get_the_general_paths_error(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    servicer, game = _moving_game()
+    mover = game.turn
+    other = board_pb2.COLOR_WHITE if mover == board_pb2.COLOR_BLACK else board_pb2.COLOR_BLACK
+    wrong = [
+        game_pb2.Action(kind=MOVE, player=mover, move=board_pb2.CheckerMove(from_point=3, to_point=2)),
+        game_pb2.Action(kind=MOVE, player=other, move=board_pb2.CheckerMove(from_point=24, to_point=23)),
+        game_pb2.Action(kind=MOVE, player=mover),
+        game_pb2.Action(kind=UNDO, player=mover),  # nothing moved yet
+        game_pb2.Action(kind=MOVE, player=mover, move=board_pb2.CheckerMove(from_point=99, to_point=2)),
+    ]
+    for action in wrong:
+        request = pb.ActRequest(game=game, action=action)
+        expected = _reference(servicer, request, monkeypatch)
+        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
+        assert _answer(servicer, request) == expected
+    assert counted["answered"] == 0
+
+
+def test_a_stale_version_is_refused_before_the_kernel_moves(counted: Counter[str]) -> None:
+    servicer, game = _moving_game()
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    move = next(a for a in listed if a.kind == MOVE)
+    request = pb.ActRequest(game=game, action=move, expected_version=game.version - 1)
+    with pytest.raises(Exception) as refused:
+        servicer.act_wire(request, None)  # type: ignore[arg-type]
+    status = status_for(refused.value)
+    assert status is not None and status.code is grpc.StatusCode.FAILED_PRECONDITION
+    assert counted["answered"] == 0
+    request.expected_version = game.version
+    answered = pb.ActResponse.FromString(servicer.act_wire(request, None))  # type: ignore[arg-type]
+    assert answered.game.version == game.version + 1 and counted["answered"] == 1
+
+
+def test_only_the_servers_own_encoding_of_an_unsealed_lean_game_reaches_the_kernel(
+    counted: Counter[str],
+) -> None:
+    servicer, game = _moving_game()
+    assert servicer.games.read_flow(game)[2] is not None
+    assert servicer.games.read_flow(encode_game(new_game(RuleOptions())))[2] is None  # a full game
+    # A Game the server would write otherwise: a move's hit flag, which the engine finds itself.
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    moved = pb.ActResponse.FromString(
+        servicer.act_wire(pb.ActRequest(game=game, action=next(a for a in listed if a.kind == MOVE)), None)  # type: ignore[arg-type]
+    ).game
+    odd = game_pb2.Game()
+    odd.CopyFrom(moved)
+    odd.moves[0].hit = not odd.moves[0].hit
+    read, _, key = servicer.games.read_flow(odd)
+    assert key is None and read == servicer.games.read(moved)
+    # A server with state keys reads sealed Games only, on its own path.
+    sealed = PlayServicer(HeuristicEvaluator(), 1.0, keyring=Keyring((StateKey("k1", os.urandom(32)),)))
+    started = sealed.NewGame(pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN), None)  # type: ignore[arg-type]
+    assert sealed.games.read_flow(started.game)[2] is None
+
+
+def test_the_kernel_refuses_bytes_that_are_not_a_moving_lean_game(counted: Counter[str]) -> None:
+    servicer, game = _moving_game()
+    key = servicer.games.read_flow(game)[2]
+    assert key is not None
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    action = next(a for a in listed if a.kind == MOVE).SerializeToString()
+    step = kernel.flow_step
+    assert step is not None
+    assert step(key, action, flow_bytes.CONSTS) is not None
+    rng = random.Random(8)
+    for cut in range(len(key)):  # every truncation, and bytes changed at random
+        assert step(key[:cut], action, flow_bytes.CONSTS) is None or cut == len(key)
+    for _ in range(300):
+        noisy = bytearray(key)
+        noisy[rng.randrange(len(noisy))] = rng.randrange(256)
+        step(bytes(noisy), action, flow_bytes.CONSTS)  # any answer or None, never a crash
+    assert step(b"\xff" * 40, action, flow_bytes.CONSTS) is None
+    assert step(key, b"\x08\x63", flow_bytes.CONSTS) is None
+
+
+def test_a_game_with_moves_is_the_same_game_one_version_on() -> None:
+    game = Game(RuleOptions(), MatchState(), version=4)
+    moved = game.with_moves((Move(8, 5),))
+    assert moved.moves == (Move(8, 5),) and moved.version == 5
+    assert replace(moved, moves=(), version=4) == game
