@@ -51,6 +51,7 @@ from gammond.engine.errors import (
     WeightsError,
 )
 from gammond.engine.flow import (
+    CHAIN_LABEL,
     FAIR_SCHEME,
     MAX_CUBE,
     MAX_LOG,
@@ -192,6 +193,7 @@ __all__ = [
     "box_keeps_place",
     "chain_key",
     "chain_step",
+    "CHAIN_LABEL",
     "check_context",
     "check_cube",
     "check_game",

@@ -1,13 +1,15 @@
 /*
- * A checker moved or taken back in the middle of a turn (Act's MOVE and
- * UNDO), read from and written to a lean Game's wire bytes in one call.
+ * Act's MOVE, UNDO and RESIGN, read from and written to a lean Game's wire
+ * bytes in one call.
  *
- * These two actions are most of a game's calls from a board UI (a tap per
+ * MOVE and UNDO are most of a game's calls from a board UI (a tap per
  * checker, an undo now and then), and neither touches the log, the cube
  * or the score: the new Game is the old one with its `moves` and `version`
- * replaced and the board now added.  The Python flow
- * (gammond/engine/flow/actions.py) stays the reference; this mirrors its
- * MOVE and UNDO exactly and answers K_FLOW_DECLINE for everything else, or
+ * replaced and the board now added.  A resignation's offer adds one entry
+ * to the log's digest (its SHA-256 chain included) and the offer itself.
+ * The Python flow (gammond/engine/flow/actions.py) stays the reference;
+ * this mirrors those actions exactly and answers K_FLOW_DECLINE for
+ * everything else, or
  * anything it is not sure of, so that the caller takes the general path,
  * which also names whatever is wrong.  The caller hands in only Games whose
  * bytes its server wrote itself or decoded and checked (see
@@ -26,6 +28,7 @@
 
 enum {
     /* Game's field numbers (backgammon/v1/game.proto). */
+    G_SHEET = 4,
     G_PHASE = 7,
     G_BOARD = 8,
     G_TURN = 9,
@@ -40,6 +43,7 @@ enum {
     G_VERSION = 23,
     G_DIGEST = 24,
     G_LAST_FIELD = 25,
+    K_CHAIN_BYTES = 16, /* the log's chain: SHA-256 cut to 16 bytes */
     WIRE_VARINT = 0,
     WIRE_DELIMITED = 2,
 };
@@ -221,39 +225,85 @@ static int read_board(const uint8_t *p, size_t n, int8_t white[K_SLOTS])
     return 1;
 }
 
-/* What MOVE and UNDO read from a Game, and where its fields sit in the bytes. */
+/* A run of top-level fields with one number (a repeated field's items are one run). */
 typedef struct {
-    uint64_t phase, turn, version, log_length;
-    int die1, die2, has_board, has_dice, has_digest, last_kind;
+    uint32_t number;
+    size_t start, end;
+} krun;
+
+/* What the flow reads from a Game, and where each of its fields sits in the bytes. */
+typedef struct {
+    uint64_t phase, turn, version;
+    int die1, die2, has_board, has_dice, has_digest;
     int8_t white[K_SLOTS];
     kstep made[K_MAX_STEPS];
     int nmade;
-    /* moves_at..moves_end: the `moves` fields (empty: where they would go); the same for
-       `version`; now_at: where the board now goes (before the first field numbered above it). */
-    size_t moves_at, moves_end, version_at, version_end, now_at;
+    kbytes board; /* the Board field's body */
+    /* The digest: its counters, its chain and its entries' bodies as read. */
+    uint64_t log_length, opening_ties, raises, resigned, resignations;
+    int last_kind;
+    kbytes chain, last, anchor;
+    krun runs[G_LAST_FIELD];
+    int nruns;
 } kgame;
+
+static int read_entry_kind(kbytes entry, int *kind)
+{
+    size_t at = 0;
+    kfield e;
+    *kind = 0;
+    while (at < entry.n) {
+        if (!next_field(entry.p, entry.n, &at, &e))
+            return 0;
+        if (e.number == 1 && e.type == WIRE_VARINT)
+            *kind = (int)(e.value > 0xFFFF ? 0xFFFF : e.value);
+    }
+    return 1;
+}
 
 static int read_digest(const uint8_t *p, size_t n, kgame *g)
 {
     size_t at = 0;
     kfield f;
+    uint32_t previous = 0;
     while (at < n) {
-        if (!next_field(p, n, &at, &f))
+        if (!next_field(p, n, &at, &f) || f.number <= previous)
             return 0;
-        if (f.number == 1 && f.type == WIRE_VARINT) {
+        previous = f.number;
+        int varint = f.type == WIRE_VARINT;
+        switch (f.number) {
+        case 1:
             g->log_length = f.value;
-        } else if (f.number == 5 && f.type == WIRE_DELIMITED) {
-            /* The last entry: only its kind is read (a rejection stops a new resignation). */
-            size_t inner = 0;
-            kfield e;
-            g->last_kind = 0;
-            while (inner < f.len) {
-                if (!next_field(f.body, f.len, &inner, &e))
-                    return 0;
-                if (e.number == 1 && e.type == WIRE_VARINT)
-                    g->last_kind = (int)(e.value > 0xFFFF ? 0xFFFF : e.value);
-            }
+            break;
+        case 3:
+            g->opening_ties = f.value;
+            break;
+        case 4:
+            g->raises = f.value;
+            break;
+        case 7:
+            g->resigned = f.value;
+            break;
+        case 8:
+            g->resignations = f.value;
+            break;
+        case 2:
+            g->chain = (kbytes){f.body, f.len};
+            varint = !varint;
+            break;
+        case 5:
+            g->last = (kbytes){f.body, f.len};
+            varint = !varint && read_entry_kind(g->last, &g->last_kind);
+            break;
+        case 6:
+            g->anchor = (kbytes){f.body, f.len};
+            varint = !varint;
+            break;
+        default:
+            return 0;
         }
+        if (!varint)
+            return 0;
     }
     return 1;
 }
@@ -262,29 +312,18 @@ static int read_digest(const uint8_t *p, size_t n, kgame *g)
 static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
 {
     size_t at = 0;
-    uint32_t previous = 0;
-    int moves_seen = 0, version_seen = 0, now_seen = 0;
     kfield f;
     memset(g, 0, sizeof *g);
-    g->moves_at = g->moves_end = g->version_at = g->version_end = g->now_at = n;
     while (at < n) {
         if (!next_field(p, n, &at, &f) || f.number > G_LAST_FIELD)
             return 0;
-        /* Canonical order; only `moves` here may repeat (sheet and log do too, but a log is declined). */
-        if (f.number < previous || (f.number == previous && f.number != G_MOVES && f.number != 4))
-            return 0;
-        previous = f.number;
-        if (!moves_seen && f.number >= G_MOVES) {
-            moves_seen = 1;
-            g->moves_at = g->moves_end = f.start;
-        }
-        if (!now_seen && f.number > G_BOARD_NOW) {
-            now_seen = 1;
-            g->now_at = f.start;
-        }
-        if (!version_seen && f.number >= G_VERSION) {
-            version_seen = 1;
-            g->version_at = g->version_end = f.start;
+        krun *run = g->nruns ? &g->runs[g->nruns - 1] : NULL;
+        if (run && f.number == run->number && (f.number == G_MOVES || f.number == G_SHEET)) {
+            run->end = f.end; /* the next item of a repeated field */
+        } else if (run && f.number <= run->number) {
+            return 0; /* not in canonical order */
+        } else {
+            g->runs[g->nruns++] = (krun){f.number, f.start, f.end};
         }
         switch (f.number) {
         case G_PHASE:
@@ -296,6 +335,7 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
         case G_BOARD:
             if (f.type != WIRE_DELIMITED || !read_board(f.body, f.len, g->white))
                 return 0;
+            g->board = (kbytes){f.body, f.len};
             g->has_board = 1;
             break;
         case G_DICE: {
@@ -321,11 +361,9 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
                 !read_move(f.body, f.len, &g->made[g->nmade]))
                 return 0;
             g->nmade++;
-            g->moves_end = f.end;
             break;
         case G_VERSION:
             g->version = f.value;
-            g->version_end = f.end;
             break;
         case G_DIGEST:
             if (f.type != WIRE_DELIMITED || !read_digest(f.body, f.len, g))
@@ -343,7 +381,7 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
             break;
         }
     }
-    if (!g->has_board || !g->has_dice || !g->has_digest)
+    if (!g->has_board || !g->has_digest)
         return 0;
     /* Moves are kept in the mover's numbering; the wire has White's. */
     int black = g->turn == (uint64_t)black_code;
@@ -354,54 +392,127 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
     return 1;
 }
 
-/* The Action: kind, player and (for MOVE) its steps or its move; 0 for anything else. */
-static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, uint64_t *kind,
-                       uint64_t *player, kstep *steps, int *nsteps)
+typedef struct {
+    uint64_t kind, player, resign;
+    kstep steps[K_MAX_STEPS];
+    int nsteps;
+} kaction;
+
+/* The Action: kind, player and a MOVE's steps or move, or a RESIGN's kind; 0 for anything else. */
+static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kaction *a)
 {
     size_t at = 0;
     kfield f;
     uint64_t seen = 0;
     kstep move;
-    int has_move = 0;
-    *kind = *player = 0;
-    *nsteps = 0;
+    memset(a, 0, sizeof *a);
     while (at < n) {
-        if (!next_field(p, n, &at, &f))
-            return 0;
-        if (f.number <= 4 && (seen & (1u << f.number)))
+        if (!next_field(p, n, &at, &f) || f.number > 10)
+            return 0; /* plays, notation and unknown fields: the general path reads them */
+        if (f.number != 5 && f.number != 6 && f.number != 7 && (seen & (1u << f.number)))
             return 0; /* a repeated singular field: merged by protobuf, not read here */
-        if (f.number < 32)
-            seen |= 1u << f.number;
-        if (f.number == 1 && f.type == WIRE_VARINT) {
-            *kind = f.value;
-        } else if (f.number == 2 && f.type == WIRE_VARINT) {
-            *player = f.value;
-        } else if (f.number == 4 && f.type == WIRE_DELIMITED) {
+        seen |= 1u << f.number;
+        if ((f.number == 1 || f.number == 2 || f.number == 10) != (f.type == WIRE_VARINT))
+            return 0;
+        if (f.number == 1) {
+            a->kind = f.value;
+        } else if (f.number == 2) {
+            a->player = f.value;
+        } else if (f.number == 10) {
+            a->resign = f.value;
+        } else if (f.number == 4) {
             if (!read_move(f.body, f.len, &move))
                 return 0;
-            has_move = 1;
-        } else if (f.number == 5 && f.type == WIRE_DELIMITED) {
-            if (*nsteps >= K_MAX_STEPS || !read_move(f.body, f.len, &steps[*nsteps]))
+        } else if (f.number == 5) {
+            if (a->nsteps >= K_MAX_STEPS || !read_move(f.body, f.len, &a->steps[a->nsteps]))
                 return 0;
-            (*nsteps)++;
-        } else if (!(f.number == 6 || f.number == 7)) {
-            return 0; /* dice, resignations, plays: checked or read by the general path */
+            a->nsteps++;
+        } else if (f.number != 6 && f.number != 7) {
+            return 0; /* dice, plays: checked or read by the general path */
         }
     }
-    if (*kind == (uint64_t)c->kind_undo)
-        return !(seen & (1u << 4 | 1u << 5 | 1u << 6 | 1u << 7));
-    if (*kind != (uint64_t)c->kind_move)
+    const uint64_t extra = seen & ~(1u << 1 | 1u << 2);
+    if (a->kind == (uint64_t)c->kind_undo)
+        return !extra;
+    if (a->kind == (uint64_t)c->kind_resign)
+        return extra == (1u << 10) && a->resign >= 1 && a->resign <= 3;
+    if (a->kind != (uint64_t)c->kind_move || (extra & (1u << 10)))
         return 0;
-    if (!*nsteps) {
-        if (!has_move)
+    if (!a->nsteps) {
+        if (!(seen & (1u << 4)))
             return 0;
-        steps[0] = move;
-        *nsteps = 1;
+        a->steps[0] = move;
+        a->nsteps = 1;
     }
     return 1;
 }
 
-/* ---- writing the answer ------------------------------------------------------ */
+/* ---- SHA-256 (FIPS 180-4), for the log's chain --------------------------------- */
+
+static const uint32_t SHA_K[64] = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+static uint32_t rotr(uint32_t x, int n)
+{
+    return x >> n | x << (32 - n);
+}
+
+static void sha_block(uint32_t h[8], const uint8_t *block)
+{
+    uint32_t w[64];
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)block[4 * i] << 24 | (uint32_t)block[4 * i + 1] << 16 |
+               (uint32_t)block[4 * i + 2] << 8 | block[4 * i + 3];
+    for (int i = 16; i < 64; i++) {
+        uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ w[i - 15] >> 3;
+        uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ w[i - 2] >> 10;
+        w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
+    for (int i = 0; i < 64; i++) {
+        uint32_t t1 = k + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + SHA_K[i] + w[i];
+        uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+        k = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
+}
+
+/* SHA-256 of a short message (under 120 bytes: the chain's label, chain and entry). */
+static int sha256_short(const uint8_t *msg, size_t n, uint8_t out[32])
+{
+    uint8_t blocks[128] = {0};
+    if (n > sizeof blocks - 9)
+        return 0;
+    memcpy(blocks, msg, n);
+    blocks[n] = 0x80;
+    size_t total = n + 9 <= 64 ? 64 : 128;
+    uint64_t bits = (uint64_t)n * 8;
+    for (int i = 0; i < 8; i++)
+        blocks[total - 1 - i] = (uint8_t)(bits >> (8 * i));
+    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    for (size_t at = 0; at < total; at += 64)
+        sha_block(h, blocks + at);
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 4; j++)
+            out[4 * i + j] = (uint8_t)(h[i] >> (24 - 8 * j));
+    return 1;
+}
 
 static void put_move(kbuf *b, int number, kstep s, int black)
 {
@@ -526,26 +637,79 @@ static int put_plays(kbuf *b, const int8_t *board, int die1, int die2, int black
     return status;
 }
 
-static int kflow_answer(const uint8_t *game, size_t ngame, const kgame *g, const kflow_consts *c,
-                        const int8_t *turn_board, const kstep *made, int nmade, const kturn *after,
-                        const kstep *events, int nevents, int event_kind, kflow_out *out)
+/* ---- rewriting a Game --------------------------------------------------------- */
+
+/* A field of the new Game that replaces the old one's field of that number (none: left out). */
+typedef struct {
+    uint32_t number;
+    const kbuf *bytes;
+} koverride;
+
+/* The Game's bytes with the fields in `with` (in number order) put in place of its own. */
+static void put_rewritten(kbuf *b, const uint8_t *game, const kgame *g, const koverride *with, int n)
+{
+    int next = 0;
+    for (int r = 0; r < g->nruns; r++) {
+        const krun *run = &g->runs[r];
+        while (next < n && with[next].number < run->number) {
+            put_bytes(b, with[next].bytes->p, with[next].bytes->n);
+            next++;
+        }
+        if (next < n && with[next].number == run->number) {
+            put_bytes(b, with[next].bytes->p, with[next].bytes->n);
+            next++;
+        } else {
+            put_bytes(b, game + run->start, run->end - run->start);
+        }
+    }
+    for (; next < n; next++)
+        put_bytes(b, with[next].bytes->p, with[next].bytes->n);
+}
+
+/*
+ * The answer: the new Game (with the board now when `now` holds it), the events and the
+ * choices, and anything logged; `out->game` gets the new Game without its output-only fields.
+ */
+static int put_answer(const uint8_t *game, const kgame *g, const koverride *with, int n, const kbuf *now,
+                      const kbuf *events, const kbuf *choices, const kbuf *logged, kflow_out *out)
+{
+    koverride full[8];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (now->n && (m == i) && with[i].number > G_BOARD_NOW)
+            full[m++] = (koverride){G_BOARD_NOW, now};
+        full[m++] = with[i];
+    }
+    if (now->n && m == n)
+        full[m++] = (koverride){G_BOARD_NOW, now};
+    put_rewritten(&out->game, game, g, with, n);
+    kbuf whole = {0};
+    put_rewritten(&whole, game, g, full, m);
+    put_delimited(&out->answer, 1, whole.p, whole.n);
+    put_bytes(&out->answer, events->p, events->n);
+    put_delimited(&out->answer, 3, choices->p, choices->n);
+    put_bytes(&out->answer, logged->p, logged->n);
+    int failed = whole.failed || out->answer.failed || out->game.failed;
+    kbuf_free(&whole);
+    return failed ? K_NOMEM : K_OK;
+}
+
+/* ---- MOVE and UNDO ------------------------------------------------------------ */
+
+static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
+                       const kstep *made, int nmade, const kturn *after, const kstep *steps, int nsteps,
+                       int event_kind, kflow_out *out)
 {
     const int black = g->turn == (uint64_t)c->color_black;
     const int side = black ? 1 : 0;
-    const uint64_t version = g->version + 1;
-    /* The new Game without its output-only fields (what the caller keys it by), then with them. */
-    kbuf moves = {0}, tail = {0}, now = {0}, choices = {0};
+    kbuf moves = {0}, version = {0}, now = {0}, events = {0}, choices = {0}, logged = {0};
     for (int i = 0; i < nmade; i++)
         put_move(&moves, G_MOVES, made[i], black);
-    put_uint(&tail, G_VERSION, version);
+    put_uint(&version, G_VERSION, g->version + 1);
     if (nmade)
         put_board(&now, G_BOARD_NOW, after->board, black);
-    kbuf *bare = &out->game;
-    put_bytes(bare, game, g->moves_at);
-    put_bytes(bare, moves.p, moves.n);
-    put_bytes(bare, game + g->moves_end, g->version_at - g->moves_end);
-    put_bytes(bare, tail.p, tail.n);
-    put_bytes(bare, game + g->version_end, ngame - g->version_end);
+    for (int i = 0; i < nsteps; i++)
+        put_step_event(&events, event_kind, g->turn, steps[i], black);
 
     /* ListActionsResponse, compact view, without the board now (the Game carries it). */
     put_bytes(&choices, c->head[side].p, c->head[side].n);
@@ -560,28 +724,15 @@ static int kflow_answer(const uint8_t *game, size_t ngame, const kgame *g, const
     int status = put_plays(&choices, turn_board, g->die1, g->die2, black);
     put_packed(&choices, 5, after->left, after->nleft);
 
-    /* ActResponse: the game, the events, the choices (nothing logged, no bot actions). */
-    kbuf full = {0};
-    put_bytes(&full, game, g->moves_at);
-    put_bytes(&full, moves.p, moves.n);
-    put_bytes(&full, game + g->moves_end, g->now_at - g->moves_end);
-    put_bytes(&full, now.p, now.n);
-    put_bytes(&full, game + g->now_at, g->version_at - g->now_at);
-    put_bytes(&full, tail.p, tail.n);
-    put_bytes(&full, game + g->version_end, ngame - g->version_end);
-    kbuf *answer = &out->answer;
-    put_delimited(answer, 1, full.p, full.n);
-    for (int i = 0; i < nevents; i++)
-        put_step_event(answer, event_kind, g->turn, events[i], black);
-    put_delimited(answer, 3, choices.p, choices.n);
-
-    int failed = moves.failed || tail.failed || now.failed || choices.failed || full.failed ||
-                 answer->failed || bare->failed;
+    const koverride with[] = {{G_MOVES, &moves}, {G_VERSION, &version}};
+    if (status == K_OK)
+        status = put_answer(game, g, with, 2, &now, &events, &choices, &logged, out);
+    int failed = moves.failed || version.failed || now.failed || events.failed || choices.failed;
     kbuf_free(&moves);
-    kbuf_free(&tail);
+    kbuf_free(&version);
     kbuf_free(&now);
+    kbuf_free(&events);
     kbuf_free(&choices);
-    kbuf_free(&full);
     if (status != K_OK || failed)
         return K_NOMEM;
     memcpy(out->moves, made, sizeof(kstep) * (size_t)nmade);
@@ -589,45 +740,34 @@ static int kflow_answer(const uint8_t *game, size_t ngame, const kgame *g, const
     return K_OK;
 }
 
-int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, kflow_out *out)
+static int move_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                     kflow_out *out)
 {
-    kgame g;
-    uint64_t kind, player;
-    kstep steps[K_MAX_STEPS];
-    int nsteps;
-    memset(out, 0, sizeof *out);
-    if (!read_game(game, ngame, c->color_black, &g) || g.phase != (uint64_t)c->phase_moving ||
-        (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
-        !read_action(action, naction, c, &kind, &player, steps, &nsteps) || player != g.turn ||
-        g.version >= c->max_version ||
-        /* Near the log's end the listing leaves actions out: the general path's to say which. */
-        g.log_length + 4 > (uint64_t)c->max_log)
+    if (g->phase != (uint64_t)c->phase_moving || !g->has_dice)
         return K_FLOW_DECLINE;
-    const int black = g.turn == (uint64_t)c->color_black;
+    const int black = g->turn == (uint64_t)c->color_black;
     int8_t turn_board[K_SLOTS];
     for (int i = 0; i < K_SLOTS; i++)
-        turn_board[i] = black ? (int8_t)-g.white[K_BAR - i] : g.white[i];
-    kstep made[K_MAX_STEPS];
-    int nmade = g.nmade;
-    memcpy(made, g.made, sizeof made);
-    kstep events[K_MAX_STEPS];
-    int nevents, event_kind;
+        turn_board[i] = black ? (int8_t)-g->white[K_BAR - i] : g->white[i];
+    kstep made[K_MAX_STEPS], events[K_MAX_STEPS];
+    int nmade = g->nmade, nevents, event_kind;
+    memcpy(made, g->made, sizeof made);
     kturn *turn = malloc(sizeof *turn);
     if (!turn)
         return K_NOMEM;
     int status = K_FLOW_DECLINE;
-    if (kind == (uint64_t)c->kind_undo) {
+    if (a->kind == (uint64_t)c->kind_undo) {
         if (!nmade)
             goto done;
         events[0] = made[--nmade];
         nevents = 1;
         event_kind = c->event_undone;
     } else {
-        for (int i = 0; i < nsteps; i++)
-            steps[i] = (kstep){(uint8_t)mover_point(steps[i].from, black),
-                               (uint8_t)mover_point(steps[i].to, black), 0};
-        status = k_turn_options(turn_board, g.die1, g.die2, made, nmade, turn);
+        kstep steps[K_MAX_STEPS];
+        for (int i = 0; i < a->nsteps; i++)
+            steps[i] = (kstep){(uint8_t)mover_point(a->steps[i].from, black),
+                               (uint8_t)mover_point(a->steps[i].to, black), 0};
+        status = k_turn_options(turn_board, g->die1, g->die2, made, nmade, turn);
         if (status != K_OK) {
             if (status == K_TURN_ASK)
                 status = K_FLOW_DECLINE;
@@ -638,13 +778,13 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
         const koption *chosen = NULL;
         for (int i = 0; i < turn->noptions && !chosen; i++) {
             const koption *o = &turn->options[i];
-            int same = o->nsteps == nsteps;
-            for (int s = 0; same && s < nsteps; s++)
+            int same = o->nsteps == a->nsteps;
+            for (int s = 0; same && s < a->nsteps; s++)
                 same = o->steps[s].from == steps[s].from && o->steps[s].to == steps[s].to;
             if (same)
                 chosen = o;
         }
-        for (int i = 0; i < turn->noptions && !chosen && nsteps == 1; i++) {
+        for (int i = 0; i < turn->noptions && !chosen && a->nsteps == 1; i++) {
             const koption *o = &turn->options[i];
             if (o->steps[0].from == steps[0].from && o->steps[o->nsteps - 1].to == steps[0].to)
                 chosen = o;
@@ -656,14 +796,104 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
         nevents = chosen->nsteps;
         event_kind = c->event_moved;
     }
-    status = k_turn_options(turn_board, g.die1, g.die2, made, nmade, turn);
+    status = k_turn_options(turn_board, g->die1, g->die2, made, nmade, turn);
     if (status == K_OK)
-        status = kflow_answer(game, ngame, &g, c, turn_board, made, nmade, turn, events, nevents,
-                              event_kind, out);
+        status = move_answer(game, g, c, turn_board, made, nmade, turn, events, nevents, event_kind, out);
     else if (status == K_TURN_ASK)
         status = K_FLOW_DECLINE;
 done:
     free(turn);
+    return status;
+}
+
+/* ---- RESIGN (an offer) ---------------------------------------------------------- */
+
+/* A LogEntry or Event body: kind, player, then the resignation's kind under `resign_field`. */
+static void put_resign_body(kbuf *b, int kind, uint64_t player, uint64_t resign, int resign_field)
+{
+    put_uint(b, 1, (uint64_t)kind);
+    put_uint(b, 2, player);
+    put_uint(b, resign_field, resign);
+}
+
+static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                       kflow_out *out)
+{
+    if ((g->phase != (uint64_t)c->phase_before_roll && g->phase != (uint64_t)c->phase_moving) ||
+        g->last_kind == c->kind_reject || !g->log_length || !g->last.p ||
+        (g->chain.n != K_CHAIN_BYTES) || c->chain_label.n > 64)
+        return K_FLOW_DECLINE;
+    const int side = g->turn == (uint64_t)c->color_black ? 1 : 0;
+    /* The chain: SHA-256 of the label, the chain so far and the entry's fixed encoding
+       (gammond/engine/flow/log.py), cut to 16 bytes. */
+    uint8_t message[128], digest[32];
+    size_t len = c->chain_label.n;
+    memcpy(message, c->chain_label.p, len);
+    memcpy(message + len, g->chain.p, g->chain.n);
+    len += g->chain.n;
+    const uint8_t entry[6] = {(uint8_t)c->log_kind_resign, (uint8_t)(side + 1), 0, 0, (uint8_t)a->resign, 0};
+    memcpy(message + len, entry, sizeof entry);
+    len += sizeof entry;
+    if (!sha256_short(message, len, digest))
+        return K_FLOW_DECLINE;
+
+    kbuf phase = {0}, resignation = {0}, version = {0}, log = {0}, now = {0}, events = {0}, logged = {0};
+    kbuf body = {0}, choices = {0};
+    put_uint(&phase, G_PHASE, (uint64_t)c->phase_resignation_offered);
+    put_uint(&body, 1, g->turn);
+    put_uint(&body, 2, a->resign);
+    put_delimited(&resignation, G_RESIGNATION, body.p, body.n);
+    put_uint(&version, G_VERSION, g->version + 1);
+    /* The digest: one entry longer, the offer its last entry; the anchor (the last entry
+       that is not a resignation or its rejection) stays, now written out. */
+    kbuf entry_body = {0}, digest_body = {0};
+    put_resign_body(&entry_body, c->kind_resign, g->turn, a->resign, 5);
+    put_uint(&digest_body, 1, g->log_length + 1);
+    put_delimited(&digest_body, 2, digest, K_CHAIN_BYTES);
+    put_uint(&digest_body, 3, g->opening_ties);
+    put_uint(&digest_body, 4, g->raises);
+    put_delimited(&digest_body, 5, entry_body.p, entry_body.n);
+    const kbytes anchor = g->anchor.p ? g->anchor : g->last;
+    put_delimited(&digest_body, 6, anchor.p, anchor.n);
+    put_uint(&digest_body, 7, a->resign);
+    put_uint(&digest_body, 8, g->resignations + 1);
+    put_delimited(&log, G_DIGEST, digest_body.p, digest_body.n);
+    /* Out of the moving phase, a lean Game with moves made shows the turn's starting board. */
+    if (g->nmade)
+        put_delimited(&now, G_BOARD_NOW, g->board.p, g->board.n);
+    kbuf event = {0};
+    put_resign_body(&event, c->event_resigned, g->turn, a->resign, 8);
+    put_delimited(&events, 2, event.p, event.n);
+    put_delimited(&logged, 4, entry_body.p, entry_body.n);
+    put_bytes(&choices, c->answers[side].p, c->answers[side].n);
+
+    const koverride with[] = {
+        {G_PHASE, &phase}, {G_RESIGNATION, &resignation}, {G_VERSION, &version}, {G_DIGEST, &log}};
+    int status = put_answer(game, g, with, 4, &now, &events, &choices, &logged, out);
+    int failed = phase.failed || resignation.failed || version.failed || log.failed || now.failed ||
+                 events.failed || logged.failed || body.failed || choices.failed || entry_body.failed ||
+                 digest_body.failed || event.failed;
+    kbuf *all[] = {&phase, &resignation, &version, &log, &now, &events, &logged,
+                   &body, &choices, &entry_body, &digest_body, &event};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        kbuf_free(all[i]);
+    return failed ? K_NOMEM : status;
+}
+
+int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
+                const kflow_consts *c, kflow_out *out)
+{
+    kgame g;
+    kaction a;
+    memset(out, 0, sizeof *out);
+    if (!read_game(game, ngame, c->color_black, &g) ||
+        (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
+        !read_action(action, naction, c, &a) || a.player != g.turn || g.version >= c->max_version ||
+        /* Near the log's end the listing leaves actions out: the general path's to say which. */
+        g.log_length + 5 > (uint64_t)c->max_log)
+        return K_FLOW_DECLINE;
+    int status = a.kind == (uint64_t)c->kind_resign ? resign_step(game, &g, c, &a, out)
+                                                     : move_step(game, &g, c, &a, out);
     if (status != K_OK) {
         kbuf_free(&out->answer);
         kbuf_free(&out->game);

@@ -332,7 +332,7 @@ int k_turn_options(const int8_t board[K_SLOTS], int die1, int die2, const kstep 
    to fit (see limits.c), for the Python check to judge. */
 int k_fits(const uint8_t *raw, size_t n, const int32_t *plan, size_t plan_len);
 
-/* ---- in-turn actions on a lean Game's wire bytes (flow.c) --------------------- */
+/* ---- Act's moves and resignations on a lean Game's wire bytes (flow.c) -------- */
 
 /* Bytes written by the flow: grown on the heap unless `fixed` (then a failure). */
 typedef struct {
@@ -350,12 +350,17 @@ typedef struct {
 
 /* The protocol's codes and the answer's constant fields, from the Python encoders. */
 typedef struct {
-    int phase_moving, kind_move, kind_undo, kind_reject, event_moved, event_undone;
+    int phase_moving, phase_before_roll, phase_resignation_offered;
+    int kind_move, kind_undo, kind_resign, kind_reject;
+    int event_moved, event_undone, event_resigned;
     int color_white, color_black;
+    int log_kind_resign; /* RESIGN in the log chain's fixed entry encoding */
     uint64_t max_version, max_log;
+    kbytes chain_label;
     /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
-       its UNDO, CONFIRM and three RESIGN actions as fields. */
-    kbytes head[2], undo[2], confirm[2], resigns[2];
+       its UNDO, CONFIRM and three RESIGN actions as fields; and the whole answer to the
+       side's resignation (the other side to accept or reject). */
+    kbytes head[2], undo[2], confirm[2], resigns[2], answers[2];
 } kflow_consts;
 
 typedef struct {
@@ -368,7 +373,7 @@ typedef struct {
 enum { K_FLOW_DECLINE = -3 };
 
 /*
- * Act's MOVE or UNDO (an Action's bytes) on a lean Game (its bytes without
+ * Act's MOVE, UNDO or RESIGN (an Action's bytes) on a lean Game (its bytes without
  * the output-only fields, as the server wrote them), answered in the compact
  * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
  * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.

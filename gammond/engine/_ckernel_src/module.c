@@ -485,19 +485,19 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
 
 PyDoc_STRVAR(flow_step_doc,
              "flow_step($module, game, action, consts, /)\n--\n\n"
-             "Act's MOVE or UNDO on a lean Game, both as wire bytes (the Game without its\n"
+             "Act's MOVE, UNDO or RESIGN on a lean Game, both as wire bytes (the Game without its\n"
              "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
              "new Game's bytes without its output-only fields, the turn's moves now as\n"
              "bytes of (from, to, hit) in the mover's numbering). None (the value) for\n"
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
-enum { FLOW_CODES = 10, FLOW_PARTS = 8 };
+enum { FLOW_CODES = 15, FLOW_PARTS = 11 };
 
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
-        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 10 ints and 8 bytes");
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 15 ints and 11 bytes");
         return -1;
     }
     long long codes[FLOW_CODES];
@@ -505,27 +505,26 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
         codes[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(tuple, i));
         if (codes[i] == -1 && PyErr_Occurred())
             return -1;
-        if (codes[i] < 0) {
-            PyErr_SetString(PyExc_ValueError, "consts' codes must not be negative");
+        if (codes[i] < 0 || (i < FLOW_CODES - 2 && codes[i] > 255)) {
+            PyErr_SetString(PyExc_ValueError, "consts' codes must be 0..255, the bounds not negative");
             return -1;
         }
     }
-    c->phase_moving = (int)codes[0];
-    c->kind_move = (int)codes[1];
-    c->kind_undo = (int)codes[2];
-    c->kind_reject = (int)codes[3];
-    c->event_moved = (int)codes[4];
-    c->event_undone = (int)codes[5];
-    c->color_white = (int)codes[6];
-    c->color_black = (int)codes[7];
-    c->max_version = (uint64_t)codes[8];
-    c->max_log = (uint64_t)codes[9];
-    kbytes *parts[FLOW_PARTS] = {&c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
-                                 &c->confirm[0], &c->confirm[1], &c->resigns[0], &c->resigns[1]};
+    int *small[FLOW_CODES - 2] = {&c->phase_moving, &c->phase_before_roll, &c->phase_resignation_offered,
+                                  &c->kind_move, &c->kind_undo, &c->kind_resign, &c->kind_reject,
+                                  &c->event_moved, &c->event_undone, &c->event_resigned,
+                                  &c->color_white, &c->color_black, &c->log_kind_resign};
+    for (int i = 0; i < FLOW_CODES - 2; i++)
+        *small[i] = (int)codes[i];
+    c->max_version = (uint64_t)codes[FLOW_CODES - 2];
+    c->max_log = (uint64_t)codes[FLOW_CODES - 1];
+    kbytes *parts[FLOW_PARTS] = {&c->chain_label, &c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
+                                 &c->confirm[0], &c->confirm[1], &c->resigns[0], &c->resigns[1],
+                                 &c->answers[0], &c->answers[1]};
     for (int i = 0; i < FLOW_PARTS; i++) {
         PyObject *item = PyTuple_GET_ITEM(tuple, FLOW_CODES + i);
         if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "consts' last 8 items must be bytes");
+            PyErr_SetString(PyExc_TypeError, "consts' last 11 items must be bytes");
             return -1;
         }
         parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);

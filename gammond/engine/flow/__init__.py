@@ -19,7 +19,7 @@ from gammond.engine.flow.actions import (
     seed_commitment,
 )
 from gammond.engine.flow.check import check_game
-from gammond.engine.flow.log import LogDigest, chain_step, entry_bytes
+from gammond.engine.flow.log import CHAIN_LABEL, LogDigest, chain_step, entry_bytes
 from gammond.engine.flow.rolls import (
     CHAIN_LENGTH,
     FAIR_SCHEME,
@@ -67,6 +67,7 @@ __all__ = [
     "apply_action",
     "chain_key",
     "chain_step",
+    "CHAIN_LABEL",
     "check_game",
     "commitment",
     "entry_bytes",

@@ -36,7 +36,7 @@ from gammond.engine.bot import Evaluator, bot_act
 from gammond.server.deadlines import stopper
 from gammond.server.errors import PreconditionError, WireError
 from gammond.server.sealing import Keyring
-from gammond.server.services.sealed import GameCodec
+from gammond.server.services.sealed import Deferred, GameCodec
 from gammond.server.services.wired import add_wired_service
 from gammond.server.wire import flow_bytes
 from gammond.server.wire.board import decode_color
@@ -278,15 +278,19 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return b"".join(parts)
 
     def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
-        """The kernel's answer to a MOVE or UNDO, or None for the general path."""
+        """The kernel's answer to a MOVE, UNDO or RESIGN, or None for the general path."""
         if request.bot_reply or request.view not in flow_bytes.VIEWS:
             return None
         _check_version(request, game)
-        stepped = flow_bytes.step(game, key, request.action.SerializeToString())
+        stepped = flow_bytes.step(key, request.action.SerializeToString())
         if stepped is None:
             return None
-        answer, after_key, after = stepped
-        self.games.recent.put(after_key, (after, None))
+        answer, after_key, moves = stepped
+        if request.action.kind == game_pb2.ACTION_KIND_RESIGN:
+            # The engine makes the offered game if a call reads it back (most answer or go on at once).
+            self.games.recent.put(after_key, (Deferred(game, _read_action(request.action)), None))
+        else:
+            self.games.recent.put(after_key, (game.with_moves(moves), None))
         return answer
 
     def _act(

@@ -21,7 +21,19 @@ from __future__ import annotations
 from functools import lru_cache
 
 from backgammon.v1 import game_pb2, play_service_pb2
-from gammond.engine import MAX_LOG, MAX_VERSION, Action, ActionKind, Game, Move, Player, ResultKind, kernel
+from gammond.engine import (
+    CHAIN_LABEL,
+    MAX_LOG,
+    MAX_VERSION,
+    Action,
+    ActionKind,
+    LogEntry,
+    Move,
+    Player,
+    ResultKind,
+    entry_bytes,
+    kernel,
+)
 from gammond.server.wire.board import encode_color
 from gammond.server.wire.game import encode_flow_action
 from gammond.server.wire.plays import field_bytes
@@ -29,7 +41,7 @@ from gammond.server.wire.plays import field_bytes
 # ListActionsResponse.actions
 _TAG_ACTIONS = 3 << 3 | 2
 # What the kernel reads from an ActRequest besides the Game and the action.
-KINDS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO))
+KINDS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO, game_pb2.ACTION_KIND_RESIGN))
 VIEWS = frozenset((play_service_pb2.ACTIONS_VIEW_UNSPECIFIED, play_service_pb2.ACTIONS_VIEW_COMPACT))
 
 
@@ -47,24 +59,45 @@ def _head(player: Player) -> bytes:
     return bytes(response.SerializeToString())
 
 
+def _answers(player: Player) -> bytes:
+    """The choices after ``player`` offers to resign: the other side accepts or rejects."""
+    other = player.opponent
+    response = play_service_pb2.ListActionsResponse(
+        phase=game_pb2.PHASE_RESIGNATION_OFFERED,
+        to_act=[encode_color(other)],
+        actions=[
+            encode_flow_action(Action(kind, other), (), True)
+            for kind in (ActionKind.ACCEPT, ActionKind.REJECT)
+        ],
+    )
+    return bytes(response.SerializeToString())
+
+
 def _consts() -> tuple[int | bytes, ...]:
     """``flow_step``'s codes and constant fields (kernel.h's ``kflow_consts``), in its order."""
     sides = (Player.WHITE, Player.BLACK)
     return (
         game_pb2.PHASE_MOVING,
+        game_pb2.PHASE_BEFORE_ROLL,
+        game_pb2.PHASE_RESIGNATION_OFFERED,
         game_pb2.ACTION_KIND_MOVE,
         game_pb2.ACTION_KIND_UNDO,
+        game_pb2.ACTION_KIND_RESIGN,
         game_pb2.ACTION_KIND_REJECT,
         game_pb2.EVENT_KIND_MOVED,
         game_pb2.EVENT_KIND_UNDONE,
+        game_pb2.EVENT_KIND_RESIGNED,
         encode_color(Player.WHITE),
         encode_color(Player.BLACK),
+        entry_bytes(LogEntry(ActionKind.RESIGN))[0],
         MAX_VERSION,
         MAX_LOG,
+        CHAIN_LABEL,
         *(_head(p) for p in sides),
         *(_actions(Action(ActionKind.UNDO, p)) for p in sides),
         *(_actions(Action(ActionKind.CONFIRM, p)) for p in sides),
         *(_actions(*(Action(ActionKind.RESIGN, p, resign=k) for k in ResultKind)) for p in sides),
+        *(_answers(p) for p in sides),
     )
 
 
@@ -77,10 +110,10 @@ def _moves(raw: bytes) -> tuple[Move, ...]:
     return tuple(Move(raw[i], raw[i + 1], bool(raw[i + 2])) for i in range(0, len(raw), 3))
 
 
-def step(game: Game, key: bytes, action: bytes) -> tuple[bytes, bytes, Game] | None:
-    """The kernel's Act of ``action`` (an Action's bytes) on ``game``, whose bytes are ``key``.
+def step(key: bytes, action: bytes) -> tuple[bytes, bytes, tuple[Move, ...]] | None:
+    """The kernel's Act of ``action`` (an Action's bytes) on the Game whose bytes are ``key``.
 
-    ``(answer, key of the new Game, the new Game)``, or None for the general path.
+    ``(answer, key of the new Game, the turn's moves now)``, or None for the general path.
     """
     compiled = kernel.flow_step
     if compiled is None:
@@ -89,4 +122,4 @@ def step(game: Game, key: bytes, action: bytes) -> tuple[bytes, bytes, Game] | N
     if stepped is None:
         return None
     answer, after, moves = stepped
-    return answer, after, game.with_moves(_moves(moves))
+    return answer, after, _moves(moves)
