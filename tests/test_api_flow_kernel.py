@@ -1,4 +1,4 @@
-"""Act's MOVE and UNDO answered by the compiled kernel: the general path's bytes, or the general path.
+"""Act's moves, plays and resignations answered by the compiled kernel: the general path's bytes, or it.
 
 :mod:`gammond.server.wire.flow_bytes` hands a lean Game's bytes and the
 action's to ``kernel.flow_step``; the Python flow is the reference.  These
@@ -17,7 +17,7 @@ from dataclasses import replace
 import grpc
 import pytest
 
-from backgammon.v1 import board_pb2, game_pb2
+from backgammon.v1 import board_pb2, game_pb2, rules_pb2
 from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
@@ -30,6 +30,8 @@ from tests.support.compiled import compiled_kernel_in_use
 from tests.support.games import game_states
 
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
+CONFIRM, PLAY, RESIGN = game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY, game_pb2.ACTION_KIND_RESIGN
+KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN)
 
 
 @pytest.fixture
@@ -41,9 +43,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     counts: Counter[str] = Counter()
 
     def counting(
-        game: bytes, action: bytes, consts: tuple[int | bytes, ...]
-    ) -> tuple[bytes, bytes, bytes] | None:
-        answer = step(game, action, consts)
+        game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool
+    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None] | None:
+        answer = step(game, action, consts, may_double)
         counts["answered" if answer is not None else "declined"] += 1
         return answer
 
@@ -80,7 +82,7 @@ def _tapped(action: game_pb2.Action, rng: random.Random) -> game_pb2.Action:
     return game_pb2.Action(kind=MOVE, player=action.player, move=action.move)
 
 
-def test_the_kernel_answers_moves_and_undos_with_the_general_paths_bytes(
+def test_the_kernel_answers_with_the_general_paths_bytes_through_whole_games(
     counted: Counter[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rng = random.Random(4)
@@ -88,21 +90,23 @@ def test_the_kernel_answers_moves_and_undos_with_the_general_paths_bytes(
     kinds: Counter[int] = Counter()
     for game in game_states(150, seed=21):
         wire = _lean(game)
-        for _ in range(10):  # mostly checker moves and undos, through whole turns
-            listed = slow.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
-            moving = [a for a in listed if a.kind in (MOVE, UNDO)]
+        for _ in range(16):  # mostly what the kernel answers, and the rest in between
+            view = pb.ACTIONS_VIEW_FULL if rng.random() < 0.3 else pb.ACTIONS_VIEW_COMPACT  # FULL lists PLAYs
+            listed = slow.ListActions(pb.ListActionsRequest(game=wire, view=view), None).actions  # type: ignore[arg-type]
             if not listed:
                 break
-            action = _tapped(rng.choice(moving if moving and rng.random() < 0.9 else list(listed)), rng)
+            ours = [a for a in listed if a.kind in KERNEL_KINDS and (a.kind != RESIGN or rng.random() < 0.2)]
+            action = _tapped(rng.choice(ours if ours and rng.random() < 0.9 else list(listed)), rng)
             request = pb.ActRequest(game=wire, action=action)
             expected = _reference(slow, request, monkeypatch)
             assert _answer(fast, request) == expected, (game, action)
             assert isinstance(expected, bytes)
             kinds[action.kind] += 1
             wire = pb.ActResponse.FromString(expected).game
-    assert kinds[MOVE] > 300 and kinds[UNDO] > 50
-    # The kernel answered nearly all of them (it leaves a rare bear-off tie to Python).
-    assert counted["answered"] > 0.9 * (kinds[MOVE] + kinds[UNDO])
+    assert kinds[MOVE] > 150 and kinds[UNDO] > 30 and kinds[CONFIRM] > 30 and kinds[PLAY] > 30
+    assert kinds[RESIGN] > 10
+    # The kernel answered nearly all of them (it leaves a bear-off tie and a winning play to Python).
+    assert counted["answered"] > 0.9 * sum(kinds[k] for k in KERNEL_KINDS)
 
 
 def _moving_game() -> tuple[PlayServicer, game_pb2.Game]:
@@ -130,6 +134,30 @@ def test_moves_the_kernel_cannot_answer_get_the_general_paths_error(
         game_pb2.Action(kind=MOVE, player=mover),
         game_pb2.Action(kind=UNDO, player=mover),  # nothing moved yet
         game_pb2.Action(kind=MOVE, player=mover, move=board_pb2.CheckerMove(from_point=99, to_point=2)),
+    ]
+    for action in wrong:
+        request = pb.ActRequest(game=game, action=action)
+        expected = _reference(servicer, request, monkeypatch)
+        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
+        assert _answer(servicer, request) == expected
+    assert counted["answered"] == 0
+
+
+def test_plays_the_kernel_cannot_answer_get_the_general_paths_answer(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    servicer, game = _moving_game()
+    mover = game.turn
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    play = next(a for a in listed if a.kind == PLAY)
+    other = board_pb2.COLOR_WHITE if mover == board_pb2.COLOR_BLACK else board_pb2.COLOR_BLACK
+    wrong = [
+        game_pb2.Action(kind=CONFIRM, player=mover),  # nothing moved yet
+        game_pb2.Action(kind=PLAY, player=mover),  # no moves
+        game_pb2.Action(kind=PLAY, player=other, moves=play.moves),
+        game_pb2.Action(kind=PLAY, player=mover, moves=play.moves[:1]),  # half a play
+        game_pb2.Action(kind=RESIGN, player=mover),  # no kind
+        game_pb2.Action(kind=RESIGN, player=other, resign_kind=rules_pb2.RESULT_KIND_SINGLE),
     ]
     for action in wrong:
         request = pb.ActRequest(game=game, action=action)
@@ -184,16 +212,16 @@ def test_the_kernel_refuses_bytes_that_are_not_a_moving_lean_game(counted: Count
     action = next(a for a in listed if a.kind == MOVE).SerializeToString()
     step = kernel.flow_step
     assert step is not None
-    assert step(key, action, flow_bytes.CONSTS) is not None
+    assert step(key, action, flow_bytes.CONSTS, False) is not None
     rng = random.Random(8)
     for cut in range(len(key)):  # every truncation, and bytes changed at random
-        assert step(key[:cut], action, flow_bytes.CONSTS) is None or cut == len(key)
+        assert step(key[:cut], action, flow_bytes.CONSTS, False) is None or cut == len(key)
     for _ in range(300):
         noisy = bytearray(key)
         noisy[rng.randrange(len(noisy))] = rng.randrange(256)
-        step(bytes(noisy), action, flow_bytes.CONSTS)  # any answer or None, never a crash
-    assert step(b"\xff" * 40, action, flow_bytes.CONSTS) is None
-    assert step(key, b"\x08\x63", flow_bytes.CONSTS) is None
+        step(bytes(noisy), action, flow_bytes.CONSTS, False)  # any answer or None, never a crash
+    assert step(b"\xff" * 40, action, flow_bytes.CONSTS, False) is None
+    assert step(key, b"\x08\x63", flow_bytes.CONSTS, False) is None
 
 
 def test_a_game_with_moves_is_the_same_game_one_version_on() -> None:

@@ -78,10 +78,12 @@ from gammond.engine.flow import (
     fair_chain_roll,
     fair_roll,
     list_actions,
+    may_double_next,
     new_game,
     next_game,
     replay,
     seed_commitment,
+    turn_ended,
 )
 from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.state import MAX_SEED_BYTES
@@ -214,6 +216,7 @@ __all__ = [
     "legal_cube_actions",
     "legal_plays",
     "list_actions",
+    "may_double_next",
     "moving_options",
     "new_game",
     "next_game",
@@ -229,6 +232,7 @@ __all__ = [
     "record_of",
     "reject_resignation",
     "replay",
+    "turn_ended",
     "require_game_on",
     "roll_off",
     "seed_commitment",

@@ -164,6 +164,6 @@ def turn_options(
     only Python's set order breaks: see turn.c)."""
 
 def flow_step(
-    game: bytes, action: bytes, consts: tuple[int | bytes, ...], /
-) -> tuple[bytes, bytes, bytes] | None:
-    """Act's MOVE or UNDO on a lean Game's bytes (see gammond.server.wire.flow_bytes), or None."""
+    game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool, /
+) -> tuple[bytes, bytes, bytes, Board | None] | None:
+    """Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""

@@ -32,6 +32,7 @@ enum {
     G_PHASE = 7,
     G_BOARD = 8,
     G_TURN = 9,
+    G_CUBE = 10,
     G_DICE = 11,
     G_MOVES = 12,
     G_RESIGNATION = 15,
@@ -239,6 +240,7 @@ typedef struct {
     kstep made[K_MAX_STEPS];
     int nmade;
     kbytes board; /* the Board field's body */
+    kbytes cube;  /* the GameCube field's body */
     /* The digest: its counters, its chain and its entries' bodies as read. */
     uint64_t log_length, opening_ties, raises, resigned, resignations;
     int last_kind;
@@ -356,6 +358,11 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
             g->has_dice = 1;
             break;
         }
+        case G_CUBE:
+            if (f.type != WIRE_DELIMITED)
+                return 0;
+            g->cube = (kbytes){f.body, f.len};
+            break;
         case G_MOVES:
             if (f.type != WIRE_DELIMITED || g->nmade >= K_MAX_STEPS ||
                 !read_move(f.body, f.len, &g->made[g->nmade]))
@@ -394,8 +401,10 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
 
 typedef struct {
     uint64_t kind, player, resign;
-    kstep steps[K_MAX_STEPS];
+    kstep steps[K_MAX_STEPS]; /* a MOVE's */
     int nsteps;
+    kstep played[K_MAX_STEPS]; /* a PLAY's */
+    int nplayed;
 } kaction;
 
 /* The Action: kind, player and a MOVE's steps or move, or a RESIGN's kind; 0 for anything else. */
@@ -409,7 +418,7 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
     while (at < n) {
         if (!next_field(p, n, &at, &f) || f.number > 10)
             return 0; /* plays, notation and unknown fields: the general path reads them */
-        if (f.number != 5 && f.number != 6 && f.number != 7 && (seen & (1u << f.number)))
+        if ((f.number < 5 || f.number > 8) && (seen & (1u << f.number)))
             return 0; /* a repeated singular field: merged by protobuf, not read here */
         seen |= 1u << f.number;
         if ((f.number == 1 || f.number == 2 || f.number == 10) != (f.type == WIRE_VARINT))
@@ -427,16 +436,22 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
             if (a->nsteps >= K_MAX_STEPS || !read_move(f.body, f.len, &a->steps[a->nsteps]))
                 return 0;
             a->nsteps++;
-        } else if (f.number != 6 && f.number != 7) {
-            return 0; /* dice, plays: checked or read by the general path */
+        } else if (f.number == 8) {
+            if (a->nplayed >= K_MAX_STEPS || !read_move(f.body, f.len, &a->played[a->nplayed]))
+                return 0;
+            a->nplayed++;
+        } else if (f.number != 6 && f.number != 7 && f.number != 9) {
+            return 0; /* dice: checked by the general path */
         }
     }
     const uint64_t extra = seen & ~(1u << 1 | 1u << 2);
-    if (a->kind == (uint64_t)c->kind_undo)
+    if (a->kind == (uint64_t)c->kind_undo || a->kind == (uint64_t)c->kind_confirm)
         return !extra;
+    if (a->kind == (uint64_t)c->kind_play) /* its moves and the notation listed with them */
+        return !(extra & ~(1u << 8 | 1u << 9)) && a->nplayed > 0;
     if (a->kind == (uint64_t)c->kind_resign)
         return extra == (1u << 10) && a->resign >= 1 && a->resign <= 3;
-    if (a->kind != (uint64_t)c->kind_move || (extra & (1u << 10)))
+    if (a->kind != (uint64_t)c->kind_move || (extra & ~(1u << 4 | 1u << 5 | 1u << 6 | 1u << 7)))
         return 0;
     if (!a->nsteps) {
         if (!(seen & (1u << 4)))
@@ -673,7 +688,7 @@ static void put_rewritten(kbuf *b, const uint8_t *game, const kgame *g, const ko
 static int put_answer(const uint8_t *game, const kgame *g, const koverride *with, int n, const kbuf *now,
                       const kbuf *events, const kbuf *choices, const kbuf *logged, kflow_out *out)
 {
-    koverride full[8];
+    koverride full[12];
     int m = 0;
     for (int i = 0; i < n; i++) {
         if (now->n && (m == i) && with[i].number > G_BOARD_NOW)
@@ -880,8 +895,165 @@ static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *
     return failed ? K_NOMEM : status;
 }
 
+/* ---- CONFIRM and PLAY: the turn ends and passes ----------------------------------- */
+
+/* The checker moves of a PLAY replayed from the turn's start, each only checked to be
+   possible (gammond/engine/game.py's _replay): 0 when one is not. */
+static int replay(int8_t *board, const kstep *steps, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int from = steps[i].from, to = steps[i].to;
+        if (!(0 < from && from <= K_BAR && 0 <= to && to < from) || board[from] <= 0)
+            return 0;
+        if (to && board[to] < -1)
+            return 0;
+        kstep_make(board, (kstep){(uint8_t)from, (uint8_t)to, (uint8_t)(to > 0 && board[to] == -1)});
+    }
+    return 1;
+}
+
+/* The GameCube as the next turn starts: the doubled-this-turn mark (field 4) left out. */
+static int put_next_cube(kbuf *b, kbytes cube)
+{
+    size_t at = 0;
+    kfield f;
+    kbuf body = {0};
+    while (at < cube.n) {
+        if (!next_field(cube.p, cube.n, &at, &f) || f.number == 3) {
+            kbuf_free(&body);
+            return 0; /* a cube offer pending: the turn cannot pass (the general path says so) */
+        }
+        if (f.number != 4)
+            put_bytes(&body, cube.p + f.start, f.end - f.start);
+    }
+    put_delimited(b, G_CUBE, body.p, body.n);
+    int ok = !body.failed;
+    kbuf_free(&body);
+    return ok;
+}
+
+static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                         int may_double, kflow_out *out)
+{
+    if (g->phase != (uint64_t)c->phase_moving || !g->has_dice || !g->cube.p ||
+        g->chain.n != K_CHAIN_BYTES || c->chain_label.n > 64)
+        return K_FLOW_DECLINE;
+    const int black = g->turn == (uint64_t)c->color_black;
+    const int side = black ? 1 : 0;
+    int8_t start[K_SLOTS], result[32];
+    for (int i = 0; i < K_SLOTS; i++)
+        start[i] = black ? (int8_t)-g->white[K_BAR - i] : g->white[i];
+    memcpy(result, start, K_SLOTS);
+    if (a->kind == (uint64_t)c->kind_confirm) {
+        /* The turn must be complete: the moves made are a whole legal play. */
+        kturn *turn = malloc(sizeof *turn);
+        if (!turn)
+            return K_NOMEM;
+        int status = g->nmade ? k_turn_options(start, g->die1, g->die2, g->made, g->nmade, turn) : K_TURN_ASK;
+        int complete = status == K_OK && turn->complete;
+        if (complete)
+            memcpy(result, turn->board, K_SLOTS);
+        free(turn);
+        if (status == K_NOMEM)
+            return K_NOMEM;
+        if (!complete)
+            return K_FLOW_DECLINE;
+    } else {
+        kstep steps[K_MAX_STEPS];
+        for (int i = 0; i < a->nplayed; i++)
+            steps[i] = (kstep){(uint8_t)mover_point(a->played[i].from, black),
+                               (uint8_t)mover_point(a->played[i].to, black), 0};
+        if (!replay(result, steps, a->nplayed))
+            return K_FLOW_DECLINE;
+    }
+    /* The legal play with that result (plays are distinct by result): its moves are logged. */
+    kresult plays;
+    kresult_init(&plays);
+    const kplay *play = NULL;
+    int status = k_generate(start, g->die1, g->die2, &plays);
+    for (size_t k = 0; status == K_OK && k < plays.count && !play; k++)
+        if (!memcmp(kresult_play(&plays, k)->board.b, result, K_SLOTS))
+            play = kresult_play(&plays, k);
+    kstep moves[K_MAX_STEPS];
+    int nmoves = play ? play->used : 0;
+    if (play)
+        memcpy(moves, play->steps, sizeof(kstep) * (size_t)nmoves);
+    kresult_free(&plays);
+    if (status != K_OK)
+        return status;
+    int on_board = 0;
+    for (int i = 1; i <= K_BAR; i++)
+        on_board += result[i] > 0 ? result[i] : 0;
+    if (!play || !nmoves || !on_board)
+        return K_FLOW_DECLINE; /* not a legal play, or the last checker off: the general path scores it */
+
+    /* The chain: the entry's fixed encoding has the moves in the mover's numbering. */
+    uint8_t message[128], digest[32];
+    size_t len = c->chain_label.n;
+    memcpy(message, c->chain_label.p, len);
+    memcpy(message + len, g->chain.p, g->chain.n);
+    len += g->chain.n;
+    const uint8_t head[6] = {(uint8_t)c->log_kind_play, (uint8_t)(side + 1), 0, 0, 0, (uint8_t)nmoves};
+    memcpy(message + len, head, sizeof head);
+    len += sizeof head;
+    for (int i = 0; i < nmoves; i++) {
+        message[len++] = moves[i].from;
+        message[len++] = moves[i].to;
+    }
+    if (!sha256_short(message, len, digest))
+        return K_FLOW_DECLINE;
+
+    const uint64_t next = black ? (uint64_t)c->color_white : (uint64_t)c->color_black;
+    kbuf phase = {0}, board = {0}, turn = {0}, cube = {0}, none = {0}, version = {0}, log = {0};
+    kbuf entry = {0}, digest_body = {0}, events = {0}, event = {0}, logged = {0}, choices = {0};
+    put_uint(&phase, G_PHASE, (uint64_t)c->phase_before_roll);
+    put_board(&board, G_BOARD, result, black);
+    put_uint(&turn, G_TURN, next);
+    int cube_ok = put_next_cube(&cube, g->cube);
+    put_uint(&version, G_VERSION, g->version + 1);
+    put_uint(&entry, 1, (uint64_t)c->kind_play);
+    put_uint(&entry, 2, g->turn);
+    for (int i = 0; i < nmoves; i++)
+        put_move(&entry, 4, moves[i], black);
+    /* The digest: one entry longer, the play its last entry and its anchor (written once). */
+    put_uint(&digest_body, 1, g->log_length + 1);
+    put_delimited(&digest_body, 2, digest, K_CHAIN_BYTES);
+    put_uint(&digest_body, 3, g->opening_ties);
+    put_uint(&digest_body, 4, g->raises);
+    put_delimited(&digest_body, 5, entry.p, entry.n);
+    put_uint(&digest_body, 7, g->resigned);
+    put_uint(&digest_body, 8, g->resignations);
+    put_delimited(&log, G_DIGEST, digest_body.p, digest_body.n);
+    if (a->kind == (uint64_t)c->kind_play)
+        for (int i = 0; i < nmoves; i++)
+            put_step_event(&events, c->event_moved, g->turn, moves[i], black);
+    put_uint(&event, 1, (uint64_t)c->event_turn_ended);
+    put_uint(&event, 2, g->turn);
+    put_delimited(&events, 2, event.p, event.n);
+    put_delimited(&logged, 4, entry.p, entry.n);
+    const kbytes listed = c->rolls[2 * (1 - side) + (may_double ? 1 : 0)];
+    put_bytes(&choices, listed.p, listed.n);
+
+    const koverride with[] = {{G_PHASE, &phase},    {G_BOARD, &board}, {G_TURN, &turn},
+                              {G_CUBE, &cube},      {G_DICE, &none},   {G_MOVES, &none},
+                              {G_VERSION, &version}, {G_DIGEST, &log}};
+    status = cube_ok ? put_answer(game, g, with, 8, &none, &events, &choices, &logged, out) : K_FLOW_DECLINE;
+    memcpy(out->moves, moves, sizeof(kstep) * (size_t)nmoves);
+    out->nmoves = nmoves;
+    memcpy(out->result, result, K_SLOTS);
+    out->has_result = 1;
+    kbuf *all[] = {&phase, &board, &turn, &cube, &none, &version, &log,
+                   &entry, &digest_body, &events, &event, &logged, &choices};
+    int failed = 0;
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        failed |= all[i]->failed;
+        kbuf_free(all[i]);
+    }
+    return failed ? K_NOMEM : status;
+}
+
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, kflow_out *out)
+                const kflow_consts *c, int may_double, kflow_out *out)
 {
     kgame g;
     kaction a;
@@ -892,8 +1064,13 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
         /* Near the log's end the listing leaves actions out: the general path's to say which. */
         g.log_length + 5 > (uint64_t)c->max_log)
         return K_FLOW_DECLINE;
-    int status = a.kind == (uint64_t)c->kind_resign ? resign_step(game, &g, c, &a, out)
-                                                     : move_step(game, &g, c, &a, out);
+    int status;
+    if (a.kind == (uint64_t)c->kind_resign)
+        status = resign_step(game, &g, c, &a, out);
+    else if (a.kind == (uint64_t)c->kind_confirm || a.kind == (uint64_t)c->kind_play)
+        status = end_turn_step(game, &g, c, &a, may_double, out);
+    else
+        status = move_step(game, &g, c, &a, out);
     if (status != K_OK) {
         kbuf_free(&out->answer);
         kbuf_free(&out->game);

@@ -351,34 +351,41 @@ typedef struct {
 /* The protocol's codes and the answer's constant fields, from the Python encoders. */
 typedef struct {
     int phase_moving, phase_before_roll, phase_resignation_offered;
-    int kind_move, kind_undo, kind_resign, kind_reject;
-    int event_moved, event_undone, event_resigned;
+    int kind_move, kind_undo, kind_resign, kind_reject, kind_confirm, kind_play;
+    int event_moved, event_undone, event_resigned, event_turn_ended;
     int color_white, color_black;
-    int log_kind_resign; /* RESIGN in the log chain's fixed entry encoding */
+    int log_kind_resign, log_kind_play; /* in the log chain's fixed entry encoding */
     uint64_t max_version, max_log;
     kbytes chain_label;
     /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
        its UNDO, CONFIRM and three RESIGN actions as fields; and the whole answer to the
-       side's resignation (the other side to accept or reject). */
-    kbytes head[2], undo[2], confirm[2], resigns[2], answers[2];
+       side's resignation (the other side to accept or reject); and the whole choices of
+       the side about to roll, without and with DOUBLE (rolls[2 * side + may double]). */
+    kbytes head[2], undo[2], confirm[2], resigns[2], answers[2], rolls[4];
 } kflow_consts;
 
 typedef struct {
     kbuf answer; /* the ActResponse */
     kbuf game;   /* the new Game without its output-only fields */
-    kstep moves[K_MAX_STEPS]; /* the turn's moves now, in the mover's numbering */
+    /* MOVE and UNDO: the turn's moves now; CONFIRM and PLAY: the play's moves and its result
+       (from the mover's side); both in the mover's numbering. */
+    kstep moves[K_MAX_STEPS];
     int nmoves;
+    int8_t result[K_SLOTS];
+    int has_result;
 } kflow_out;
 
 enum { K_FLOW_DECLINE = -3 };
 
 /*
- * Act's MOVE, UNDO or RESIGN (an Action's bytes) on a lean Game (its bytes without
+ * Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN (an Action's bytes) on a lean Game (its bytes without
  * the output-only fields, as the server wrote them), answered in the compact
  * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
  * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.
+ * `may_double`: whether the opponent may double before rolling once this turn
+ * ends (read for CONFIRM and PLAY only; the cube's rules stay in Python).
  */
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, kflow_out *out);
+                const kflow_consts *c, int may_double, kflow_out *out);
 
 #endif

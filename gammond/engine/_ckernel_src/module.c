@@ -484,20 +484,21 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
 /* ---- in-turn actions on a lean Game's bytes (flow.c) --------------------------- */
 
 PyDoc_STRVAR(flow_step_doc,
-             "flow_step($module, game, action, consts, /)\n--\n\n"
-             "Act's MOVE, UNDO or RESIGN on a lean Game, both as wire bytes (the Game without its\n"
+             "flow_step($module, game, action, consts, may_double, /)\n--\n\n"
+             "Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN on a lean Game, both as wire bytes (the Game without its\n"
              "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
-             "new Game's bytes without its output-only fields, the turn's moves now as\n"
-             "bytes of (from, to, hit) in the mover's numbering). None (the value) for\n"
+             "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
+             "hit) in the mover's numbering: the turn's so far or the play's that ended it,\n"
+             "and that play's result board or None). None (the value) for\n"
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
-enum { FLOW_CODES = 15, FLOW_PARTS = 11 };
+enum { FLOW_CODES = 19, FLOW_PARTS = 15 };
 
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
-        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 15 ints and 11 bytes");
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 19 ints and 15 bytes");
         return -1;
     }
     long long codes[FLOW_CODES];
@@ -512,19 +513,21 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
     }
     int *small[FLOW_CODES - 2] = {&c->phase_moving, &c->phase_before_roll, &c->phase_resignation_offered,
                                   &c->kind_move, &c->kind_undo, &c->kind_resign, &c->kind_reject,
-                                  &c->event_moved, &c->event_undone, &c->event_resigned,
-                                  &c->color_white, &c->color_black, &c->log_kind_resign};
+                                  &c->kind_confirm, &c->kind_play, &c->event_moved, &c->event_undone,
+                                  &c->event_resigned, &c->event_turn_ended, &c->color_white,
+                                  &c->color_black, &c->log_kind_resign, &c->log_kind_play};
     for (int i = 0; i < FLOW_CODES - 2; i++)
         *small[i] = (int)codes[i];
     c->max_version = (uint64_t)codes[FLOW_CODES - 2];
     c->max_log = (uint64_t)codes[FLOW_CODES - 1];
     kbytes *parts[FLOW_PARTS] = {&c->chain_label, &c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
                                  &c->confirm[0], &c->confirm[1], &c->resigns[0], &c->resigns[1],
-                                 &c->answers[0], &c->answers[1]};
+                                 &c->answers[0], &c->answers[1], &c->rolls[0], &c->rolls[1],
+                                 &c->rolls[2], &c->rolls[3]};
     for (int i = 0; i < FLOW_PARTS; i++) {
         PyObject *item = PyTuple_GET_ITEM(tuple, FLOW_CODES + i);
         if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "consts' last 11 items must be bytes");
+            PyErr_SetString(PyExc_TypeError, "consts' last 15 items must be bytes");
             return -1;
         }
         parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
@@ -535,10 +538,14 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
 
 static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "flow_step takes (game: bytes, action: bytes, consts: tuple)");
+    if (nargs != 4 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "flow_step takes (game: bytes, action: bytes, consts: tuple, may_double: bool)");
         return NULL;
     }
+    int may_double = PyObject_IsTrue(args[3]);
+    if (may_double < 0)
+        return NULL;
     kflow_consts consts;
     if (flow_consts(args[2], &consts) < 0)
         return NULL;
@@ -546,7 +553,7 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
     int status = k_flow_step((const uint8_t *)PyBytes_AS_STRING(args[0]),
                              (size_t)PyBytes_GET_SIZE(args[0]),
                              (const uint8_t *)PyBytes_AS_STRING(args[1]),
-                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, &out);
+                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, may_double, &out);
     if (status == K_FLOW_DECLINE)
         Py_RETURN_NONE;
     if (status != K_OK)
@@ -557,9 +564,13 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
         moves[3 * i + 1] = out.moves[i].to;
         moves[3 * i + 2] = out.moves[i].hit;
     }
-    PyObject *result = Py_BuildValue("(y#y#y#)", (const char *)out.answer.p, (Py_ssize_t)out.answer.n,
-                                     (const char *)out.game.p, (Py_ssize_t)out.game.n,
-                                     (const char *)moves, (Py_ssize_t)(3 * out.nmoves));
+    PyObject *board = out.has_result ? board_tuple(out.result) : Py_NewRef(Py_None);
+    PyObject *result = board ? Py_BuildValue("(y#y#y#O)", (const char *)out.answer.p,
+                                             (Py_ssize_t)out.answer.n, (const char *)out.game.p,
+                                             (Py_ssize_t)out.game.n, (const char *)moves,
+                                             (Py_ssize_t)(3 * out.nmoves), board)
+                             : NULL;
+    Py_XDECREF(board);
     kbuf_free(&out.answer);
     kbuf_free(&out.game);
     return result;

@@ -13,10 +13,12 @@ from gammond.engine.flow.actions import (
     apply_action,
     fresh,
     list_actions,
+    may_double_next,
     new_game,
     next_game,
     replay,
     seed_commitment,
+    turn_ended,
 )
 from gammond.engine.flow.check import check_game
 from gammond.engine.flow.log import CHAIN_LABEL, LogDigest, chain_step, entry_bytes
@@ -75,9 +77,11 @@ __all__ = [
     "fair_roll",
     "fresh",
     "list_actions",
+    "may_double_next",
     "new_game",
     "next_game",
     "replay",
+    "turn_ended",
     "seed_commitment",
     "seeded_roll",
 ]

@@ -236,6 +236,21 @@ def _allowed_cube_actions(
     return tuple(action for action in allowed if within_limit(cube, action))
 
 
+def may_double_next(game: Game) -> bool:
+    """Whether the player to roll after this turn may double first, once ``game``'s mover ends the turn.
+
+    What the answer to a CONFIRM or PLAY lists (unless the play wins the
+    game): the kernel's flow writes that answer, the cube's rules staying here.
+    """
+    if game.phase is not Phase.MOVING or game.turn is None:
+        raise IllegalActionError(f"no turn is being moved: the game is at {game.phase.value}")
+    player = game.turn.opponent
+    cube = game.cube.next_turn()
+    return CubeAction.DOUBLE in _allowed_cube_actions(
+        cube, player, game.rules, _match(game), player, game.rolls
+    )
+
+
 # Actions are values: each player's plain ones are made once (a writer caches their bytes by value).
 _ACTIONS = {
     (kind, player): Action(kind, player)
@@ -727,6 +742,20 @@ def _end_turn(
         )
         return _finish(replace(game, board=board, moves=(), log=log), outcome, events)
     return _pass_turn(game, board=board, log=log), tuple(events)
+
+
+def turn_ended(game: Game, moves: tuple[Move, ...], result: Position) -> Game:
+    """``game`` once its mover confirms the legal play ``moves``, leading to ``result`` (from the mover's side).
+
+    What :func:`apply_action` makes of a CONFIRM or PLAY that does not win
+    the game, folded into the digest when lean, without finding the play
+    again: for the kernel's flow, which found it in the turn's legal plays
+    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
+    """
+    assert game.turn is not None and result.off < CHECKERS
+    after, _ = _end_turn(game, game.turn, moves, result, [])
+    object.__setattr__(after, "version", game.version + 1)  # a copy nobody else has seen yet
+    return after.rebased()
 
 
 def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:

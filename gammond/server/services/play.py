@@ -29,14 +29,16 @@ from gammond.engine import (
     add_client_seed,
     apply_action,
     list_actions,
+    may_double_next,
     new_game,
     next_game,
+    turn_ended,
 )
 from gammond.engine.bot import Evaluator, bot_act
 from gammond.server.deadlines import stopper
 from gammond.server.errors import PreconditionError, WireError
 from gammond.server.sealing import Keyring
-from gammond.server.services.sealed import Deferred, GameCodec
+from gammond.server.services.sealed import GameCodec
 from gammond.server.services.wired import add_wired_service
 from gammond.server.wire import flow_bytes
 from gammond.server.wire.board import decode_color
@@ -278,20 +280,27 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return b"".join(parts)
 
     def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
-        """The kernel's answer to a MOVE, UNDO or RESIGN, or None for the general path."""
+        """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY or RESIGN, or None for the general path."""
         if request.bot_reply or request.view not in flow_bytes.VIEWS:
             return None
         _check_version(request, game)
-        stepped = flow_bytes.step(key, request.action.SerializeToString())
+        kind = request.action.kind
+        ends_turn = kind in flow_bytes.ENDS_TURN
+        if ends_turn and game.phase is not Phase.MOVING:
+            return None  # the general path names the mistake
+        may_double = ends_turn and may_double_next(game)
+        stepped = flow_bytes.step(key, request.action.SerializeToString(), may_double)
         if stepped is None:
             return None
-        answer, after_key, moves = stepped
-        if request.action.kind == game_pb2.ACTION_KIND_RESIGN:
-            # The engine makes the offered game if a call reads it back (most answer or go on at once).
-            self.games.recent.put(after_key, (Deferred(game, _read_action(request.action)), None))
+        # The engine makes the Game the kernel wrote, for the calls that read it back.
+        if stepped.result is not None:
+            after = turn_ended(game, stepped.moves, stepped.result)
+        elif kind == game_pb2.ACTION_KIND_RESIGN:
+            after = apply_action(game, _read_action(request.action))[0].rebased()
         else:
-            self.games.recent.put(after_key, (game.with_moves(moves), None))
-        return answer
+            after = game.with_moves(stepped.moves)
+        self.games.recent.put(stepped.key, (after, None))
+        return stepped.answer
 
     def _act(
         self,

@@ -21,31 +21,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 
 from google.protobuf.message import DecodeError
 
 from backgammon.v1 import game_pb2
-from gammond.engine import Action, Game, apply_action
+from gammond.engine import Game
 from gammond.server.sealing import Keyring, SealError
 from gammond.server.wire.game import decode_game, encode_game
 from gammond.server.wire.game_bytes import DIGEST, OUTPUTS, SEAL, game_parts, message_field
-
-
-@dataclass(frozen=True, slots=True)
-class Deferred:
-    """A Game the compiled kernel wrote as bytes and the engine has not made yet.
-
-    The kernel's flow (:mod:`gammond.server.wire.flow_bytes`) answers a
-    resignation's offer without a Game object; the engine makes it, exactly
-    as the kernel wrote it, when a call first reads those bytes back.
-    """
-
-    before: Game
-    action: Action
-
-    def made(self) -> Game:
-        return apply_action(self.before, self.action)[0].rebased()
 
 
 class RecentGames:
@@ -55,22 +38,14 @@ class RecentGames:
         self.capacity = capacity
         # The message is None for a Game written as bytes (write_bytes): nothing then reads it but a full
         # game's log reuse in ``encode_game``, which does without.
-        self._games: OrderedDict[bytes, tuple[Game | Deferred, game_pb2.Game | None]] = OrderedDict()
+        self._games: OrderedDict[bytes, tuple[Game, game_pb2.Game | None]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: bytes) -> tuple[Game, game_pb2.Game | None] | None:
         with self._lock:
-            known = self._games.get(key)
-        if known is None:
-            return None
-        game, message = known
-        if isinstance(game, Deferred):
-            made = (game.made(), message)
-            self.put(key, made)
-            return made
-        return game, message
+            return self._games.get(key)
 
-    def put(self, key: bytes, value: tuple[Game | Deferred, game_pb2.Game | None]) -> None:
+    def put(self, key: bytes, value: tuple[Game, game_pb2.Game | None]) -> None:
         with self._lock:
             self._games[key] = value
             if len(self._games) > self.capacity:

@@ -18,6 +18,7 @@ the answer's constant fields are written here by the Python encoders, once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from backgammon.v1 import game_pb2, play_service_pb2
@@ -30,6 +31,7 @@ from gammond.engine import (
     LogEntry,
     Move,
     Player,
+    Position,
     ResultKind,
     entry_bytes,
     kernel,
@@ -41,7 +43,17 @@ from gammond.server.wire.plays import field_bytes
 # ListActionsResponse.actions
 _TAG_ACTIONS = 3 << 3 | 2
 # What the kernel reads from an ActRequest besides the Game and the action.
-KINDS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO, game_pb2.ACTION_KIND_RESIGN))
+KINDS = frozenset(
+    (
+        game_pb2.ACTION_KIND_MOVE,
+        game_pb2.ACTION_KIND_UNDO,
+        game_pb2.ACTION_KIND_CONFIRM,
+        game_pb2.ACTION_KIND_PLAY,
+        game_pb2.ACTION_KIND_RESIGN,
+    )
+)
+# Those whose answer lists the next player's roll (and whether they may double first).
+ENDS_TURN = frozenset((game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY))
 VIEWS = frozenset((play_service_pb2.ACTIONS_VIEW_UNSPECIFIED, play_service_pb2.ACTIONS_VIEW_COMPACT))
 
 
@@ -73,6 +85,19 @@ def _answers(player: Player) -> bytes:
     return bytes(response.SerializeToString())
 
 
+def _rolls(player: Player, may_double: bool) -> bytes:
+    """The choices of ``player`` about to roll once the other's turn ends: roll, maybe double, or resign."""
+    kinds = (ActionKind.ROLL, ActionKind.DOUBLE) if may_double else (ActionKind.ROLL,)
+    actions = [Action(kind, player) for kind in kinds]
+    actions += [Action(ActionKind.RESIGN, player, resign=k) for k in ResultKind]
+    response = play_service_pb2.ListActionsResponse(
+        phase=game_pb2.PHASE_BEFORE_ROLL,
+        to_act=[encode_color(player)],
+        actions=[encode_flow_action(a, (), True) for a in actions],
+    )
+    return bytes(response.SerializeToString())
+
+
 def _consts() -> tuple[int | bytes, ...]:
     """``flow_step``'s codes and constant fields (kernel.h's ``kflow_consts``), in its order."""
     sides = (Player.WHITE, Player.BLACK)
@@ -84,12 +109,16 @@ def _consts() -> tuple[int | bytes, ...]:
         game_pb2.ACTION_KIND_UNDO,
         game_pb2.ACTION_KIND_RESIGN,
         game_pb2.ACTION_KIND_REJECT,
+        game_pb2.ACTION_KIND_CONFIRM,
+        game_pb2.ACTION_KIND_PLAY,
         game_pb2.EVENT_KIND_MOVED,
         game_pb2.EVENT_KIND_UNDONE,
         game_pb2.EVENT_KIND_RESIGNED,
+        game_pb2.EVENT_KIND_TURN_ENDED,
         encode_color(Player.WHITE),
         encode_color(Player.BLACK),
         entry_bytes(LogEntry(ActionKind.RESIGN))[0],
+        entry_bytes(LogEntry(ActionKind.PLAY))[0],
         MAX_VERSION,
         MAX_LOG,
         CHAIN_LABEL,
@@ -98,6 +127,7 @@ def _consts() -> tuple[int | bytes, ...]:
         *(_actions(Action(ActionKind.CONFIRM, p)) for p in sides),
         *(_actions(*(Action(ActionKind.RESIGN, p, resign=k) for k in ResultKind)) for p in sides),
         *(_answers(p) for p in sides),
+        *(_rolls(p, may_double) for p in sides for may_double in (False, True)),
     )
 
 
@@ -110,16 +140,33 @@ def _moves(raw: bytes) -> tuple[Move, ...]:
     return tuple(Move(raw[i], raw[i + 1], bool(raw[i + 2])) for i in range(0, len(raw), 3))
 
 
-def step(key: bytes, action: bytes) -> tuple[bytes, bytes, tuple[Move, ...]] | None:
-    """The kernel's Act of ``action`` (an Action's bytes) on the Game whose bytes are ``key``.
+@dataclass(frozen=True, slots=True)
+class Stepped:
+    """The kernel's Act: the answer's bytes, the new Game's key, and what the engine makes it from."""
 
-    ``(answer, key of the new Game, the turn's moves now)``, or None for the general path.
+    answer: bytes
+    key: bytes
+    moves: tuple[Move, ...]  # MOVE, UNDO: the turn's moves now; CONFIRM, PLAY: the play's
+    result: Position | None  # CONFIRM, PLAY: the play's result, from the mover's side
+
+
+def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
+    """The kernel's Act of ``action`` (an Action's bytes) on the Game whose bytes are ``key``, or None.
+
+    ``may_double``: whether the next player may double before rolling once
+    this turn ends (see ``may_double_next``; read for CONFIRM and PLAY).
+    None: the general path answers.
     """
     compiled = kernel.flow_step
     if compiled is None:
         return None
-    stepped = compiled(key, action, CONSTS)
+    stepped = compiled(key, action, CONSTS, may_double)
     if stepped is None:
         return None
-    answer, after, moves = stepped
-    return answer, after, _moves(moves)
+    answer, after, moves, board = stepped
+    return Stepped(answer, after, _moves(moves), None if board is None else _position(board))
+
+
+@lru_cache(maxsize=4096)
+def _position(board: tuple[int, ...]) -> Position:
+    return Position(board)
