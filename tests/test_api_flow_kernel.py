@@ -31,7 +31,8 @@ from tests.support.games import game_states
 
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
 CONFIRM, PLAY, RESIGN = game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY, game_pb2.ACTION_KIND_RESIGN
-KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN)
+ROLL = game_pb2.ACTION_KIND_ROLL
+KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL)
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     def counting(
         game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool
-    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None] | None:
+    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None] | None:
         answer = step(game, action, consts, may_double)
         counts["answered" if answer is not None else "declined"] += 1
         return answer
@@ -104,9 +105,36 @@ def test_the_kernel_answers_with_the_general_paths_bytes_through_whole_games(
             kinds[action.kind] += 1
             wire = pb.ActResponse.FromString(expected).game
     assert kinds[MOVE] > 150 and kinds[UNDO] > 30 and kinds[CONFIRM] > 30 and kinds[PLAY] > 30
-    assert kinds[RESIGN] > 10
+    assert kinds[RESIGN] > 10 and kinds[ROLL] > 50
     # The kernel answered nearly all of them (it leaves a bear-off tie and a winning play to Python).
     assert counted["answered"] > 0.9 * sum(kinds[k] for k in KERNEL_KINDS)
+
+
+def test_the_clients_dice_roll_through_the_kernel_as_through_the_general_path(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(6)
+    fast, slow = PlayServicer(HeuristicEvaluator(), 1.0), PlayServicer(HeuristicEvaluator(), 1.0)
+    rolls = 0
+    for _ in range(24):
+        new = pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN, dice_source=game_pb2.DICE_SOURCE_CLIENT)
+        wire = slow.NewGame(new, None).game  # type: ignore[arg-type]
+        for _ in range(120):
+            listed = slow.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
+            if not listed:
+                break
+            action = game_pb2.Action()
+            calm = [a for a in listed if a.kind not in (RESIGN, game_pb2.ACTION_KIND_DROP)]
+            action.CopyFrom(rng.choice(calm or list(listed)))
+            if action.kind == ROLL:
+                action.dice.die1, action.dice.die2 = rng.randint(1, 6), rng.randint(1, 6)
+                rolls += 1
+            request = pb.ActRequest(game=wire, action=action)
+            expected = _reference(slow, request, monkeypatch)
+            assert _answer(fast, request) == expected, action
+            assert isinstance(expected, bytes)
+            wire = pb.ActResponse.FromString(expected).game
+    assert rolls > 40 and counted["answered"] > 100
 
 
 def _moving_game() -> tuple[PlayServicer, game_pb2.Game]:
@@ -158,6 +186,7 @@ def test_plays_the_kernel_cannot_answer_get_the_general_paths_answer(
         game_pb2.Action(kind=PLAY, player=mover, moves=play.moves[:1]),  # half a play
         game_pb2.Action(kind=RESIGN, player=mover),  # no kind
         game_pb2.Action(kind=RESIGN, player=other, resign_kind=rules_pb2.RESULT_KIND_SINGLE),
+        game_pb2.Action(kind=ROLL, player=mover),  # while moving
     ]
     for action in wrong:
         request = pb.ActRequest(game=game, action=action)
@@ -165,6 +194,30 @@ def test_plays_the_kernel_cannot_answer_get_the_general_paths_answer(
         assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
         assert _answer(servicer, request) == expected
     assert counted["answered"] == 0
+
+
+def test_rolls_the_kernel_cannot_answer_get_the_general_paths_error(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    servicer, game = _moving_game()
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    play = pb.ActRequest(game=game, action=next(a for a in listed if a.kind == PLAY))
+    before_roll = pb.ActResponse.FromString(servicer.act_wire(play, None)).game  # type: ignore[arg-type]
+    assert before_roll.phase == game_pb2.PHASE_BEFORE_ROLL
+    roller = before_roll.turn
+    other = board_pb2.COLOR_WHITE if roller == board_pb2.COLOR_BLACK else board_pb2.COLOR_BLACK
+    wrong = [
+        game_pb2.Action(kind=ROLL, player=roller, dice=board_pb2.Dice(die1=3, die2=1)),  # seeded: no dice
+        game_pb2.Action(kind=ROLL, player=other),
+        game_pb2.Action(kind=MOVE, player=roller, move=board_pb2.CheckerMove(from_point=24, to_point=23)),
+    ]
+    answered = counted["answered"]
+    for action in wrong:
+        request = pb.ActRequest(game=before_roll, action=action)
+        expected = _reference(servicer, request, monkeypatch)
+        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
+        assert _answer(servicer, request) == expected
+    assert counted["answered"] == answered
 
 
 def test_a_stale_version_is_refused_before_the_kernel_moves(counted: Counter[str]) -> None:

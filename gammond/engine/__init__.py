@@ -82,6 +82,7 @@ from gammond.engine.flow import (
     new_game,
     next_game,
     replay,
+    rolled,
     seed_commitment,
     turn_ended,
 )
@@ -232,6 +233,7 @@ __all__ = [
     "record_of",
     "reject_resignation",
     "replay",
+    "rolled",
     "turn_ended",
     "require_game_on",
     "roll_off",

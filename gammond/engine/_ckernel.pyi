@@ -165,5 +165,5 @@ def turn_options(
 
 def flow_step(
     game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool, /
-) -> tuple[bytes, bytes, bytes, Board | None] | None:
-    """Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
+) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None] | None:
+    """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""

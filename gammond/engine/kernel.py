@@ -48,7 +48,7 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   value) where the Python reference must answer (an illegal ``made``, which
   it names, or a tie only Python's set order breaks); compiled only.
 * ``flow_step(game, action, consts, may_double)``: Act's MOVE, UNDO, CONFIRM,
-  PLAY or RESIGN on a lean Game, both
+  PLAY, RESIGN or ROLL on a lean Game, both
   as wire bytes, answered as the bytes of the ``ActResponse`` in the compact
   view, with the new Game's bytes and the turn's moves (``_ckernel_src/flow.c``;
   :mod:`gammond.server.wire.flow_bytes` calls it); ``None`` (the value) for
@@ -106,9 +106,9 @@ plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | 
 fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
-# Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN on a lean Game's bytes: (answer, new Game's bytes,
-# moves, a play's result or None), or None.
-FlowStep = tuple[bytes, bytes, bytes, Board | None]
+# Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes: (answer, new Game's
+# bytes, moves, a play's result or None, a roll's dice or None), or None.
+FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None]
 flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], bool], FlowStep | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4

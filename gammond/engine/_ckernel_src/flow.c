@@ -21,6 +21,7 @@
  * CONFIRM and RESIGN actions) come from the caller, written by the Python
  * encoders, so the protocol's numbering lives in one place.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,13 +29,18 @@
 
 enum {
     /* Game's field numbers (backgammon/v1/game.proto). */
+    G_NUMBER = 3,
     G_SHEET = 4,
+    G_SOURCE = 5,
+    G_SEED = 6,
     G_PHASE = 7,
     G_BOARD = 8,
     G_TURN = 9,
     G_CUBE = 10,
     G_DICE = 11,
     G_MOVES = 12,
+    G_WHITE_ROLLS = 13,
+    G_BLACK_ROLLS = 14,
     G_RESIGNATION = 15,
     G_RESULT = 16,
     G_LOG = 17,
@@ -241,6 +247,8 @@ typedef struct {
     int nmade;
     kbytes board; /* the Board field's body */
     kbytes cube;  /* the GameCube field's body */
+    kbytes seed;  /* a seeded game's seed */
+    uint64_t number, source, rolls[2];
     /* The digest: its counters, its chain and its entries' bodies as read. */
     uint64_t log_length, opening_ties, raises, resigned, resignations;
     int last_kind;
@@ -331,6 +339,21 @@ static int read_game(const uint8_t *p, size_t n, int black_code, kgame *g)
         case G_PHASE:
             g->phase = f.value;
             break;
+        case G_NUMBER:
+            g->number = f.value;
+            break;
+        case G_SOURCE:
+            g->source = f.value;
+            break;
+        case G_SEED:
+            if (f.type != WIRE_DELIMITED)
+                return 0;
+            g->seed = (kbytes){f.body, f.len};
+            break;
+        case G_WHITE_ROLLS:
+        case G_BLACK_ROLLS:
+            g->rolls[f.number - G_WHITE_ROLLS] = f.value;
+            break;
         case G_TURN:
             g->turn = f.value;
             break;
@@ -405,6 +428,7 @@ typedef struct {
     int nsteps;
     kstep played[K_MAX_STEPS]; /* a PLAY's */
     int nplayed;
+    int die1, die2; /* a ROLL's dice from the client */
 } kaction;
 
 /* The Action: kind, player and a MOVE's steps or move, or a RESIGN's kind; 0 for anything else. */
@@ -423,6 +447,8 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
         seen |= 1u << f.number;
         if ((f.number == 1 || f.number == 2 || f.number == 10) != (f.type == WIRE_VARINT))
             return 0;
+        if (f.number == 3 && f.type != WIRE_DELIMITED)
+            return 0;
         if (f.number == 1) {
             a->kind = f.value;
         } else if (f.number == 2) {
@@ -436,6 +462,19 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
             if (a->nsteps >= K_MAX_STEPS || !read_move(f.body, f.len, &a->steps[a->nsteps]))
                 return 0;
             a->nsteps++;
+        } else if (f.number == 3) {
+            size_t inner = 0;
+            uint64_t dice[3] = {0, 0, 0};
+            kfield d;
+            while (inner < f.len) {
+                if (!next_field(f.body, f.len, &inner, &d) || d.type != WIRE_VARINT || d.number > 2)
+                    return 0;
+                dice[d.number] = d.value;
+            }
+            if (dice[1] < 1 || dice[1] > 6 || dice[2] < 1 || dice[2] > 6)
+                return 0;
+            a->die1 = (int)dice[1];
+            a->die2 = (int)dice[2];
         } else if (f.number == 8) {
             if (a->nplayed >= K_MAX_STEPS || !read_move(f.body, f.len, &a->played[a->nplayed]))
                 return 0;
@@ -447,6 +486,8 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
     const uint64_t extra = seen & ~(1u << 1 | 1u << 2);
     if (a->kind == (uint64_t)c->kind_undo || a->kind == (uint64_t)c->kind_confirm)
         return !extra;
+    if (a->kind == (uint64_t)c->kind_roll) /* the dice only where the client rolls */
+        return !(extra & ~(1u << 3));
     if (a->kind == (uint64_t)c->kind_play) /* its moves and the notation listed with them */
         return !(extra & ~(1u << 8 | 1u << 9)) && a->nplayed > 0;
     if (a->kind == (uint64_t)c->kind_resign)
@@ -652,6 +693,59 @@ static int put_plays(kbuf *b, const int8_t *board, int die1, int die2, int black
     return status;
 }
 
+/* ---- the log's digest ----------------------------------------------------------- */
+
+/* The chain after one more entry: SHA-256 of the label, the chain so far and the entry's
+   fixed encoding (gammond/engine/flow/log.py's entry_bytes), cut to 16 bytes. */
+static int chain_next(const kgame *g, const kflow_consts *c, const uint8_t *entry, size_t n,
+                      uint8_t chain[K_CHAIN_BYTES])
+{
+    uint8_t message[128], digest[32];
+    size_t len = c->chain_label.n;
+    if (g->chain.n != (g->log_length ? K_CHAIN_BYTES : 0) || len + g->chain.n + n > sizeof message)
+        return 0;
+    memcpy(message, c->chain_label.p, len);
+    memcpy(message + len, g->chain.p, g->chain.n);
+    len += g->chain.n;
+    memcpy(message + len, entry, n);
+    len += n;
+    if (!sha256_short(message, len, digest))
+        return 0;
+    memcpy(chain, digest, K_CHAIN_BYTES);
+    return 1;
+}
+
+/* Game.digest one entry longer: `entry` (a LogEntry body) its last entry, `anchor` written
+   out when it is another entry (none: the entry is its own anchor). */
+static void put_digest(kbuf *b, const kgame *g, const uint8_t chain[K_CHAIN_BYTES], const kbuf *entry,
+                       kbytes anchor, uint64_t resigned, uint64_t resignations)
+{
+    kbuf body = {0};
+    put_uint(&body, 1, g->log_length + 1);
+    put_delimited(&body, 2, chain, K_CHAIN_BYTES);
+    put_uint(&body, 3, g->opening_ties);
+    put_uint(&body, 4, g->raises);
+    put_delimited(&body, 5, entry->p, entry->n);
+    if (anchor.p)
+        put_delimited(&body, 6, anchor.p, anchor.n);
+    put_uint(&body, 7, resigned);
+    put_uint(&body, 8, resignations);
+    put_delimited(b, G_DIGEST, body.p, body.n);
+    b->failed |= body.failed;
+    kbuf_free(&body);
+}
+
+/* Frees the buffers; whether any of them failed. */
+static int free_all(kbuf **all, size_t n)
+{
+    int failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        failed |= all[i]->failed;
+        kbuf_free(all[i]);
+    }
+    return failed;
+}
+
 /* ---- rewriting a Game --------------------------------------------------------- */
 
 /* A field of the new Game that replaces the old one's field of that number (none: left out). */
@@ -711,12 +805,31 @@ static int put_answer(const uint8_t *game, const kgame *g, const koverride *with
 
 /* ---- MOVE and UNDO ------------------------------------------------------------ */
 
+/* ListActionsResponse while moving, compact view, without the board now (the Game carries it). */
+static int put_moving_choices(kbuf *choices, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
+                              int die1, int die2, int nmade, const kturn *after, int may_resign)
+{
+    const int black = g->turn == (uint64_t)c->color_black;
+    const int side = black ? 1 : 0;
+    put_bytes(choices, c->head[side].p, c->head[side].n);
+    for (int i = 0; i < after->noptions; i++)
+        put_move_action(choices, c, g->turn, after, i, black);
+    if (nmade)
+        put_bytes(choices, c->undo[side].p, c->undo[side].n);
+    if (after->complete)
+        put_bytes(choices, c->confirm[side].p, c->confirm[side].n);
+    if (may_resign)
+        put_bytes(choices, c->resigns[side].p, c->resigns[side].n);
+    int status = put_plays(choices, turn_board, die1, die2, black);
+    put_packed(choices, 5, after->left, after->nleft);
+    return status;
+}
+
 static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
                        const kstep *made, int nmade, const kturn *after, const kstep *steps, int nsteps,
                        int event_kind, kflow_out *out)
 {
     const int black = g->turn == (uint64_t)c->color_black;
-    const int side = black ? 1 : 0;
     kbuf moves = {0}, version = {0}, now = {0}, events = {0}, choices = {0}, logged = {0};
     for (int i = 0; i < nmade; i++)
         put_move(&moves, G_MOVES, made[i], black);
@@ -726,18 +839,8 @@ static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *
     for (int i = 0; i < nsteps; i++)
         put_step_event(&events, event_kind, g->turn, steps[i], black);
 
-    /* ListActionsResponse, compact view, without the board now (the Game carries it). */
-    put_bytes(&choices, c->head[side].p, c->head[side].n);
-    for (int i = 0; i < after->noptions; i++)
-        put_move_action(&choices, c, g->turn, after, i, black);
-    if (nmade)
-        put_bytes(&choices, c->undo[side].p, c->undo[side].n);
-    if (after->complete)
-        put_bytes(&choices, c->confirm[side].p, c->confirm[side].n);
-    if (g->last_kind != c->kind_reject)
-        put_bytes(&choices, c->resigns[side].p, c->resigns[side].n);
-    int status = put_plays(&choices, turn_board, g->die1, g->die2, black);
-    put_packed(&choices, 5, after->left, after->nleft);
+    int status = put_moving_choices(&choices, g, c, turn_board, g->die1, g->die2, nmade, after,
+                                    g->last_kind != c->kind_reject);
 
     const koverride with[] = {{G_MOVES, &moves}, {G_VERSION, &version}};
     if (status == K_OK)
@@ -835,48 +938,28 @@ static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *
                        kflow_out *out)
 {
     if ((g->phase != (uint64_t)c->phase_before_roll && g->phase != (uint64_t)c->phase_moving) ||
-        g->last_kind == c->kind_reject || !g->log_length || !g->last.p ||
-        (g->chain.n != K_CHAIN_BYTES) || c->chain_label.n > 64)
+        g->last_kind == c->kind_reject || !g->log_length || !g->last.p)
         return K_FLOW_DECLINE;
     const int side = g->turn == (uint64_t)c->color_black ? 1 : 0;
-    /* The chain: SHA-256 of the label, the chain so far and the entry's fixed encoding
-       (gammond/engine/flow/log.py), cut to 16 bytes. */
-    uint8_t message[128], digest[32];
-    size_t len = c->chain_label.n;
-    memcpy(message, c->chain_label.p, len);
-    memcpy(message + len, g->chain.p, g->chain.n);
-    len += g->chain.n;
-    const uint8_t entry[6] = {(uint8_t)c->log_kind_resign, (uint8_t)(side + 1), 0, 0, (uint8_t)a->resign, 0};
-    memcpy(message + len, entry, sizeof entry);
-    len += sizeof entry;
-    if (!sha256_short(message, len, digest))
+    const uint8_t fixed[6] = {(uint8_t)c->log_kind_resign, (uint8_t)(side + 1), 0, 0, (uint8_t)a->resign, 0};
+    uint8_t chain[K_CHAIN_BYTES];
+    if (!chain_next(g, c, fixed, sizeof fixed, chain))
         return K_FLOW_DECLINE;
 
     kbuf phase = {0}, resignation = {0}, version = {0}, log = {0}, now = {0}, events = {0}, logged = {0};
-    kbuf body = {0}, choices = {0};
+    kbuf body = {0}, choices = {0}, entry_body = {0}, event = {0};
     put_uint(&phase, G_PHASE, (uint64_t)c->phase_resignation_offered);
     put_uint(&body, 1, g->turn);
     put_uint(&body, 2, a->resign);
     put_delimited(&resignation, G_RESIGNATION, body.p, body.n);
     put_uint(&version, G_VERSION, g->version + 1);
-    /* The digest: one entry longer, the offer its last entry; the anchor (the last entry
-       that is not a resignation or its rejection) stays, now written out. */
-    kbuf entry_body = {0}, digest_body = {0};
+    /* The offer is the digest's last entry; the anchor (the last entry that is not a
+       resignation or its rejection) stays, now written out. */
     put_resign_body(&entry_body, c->kind_resign, g->turn, a->resign, 5);
-    put_uint(&digest_body, 1, g->log_length + 1);
-    put_delimited(&digest_body, 2, digest, K_CHAIN_BYTES);
-    put_uint(&digest_body, 3, g->opening_ties);
-    put_uint(&digest_body, 4, g->raises);
-    put_delimited(&digest_body, 5, entry_body.p, entry_body.n);
-    const kbytes anchor = g->anchor.p ? g->anchor : g->last;
-    put_delimited(&digest_body, 6, anchor.p, anchor.n);
-    put_uint(&digest_body, 7, a->resign);
-    put_uint(&digest_body, 8, g->resignations + 1);
-    put_delimited(&log, G_DIGEST, digest_body.p, digest_body.n);
+    put_digest(&log, g, chain, &entry_body, g->anchor.p ? g->anchor : g->last, a->resign, g->resignations + 1);
     /* Out of the moving phase, a lean Game with moves made shows the turn's starting board. */
     if (g->nmade)
         put_delimited(&now, G_BOARD_NOW, g->board.p, g->board.n);
-    kbuf event = {0};
     put_resign_body(&event, c->event_resigned, g->turn, a->resign, 8);
     put_delimited(&events, 2, event.p, event.n);
     put_delimited(&logged, 4, entry_body.p, entry_body.n);
@@ -885,14 +968,8 @@ static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *
     const koverride with[] = {
         {G_PHASE, &phase}, {G_RESIGNATION, &resignation}, {G_VERSION, &version}, {G_DIGEST, &log}};
     int status = put_answer(game, g, with, 4, &now, &events, &choices, &logged, out);
-    int failed = phase.failed || resignation.failed || version.failed || log.failed || now.failed ||
-                 events.failed || logged.failed || body.failed || choices.failed || entry_body.failed ||
-                 digest_body.failed || event.failed;
-    kbuf *all[] = {&phase, &resignation, &version, &log, &now, &events, &logged,
-                   &body, &choices, &entry_body, &digest_body, &event};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
-        kbuf_free(all[i]);
-    return failed ? K_NOMEM : status;
+    kbuf *all[] = {&phase, &resignation, &version, &log, &now, &events, &logged, &body, &choices, &entry_body, &event};
+    return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
 
 /* ---- CONFIRM and PLAY: the turn ends and passes ----------------------------------- */
@@ -935,8 +1012,7 @@ static int put_next_cube(kbuf *b, kbytes cube)
 static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
                          int may_double, kflow_out *out)
 {
-    if (g->phase != (uint64_t)c->phase_moving || !g->has_dice || !g->cube.p ||
-        g->chain.n != K_CHAIN_BYTES || c->chain_label.n > 64)
+    if (g->phase != (uint64_t)c->phase_moving || !g->has_dice || !g->cube.p)
         return K_FLOW_DECLINE;
     const int black = g->turn == (uint64_t)c->color_black;
     const int side = black ? 1 : 0;
@@ -987,25 +1063,19 @@ static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts
     if (!play || !nmoves || !on_board)
         return K_FLOW_DECLINE; /* not a legal play, or the last checker off: the general path scores it */
 
-    /* The chain: the entry's fixed encoding has the moves in the mover's numbering. */
-    uint8_t message[128], digest[32];
-    size_t len = c->chain_label.n;
-    memcpy(message, c->chain_label.p, len);
-    memcpy(message + len, g->chain.p, g->chain.n);
-    len += g->chain.n;
-    const uint8_t head[6] = {(uint8_t)c->log_kind_play, (uint8_t)(side + 1), 0, 0, 0, (uint8_t)nmoves};
-    memcpy(message + len, head, sizeof head);
-    len += sizeof head;
+    /* The entry's fixed encoding has the moves in the mover's numbering. */
+    uint8_t fixed[6 + 2 * K_MAX_STEPS] = {(uint8_t)c->log_kind_play, (uint8_t)(side + 1), 0, 0, 0, (uint8_t)nmoves};
     for (int i = 0; i < nmoves; i++) {
-        message[len++] = moves[i].from;
-        message[len++] = moves[i].to;
+        fixed[6 + 2 * i] = moves[i].from;
+        fixed[7 + 2 * i] = moves[i].to;
     }
-    if (!sha256_short(message, len, digest))
+    uint8_t chain[K_CHAIN_BYTES];
+    if (!chain_next(g, c, fixed, 6 + 2 * (size_t)nmoves, chain))
         return K_FLOW_DECLINE;
 
     const uint64_t next = black ? (uint64_t)c->color_white : (uint64_t)c->color_black;
     kbuf phase = {0}, board = {0}, turn = {0}, cube = {0}, none = {0}, version = {0}, log = {0};
-    kbuf entry = {0}, digest_body = {0}, events = {0}, event = {0}, logged = {0}, choices = {0};
+    kbuf entry = {0}, events = {0}, event = {0}, logged = {0}, choices = {0};
     put_uint(&phase, G_PHASE, (uint64_t)c->phase_before_roll);
     put_board(&board, G_BOARD, result, black);
     put_uint(&turn, G_TURN, next);
@@ -1015,15 +1085,7 @@ static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts
     put_uint(&entry, 2, g->turn);
     for (int i = 0; i < nmoves; i++)
         put_move(&entry, 4, moves[i], black);
-    /* The digest: one entry longer, the play its last entry and its anchor (written once). */
-    put_uint(&digest_body, 1, g->log_length + 1);
-    put_delimited(&digest_body, 2, digest, K_CHAIN_BYTES);
-    put_uint(&digest_body, 3, g->opening_ties);
-    put_uint(&digest_body, 4, g->raises);
-    put_delimited(&digest_body, 5, entry.p, entry.n);
-    put_uint(&digest_body, 7, g->resigned);
-    put_uint(&digest_body, 8, g->resignations);
-    put_delimited(&log, G_DIGEST, digest_body.p, digest_body.n);
+    put_digest(&log, g, chain, &entry, (kbytes){NULL, 0}, g->resigned, g->resignations);
     if (a->kind == (uint64_t)c->kind_play)
         for (int i = 0; i < nmoves; i++)
             put_step_event(&events, c->event_moved, g->turn, moves[i], black);
@@ -1042,14 +1104,118 @@ static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts
     out->nmoves = nmoves;
     memcpy(out->result, result, K_SLOTS);
     out->has_result = 1;
-    kbuf *all[] = {&phase, &board, &turn, &cube, &none, &version, &log,
-                   &entry, &digest_body, &events, &event, &logged, &choices};
-    int failed = 0;
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
-        failed |= all[i]->failed;
-        kbuf_free(all[i]);
+    kbuf *all[] = {&phase, &board, &turn, &cube, &none, &version, &log, &entry, &events, &event, &logged, &choices};
+    return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
+}
+
+/* ---- ROLL (not the opening roll) -------------------------------------------------- */
+
+/* A seeded game's roll n of game `number` (gammond/engine/flow/rolls.py's seeded_roll): two dice
+   from HMAC-SHA-256(seed, "gammond-dice:<number>:<n>:<block>"), bytes below 252, mod 6, plus 1. */
+static int seeded_dice(kbytes seed, uint64_t number, uint64_t n, int *die1, int *die2)
+{
+    if (!seed.n || seed.n > 64)
+        return 0;
+    uint8_t key[64] = {0}, inner[128], outer[96], mac[32];
+    memcpy(key, seed.p, seed.n);
+    int dice[2], got = 0;
+    for (int block = 0; got < 2 && block < 1000; block++) {
+        char label[56];
+        int len = snprintf(label, sizeof label, "gammond-dice:%llu:%llu:%d", (unsigned long long)number,
+                           (unsigned long long)n, block);
+        if (len < 0 || (size_t)len >= sizeof label)
+            return 0;
+        for (int i = 0; i < 64; i++) {
+            inner[i] = key[i] ^ 0x36;
+            outer[i] = key[i] ^ 0x5c;
+        }
+        memcpy(inner + 64, label, (size_t)len);
+        if (!sha256_short(inner, 64 + (size_t)len, mac))
+            return 0;
+        memcpy(outer + 64, mac, sizeof mac);
+        if (!sha256_short(outer, sizeof outer, mac))
+            return 0;
+        for (int i = 0; i < 32 && got < 2; i++)
+            if (mac[i] < 252)
+                dice[got++] = mac[i] % 6 + 1;
     }
-    return failed ? K_NOMEM : status;
+    if (got < 2)
+        return 0;
+    *die1 = dice[0];
+    *die2 = dice[1];
+    return 1;
+}
+
+static void put_dice(kbuf *b, int number, int die1, int die2)
+{
+    uint8_t body[4] = {1 << 3, (uint8_t)die1, 2 << 3, (uint8_t)die2};
+    put_delimited(b, number, body, sizeof body);
+}
+
+static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                     kflow_out *out)
+{
+    if (g->phase != (uint64_t)c->phase_before_roll || g->has_dice || g->nmade || !g->number)
+        return K_FLOW_DECLINE;
+    int die1, die2;
+    if (g->source == (uint64_t)c->source_client) {
+        if (!a->die1)
+            return K_FLOW_DECLINE; /* the general path asks for the dice */
+        die1 = a->die1;
+        die2 = a->die2;
+    } else if (g->source == (uint64_t)c->source_seeded && !a->die1) {
+        /* Every roll is in the log: the tied roll-offs, then each player's rolls. */
+        uint64_t drawn = g->opening_ties + g->rolls[0] + g->rolls[1];
+        if (!seeded_dice(g->seed, g->number, drawn, &die1, &die2))
+            return K_FLOW_DECLINE;
+    } else {
+        return K_FLOW_DECLINE; /* the server's own dice, fair dice: the general path rolls */
+    }
+    const int black = g->turn == (uint64_t)c->color_black;
+    const int side = black ? 1 : 0;
+    const uint8_t fixed[6] = {(uint8_t)c->log_kind_roll, (uint8_t)(side + 1), (uint8_t)die1, (uint8_t)die2, 0, 0};
+    uint8_t chain[K_CHAIN_BYTES];
+    if (!chain_next(g, c, fixed, sizeof fixed, chain))
+        return K_FLOW_DECLINE;
+    int8_t turn_board[K_SLOTS];
+    for (int i = 0; i < K_SLOTS; i++)
+        turn_board[i] = black ? (int8_t)-g->white[K_BAR - i] : g->white[i];
+    kturn *turn = malloc(sizeof *turn);
+    if (!turn)
+        return K_NOMEM;
+    int status = k_turn_options(turn_board, die1, die2, NULL, 0, turn);
+    if (status != K_OK || !turn->noptions) {
+        free(turn); /* a roll that cannot be played passes the turn: the general path */
+        return status == K_NOMEM ? K_NOMEM : K_FLOW_DECLINE;
+    }
+    kbuf phase = {0}, dice = {0}, rolls = {0}, version = {0}, log = {0}, entry = {0}, events = {0};
+    kbuf event = {0}, logged = {0}, choices = {0}, none = {0};
+    put_uint(&phase, G_PHASE, (uint64_t)c->phase_moving);
+    put_dice(&dice, G_DICE, die1, die2);
+    put_uint(&rolls, black ? G_BLACK_ROLLS : G_WHITE_ROLLS, g->rolls[side] + 1);
+    put_uint(&version, G_VERSION, g->version + 1);
+    put_uint(&entry, 1, (uint64_t)c->kind_roll);
+    put_uint(&entry, 2, g->turn);
+    put_dice(&entry, 3, die1, die2);
+    put_digest(&log, g, chain, &entry, (kbytes){NULL, 0}, g->resigned, g->resignations);
+    put_uint(&event, 1, (uint64_t)c->event_rolled);
+    put_uint(&event, 2, g->turn);
+    put_dice(&event, 3, die1, die2);
+    put_delimited(&events, 2, event.p, event.n);
+    put_delimited(&logged, 4, entry.p, entry.n);
+    status = put_moving_choices(&choices, g, c, turn_board, die1, die2, 0, turn, 1);
+    free(turn);
+    const koverride with[] = {{G_PHASE, &phase},
+                              {G_DICE, &dice},
+                              {black ? G_BLACK_ROLLS : G_WHITE_ROLLS, &rolls},
+                              {G_VERSION, &version},
+                              {G_DIGEST, &log}};
+    if (status == K_OK)
+        status = put_answer(game, g, with, 5, &none, &events, &choices, &logged, out);
+    out->die1 = die1;
+    out->die2 = die2;
+    kbuf *all[] = {&phase, &dice, &rolls, &version, &log, &entry, &events, &event, &logged, &choices, &none};
+    return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
 
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
@@ -1067,6 +1233,8 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     int status;
     if (a.kind == (uint64_t)c->kind_resign)
         status = resign_step(game, &g, c, &a, out);
+    else if (a.kind == (uint64_t)c->kind_roll)
+        status = roll_step(game, &g, c, &a, out);
     else if (a.kind == (uint64_t)c->kind_confirm || a.kind == (uint64_t)c->kind_play)
         status = end_turn_step(game, &g, c, &a, may_double, out);
     else

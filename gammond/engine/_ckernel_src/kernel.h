@@ -351,10 +351,10 @@ typedef struct {
 /* The protocol's codes and the answer's constant fields, from the Python encoders. */
 typedef struct {
     int phase_moving, phase_before_roll, phase_resignation_offered;
-    int kind_move, kind_undo, kind_resign, kind_reject, kind_confirm, kind_play;
-    int event_moved, event_undone, event_resigned, event_turn_ended;
-    int color_white, color_black;
-    int log_kind_resign, log_kind_play; /* in the log chain's fixed entry encoding */
+    int kind_move, kind_undo, kind_resign, kind_reject, kind_confirm, kind_play, kind_roll;
+    int event_moved, event_undone, event_resigned, event_turn_ended, event_rolled;
+    int color_white, color_black, source_seeded, source_client;
+    int log_kind_resign, log_kind_play, log_kind_roll; /* in the log chain's fixed entry encoding */
     uint64_t max_version, max_log;
     kbytes chain_label;
     /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
@@ -373,12 +373,13 @@ typedef struct {
     int nmoves;
     int8_t result[K_SLOTS];
     int has_result;
+    int die1, die2; /* ROLL: the dice rolled */
 } kflow_out;
 
 enum { K_FLOW_DECLINE = -3 };
 
 /*
- * Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN (an Action's bytes) on a lean Game (its bytes without
+ * Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL (an Action's bytes) on a lean Game (its bytes without
  * the output-only fields, as the server wrote them), answered in the compact
  * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
  * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.

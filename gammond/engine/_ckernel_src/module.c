@@ -485,20 +485,20 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
 
 PyDoc_STRVAR(flow_step_doc,
              "flow_step($module, game, action, consts, may_double, /)\n--\n\n"
-             "Act's MOVE, UNDO, CONFIRM, PLAY or RESIGN on a lean Game, both as wire bytes (the Game without its\n"
+             "Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game, both as wire bytes (the Game without its\n"
              "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
              "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
              "hit) in the mover's numbering: the turn's so far or the play's that ended it,\n"
-             "and that play's result board or None). None (the value) for\n"
+             "that play's result board or None, a roll's dice or None). None (the value) for\n"
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
-enum { FLOW_CODES = 19, FLOW_PARTS = 15 };
+enum { FLOW_CODES = 24, FLOW_PARTS = 15 };
 
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
-        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 19 ints and 15 bytes");
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 24 ints and 15 bytes");
         return -1;
     }
     long long codes[FLOW_CODES];
@@ -513,9 +513,11 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
     }
     int *small[FLOW_CODES - 2] = {&c->phase_moving, &c->phase_before_roll, &c->phase_resignation_offered,
                                   &c->kind_move, &c->kind_undo, &c->kind_resign, &c->kind_reject,
-                                  &c->kind_confirm, &c->kind_play, &c->event_moved, &c->event_undone,
-                                  &c->event_resigned, &c->event_turn_ended, &c->color_white,
-                                  &c->color_black, &c->log_kind_resign, &c->log_kind_play};
+                                  &c->kind_confirm, &c->kind_play, &c->kind_roll, &c->event_moved,
+                                  &c->event_undone, &c->event_resigned, &c->event_turn_ended,
+                                  &c->event_rolled, &c->color_white, &c->color_black,
+                                  &c->source_seeded, &c->source_client, &c->log_kind_resign,
+                                  &c->log_kind_play, &c->log_kind_roll};
     for (int i = 0; i < FLOW_CODES - 2; i++)
         *small[i] = (int)codes[i];
     c->max_version = (uint64_t)codes[FLOW_CODES - 2];
@@ -565,12 +567,14 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
         moves[3 * i + 2] = out.moves[i].hit;
     }
     PyObject *board = out.has_result ? board_tuple(out.result) : Py_NewRef(Py_None);
-    PyObject *result = board ? Py_BuildValue("(y#y#y#O)", (const char *)out.answer.p,
-                                             (Py_ssize_t)out.answer.n, (const char *)out.game.p,
-                                             (Py_ssize_t)out.game.n, (const char *)moves,
-                                             (Py_ssize_t)(3 * out.nmoves), board)
-                             : NULL;
+    PyObject *dice = board ? (out.die1 ? Py_BuildValue("(ii)", out.die1, out.die2) : Py_NewRef(Py_None)) : NULL;
+    PyObject *result = dice ? Py_BuildValue("(y#y#y#OO)", (const char *)out.answer.p,
+                                            (Py_ssize_t)out.answer.n, (const char *)out.game.p,
+                                            (Py_ssize_t)out.game.n, (const char *)moves,
+                                            (Py_ssize_t)(3 * out.nmoves), board, dice)
+                            : NULL;
     Py_XDECREF(board);
+    Py_XDECREF(dice);
     kbuf_free(&out.answer);
     kbuf_free(&out.game);
     return result;

@@ -17,6 +17,7 @@ from gammond.engine.flow.actions import (
     new_game,
     next_game,
     replay,
+    rolled,
     seed_commitment,
     turn_ended,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "new_game",
     "next_game",
     "replay",
+    "rolled",
     "turn_ended",
     "seed_commitment",
     "seeded_roll",

@@ -758,6 +758,20 @@ def turn_ended(game: Game, moves: tuple[Move, ...], result: Position) -> Game:
     return after.rebased()
 
 
+def rolled(game: Game, dice: tuple[int, int]) -> Game:
+    """``game`` once its player on turn rolls ``dice`` (not the opening roll) and has a play to make.
+
+    What :func:`apply_action` makes of such a ROLL, folded into the digest
+    when lean, for the kernel's flow, which rolled the game's dice itself
+    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
+    """
+    assert game.turn is not None and game.phase is Phase.BEFORE_ROLL
+    after, _ = _after_roll(game, game.turn, dice, ())
+    assert after.phase is Phase.MOVING
+    object.__setattr__(after, "version", game.version + 1)  # a copy nobody else has seen yet
+    return after.rebased()
+
+
 def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:
     """``start`` (a game at its opening roll) with every entry of ``log`` played again.
 

@@ -32,6 +32,7 @@ from gammond.engine import (
     may_double_next,
     new_game,
     next_game,
+    rolled,
     turn_ended,
 )
 from gammond.engine.bot import Evaluator, bot_act
@@ -280,7 +281,7 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return b"".join(parts)
 
     def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
-        """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY or RESIGN, or None for the general path."""
+        """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL, or None for the general path."""
         if request.bot_reply or request.view not in flow_bytes.VIEWS:
             return None
         _check_version(request, game)
@@ -295,6 +296,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         # The engine makes the Game the kernel wrote, for the calls that read it back.
         if stepped.result is not None:
             after = turn_ended(game, stepped.moves, stepped.result)
+        elif stepped.dice is not None:
+            after = rolled(game, stepped.dice)
         elif kind == game_pb2.ACTION_KIND_RESIGN:
             after = apply_action(game, _read_action(request.action))[0].rebased()
         else:

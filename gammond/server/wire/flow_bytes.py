@@ -50,6 +50,7 @@ KINDS = frozenset(
         game_pb2.ACTION_KIND_CONFIRM,
         game_pb2.ACTION_KIND_PLAY,
         game_pb2.ACTION_KIND_RESIGN,
+        game_pb2.ACTION_KIND_ROLL,
     )
 )
 # Those whose answer lists the next player's roll (and whether they may double first).
@@ -111,14 +112,19 @@ def _consts() -> tuple[int | bytes, ...]:
         game_pb2.ACTION_KIND_REJECT,
         game_pb2.ACTION_KIND_CONFIRM,
         game_pb2.ACTION_KIND_PLAY,
+        game_pb2.ACTION_KIND_ROLL,
         game_pb2.EVENT_KIND_MOVED,
         game_pb2.EVENT_KIND_UNDONE,
         game_pb2.EVENT_KIND_RESIGNED,
         game_pb2.EVENT_KIND_TURN_ENDED,
+        game_pb2.EVENT_KIND_ROLLED,
         encode_color(Player.WHITE),
         encode_color(Player.BLACK),
+        game_pb2.DICE_SOURCE_SEEDED,
+        game_pb2.DICE_SOURCE_CLIENT,
         entry_bytes(LogEntry(ActionKind.RESIGN))[0],
         entry_bytes(LogEntry(ActionKind.PLAY))[0],
+        entry_bytes(LogEntry(ActionKind.ROLL))[0],
         MAX_VERSION,
         MAX_LOG,
         CHAIN_LABEL,
@@ -148,6 +154,7 @@ class Stepped:
     key: bytes
     moves: tuple[Move, ...]  # MOVE, UNDO: the turn's moves now; CONFIRM, PLAY: the play's
     result: Position | None  # CONFIRM, PLAY: the play's result, from the mover's side
+    dice: tuple[int, int] | None  # ROLL: the dice rolled
 
 
 def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
@@ -163,8 +170,8 @@ def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
     stepped = compiled(key, action, CONSTS, may_double)
     if stepped is None:
         return None
-    answer, after, moves, board = stepped
-    return Stepped(answer, after, _moves(moves), None if board is None else _position(board))
+    answer, after, moves, board, dice = stepped
+    return Stepped(answer, after, _moves(moves), None if board is None else _position(board), dice)
 
 
 @lru_cache(maxsize=4096)
