@@ -282,3 +282,27 @@ def test_a_game_with_moves_is_the_same_game_one_version_on() -> None:
     moved = game.with_moves((Move(8, 5),))
     assert moved.moves == (Move(8, 5),) and moved.version == 5
     assert replace(moved, moves=(), version=4) == game
+
+
+def test_a_games_key_leaves_out_its_output_only_fields_as_the_message_path_does() -> None:
+    compiled_kernel_in_use("strip_fields", "the key is written from a copy of the message")
+    strip = kernel.strip_fields
+    assert strip is not None
+    mask = 1 << 18 | 1 << 19  # Game.board_now, Game.score_after
+    outputs = 0
+    for game in game_states(120, seed=2, finished=True):
+        message = encode_game(game)
+        outputs += message.HasField("board_now") + message.HasField("score_after")
+        bare = game_pb2.Game()
+        bare.CopyFrom(message)
+        bare.ClearField("board_now")
+        bare.ClearField("score_after")
+        assert strip(message.SerializeToString(deterministic=True), mask) == bare.SerializeToString(
+            deterministic=True
+        )
+    assert outputs > 50
+    only = game_pb2.Game(board_now=board_pb2.Board(white_bar=1)).SerializeToString()
+    assert strip(only, mask) == b""
+    kept = b"\x08\x01"
+    assert strip(kept, mask) is kept
+    assert strip(b"\x08", mask) is None and strip(b"\x0d\x00\x00\x00\x00", mask) is None

@@ -100,7 +100,7 @@ from gammond.engine.game import (
 from gammond.engine.ids import GameState, MatchId
 from gammond.engine.match import MatchState, ScoreSheet, ScoreSheetRow, is_crawford_game
 from gammond.engine.notation import format_moves, parse_moves
-from gammond.engine.play import Move, Play, PlayList, legal_plays, parse_play
+from gammond.engine.play import Move, Play, PlayList, legal_plays, parse_play, with_hits
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position, flip_board
 from gammond.engine.records import MatchRecord, format_mat, parse_mat, record_of
@@ -235,6 +235,7 @@ __all__ = [
     "replay",
     "rolled",
     "turn_ended",
+    "with_hits",
     "require_game_on",
     "roll_off",
     "seed_commitment",

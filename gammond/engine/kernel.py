@@ -53,6 +53,11 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   view, with the new Game's bytes and the turn's moves (``_ckernel_src/flow.c``;
   :mod:`gammond.server.wire.flow_bytes` calls it); ``None`` (the value) for
   anything else, for the general path.  Compiled only.
+* ``flow_list(game, consts, full)``: ListActions' answer for a lean Game that
+  is moving, in the full or the compact view, or ``None``; compiled only.
+* ``strip_fields(data, mask)``: a message's bytes without its top-level fields
+  whose numbers are set in ``mask`` (``data`` itself when it has none), or
+  ``None`` for bytes that are not such a message; compiled only.
 """
 
 from __future__ import annotations
@@ -110,6 +115,10 @@ turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnP
 # bytes, moves, a play's result or None, a roll's dice or None), or None.
 FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None]
 flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], bool], FlowStep | None] | None = None
+# ListActions on a moving lean Game's bytes, full or compact: the answer's bytes, or None.
+flow_list: Callable[[bytes, tuple[int | bytes, ...], bool], bytes | None] | None = None
+# A message's bytes without the top-level fields numbered in a mask, or None for bytes that are not one.
+strip_fields: Callable[[bytes, int], bytes | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs of boards, both directions; gammond.engine.ids holds the pure-Python codec.
@@ -135,6 +144,8 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         fits_wire = _ckernel.fits_wire
         turn_options = _ckernel.turn_options
         flow_step = _ckernel.flow_step
+        flow_list = _ckernel.flow_list
+        strip_fields = _ckernel.strip_fields
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

@@ -168,6 +168,34 @@ def _net_flow(segments: Iterable[tuple[int, int, bool]]) -> tuple[Counter[int], 
     return net_out, net_in
 
 
+def with_hits(position: Position, moves: Iterable[Move]) -> tuple[Move, ...]:
+    """``moves``, made in turn on ``position`` (the mover's side), each with the hit the board gives it.
+
+    A move that cannot be made ends the replay: it and those after it are
+    left as given, for the checks to name.
+
+    >>> from gammond.engine import Position
+    >>> with_hits(Position.from_id("4HPwATDgc/ABMA"), [Move(13, 10), Move(10, 4)])
+    (Move(from_point=13, to_point=10, hit=False), Move(from_point=10, to_point=4, hit=False))
+    """
+    board = list(position.board)
+    out: list[Move] = []
+    given = list(moves)
+    for move in given:
+        src, dst = move.from_point, move.to_point
+        if not (0 < src <= 25 and 0 <= dst < src) or board[src] <= 0 or (dst and board[dst] < -1):
+            break
+        hit = dst > 0 and board[dst] == -1
+        out.append(Move(src, dst, hit))
+        board[src] -= 1
+        if dst:
+            if hit:
+                board[dst], board[0] = 1, board[0] - 1
+            else:
+                board[dst] += 1
+    return (*out, *given[len(out) :])
+
+
 def parse_play(text: str, position: Position, dice: Iterable[int]) -> Play:
     """Resolve play text to the one legal play of ``dice`` it describes.
 

@@ -639,7 +639,7 @@ static void put_step_event(kbuf *b, int kind, uint64_t player, kstep s, int blac
 
 /* A MOVE Action as a ListActionsResponse.actions field, in the compact view. */
 static void put_move_action(kbuf *b, const kflow_consts *c, uint64_t player, const kturn *t, int i,
-                            int black)
+                            int black, int compact)
 {
     const koption *o = &t->options[i];
     /* The dice left are looked up by the option's steps, the last option with them winning
@@ -659,7 +659,7 @@ static void put_move_action(kbuf *b, const kflow_consts *c, uint64_t player, con
         hit |= o->steps[s].hit;
     kstep whole = {o->steps[0].from, o->steps[o->nsteps - 1].to, (uint8_t)hit};
     put_move(&a, 4, whole, black);
-    if (o->nsteps > 1)
+    if (!compact || o->nsteps > 1) /* the compact view leaves out a one-hop move's steps */
         for (int s = 0; s < o->nsteps; s++)
             put_move(&a, 5, o->steps[s], black);
     put_packed(&a, 6, o->dice, o->nsteps);
@@ -667,30 +667,42 @@ static void put_move_action(kbuf *b, const kflow_consts *c, uint64_t player, con
     put_delimited(b, 3, body, a.n);
 }
 
-/* The plays of the turn (moves and notation) as ListActionsResponse.plays fields. */
-static int put_plays(kbuf *b, const int8_t *board, int die1, int die2, int black)
+/* The turn's plays (moves and notation, and their results in the full view) as
+   ListActionsResponse.plays fields. */
+static int put_plays(kbuf *b, const kresult *plays, int black, int full)
 {
-    kresult plays;
-    kresult_init(&plays);
-    int status = k_generate(board, die1, die2, &plays);
-    if (status == K_OK && buf_room(b, k_wire_plays_bound(plays.count))) {
-        size_t start = b->n;
-        b->n += k_wire_plays(&plays, black, K_WIRE_PLAYS, b->p + b->n);
-        /* The kernel writes ListLegalPlaysResponse.plays (field 1): retag each as field 4. */
-        for (size_t at = start; at < b->n;) {
-            uint64_t len;
-            b->p[at++] = 4 << 3 | WIRE_DELIMITED;
-            if (!get_var(b->p, b->n, &at, &len)) {
-                status = K_NOMEM;
-                break;
-            }
-            at += (size_t)len;
-        }
-    } else if (status == K_OK) {
-        status = K_NOMEM;
+    if (!buf_room(b, k_wire_plays_bound(plays->count)))
+        return K_NOMEM;
+    size_t start = b->n;
+    b->n += k_wire_plays(plays, black, full ? K_WIRE_PLAYS | K_WIRE_RESULT : K_WIRE_PLAYS, b->p + b->n);
+    /* The kernel writes ListLegalPlaysResponse.plays (field 1): retag each as field 4. */
+    for (size_t at = start; at < b->n;) {
+        uint64_t len;
+        b->p[at++] = 4 << 3 | WIRE_DELIMITED;
+        if (!get_var(b->p, b->n, &at, &len))
+            return K_NOMEM;
+        at += (size_t)len;
     }
-    kresult_free(&plays);
-    return status;
+    return K_OK;
+}
+
+/* The turn's plays as PLAY Actions (the full view lists each play a second time so). */
+static void put_play_actions(kbuf *b, const kflow_consts *c, uint64_t player, const kresult *plays, int black)
+{
+    for (size_t k = 0; k < plays->count; k++) {
+        const kplay *p = kresult_play(plays, k);
+        uint8_t body[160];
+        kbuf a = {body, 0, sizeof body, 0, 1};
+        put_uint(&a, 1, (uint64_t)c->kind_play);
+        put_uint(&a, 2, player);
+        for (int i = 0; i < p->used; i++)
+            put_move(&a, 8, p->steps[i], black);
+        char text[K_NOTATION_MAX];
+        size_t len = k_format_play(p->steps, p->used, text);
+        put_delimited(&a, 9, (const uint8_t *)text, len);
+        b->failed |= a.failed;
+        put_delimited(b, 3, body, a.n);
+    }
 }
 
 /* ---- the log's digest ----------------------------------------------------------- */
@@ -805,23 +817,35 @@ static int put_answer(const uint8_t *game, const kgame *g, const koverride *with
 
 /* ---- MOVE and UNDO ------------------------------------------------------------ */
 
-/* ListActionsResponse while moving, compact view, without the board now (the Game carries it). */
+/* ListActionsResponse while moving: the full view (each play also a PLAY action, with its
+   result) or the compact one, with the board now or without it (an Act's Game carries it). */
 static int put_moving_choices(kbuf *choices, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
-                              int die1, int die2, int nmade, const kturn *after, int may_resign)
+                              int die1, int die2, int nmade, const kturn *after, int may_resign, int full,
+                              int board_now)
 {
     const int black = g->turn == (uint64_t)c->color_black;
     const int side = black ? 1 : 0;
-    put_bytes(choices, c->head[side].p, c->head[side].n);
-    for (int i = 0; i < after->noptions; i++)
-        put_move_action(choices, c, g->turn, after, i, black);
-    if (nmade)
-        put_bytes(choices, c->undo[side].p, c->undo[side].n);
-    if (after->complete)
-        put_bytes(choices, c->confirm[side].p, c->confirm[side].n);
-    if (may_resign)
-        put_bytes(choices, c->resigns[side].p, c->resigns[side].n);
-    int status = put_plays(choices, turn_board, die1, die2, black);
-    put_packed(choices, 5, after->left, after->nleft);
+    kresult plays;
+    kresult_init(&plays);
+    int status = k_generate(turn_board, die1, die2, &plays);
+    if (status == K_OK) {
+        put_bytes(choices, c->head[side].p, c->head[side].n);
+        for (int i = 0; i < after->noptions; i++)
+            put_move_action(choices, c, g->turn, after, i, black, !full);
+        if (nmade)
+            put_bytes(choices, c->undo[side].p, c->undo[side].n);
+        if (after->complete)
+            put_bytes(choices, c->confirm[side].p, c->confirm[side].n);
+        if (full)
+            put_play_actions(choices, c, g->turn, &plays, black);
+        if (may_resign)
+            put_bytes(choices, c->resigns[side].p, c->resigns[side].n);
+        status = put_plays(choices, &plays, black, full);
+        put_packed(choices, 5, after->left, after->nleft);
+        if (board_now)
+            put_board(choices, 6, after->board, black);
+    }
+    kresult_free(&plays);
     return status;
 }
 
@@ -840,7 +864,7 @@ static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *
         put_step_event(&events, event_kind, g->turn, steps[i], black);
 
     int status = put_moving_choices(&choices, g, c, turn_board, g->die1, g->die2, nmade, after,
-                                    g->last_kind != c->kind_reject);
+                                    g->last_kind != c->kind_reject, 0, 0);
 
     const koverride with[] = {{G_MOVES, &moves}, {G_VERSION, &version}};
     if (status == K_OK)
@@ -1203,7 +1227,7 @@ static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     put_dice(&event, 3, die1, die2);
     put_delimited(&events, 2, event.p, event.n);
     put_delimited(&logged, 4, entry.p, entry.n);
-    status = put_moving_choices(&choices, g, c, turn_board, die1, die2, 0, turn, 1);
+    status = put_moving_choices(&choices, g, c, turn_board, die1, die2, 0, turn, 1, 0, 0);
     free(turn);
     const koverride with[] = {{G_PHASE, &phase},
                               {G_DICE, &dice},
@@ -1244,4 +1268,57 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
         kbuf_free(&out->game);
     }
     return status;
+}
+
+int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, kbuf *out)
+{
+    kgame g;
+    memset(out, 0, sizeof *out);
+    if (!read_game(game, ngame, c->color_black, &g) || g.phase != (uint64_t)c->phase_moving || !g.has_dice ||
+        (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
+        g.log_length + 5 > (uint64_t)c->max_log)
+        return K_FLOW_DECLINE;
+    const int black = g.turn == (uint64_t)c->color_black;
+    int8_t turn_board[K_SLOTS];
+    for (int i = 0; i < K_SLOTS; i++)
+        turn_board[i] = black ? (int8_t)-g.white[K_BAR - i] : g.white[i];
+    kturn *turn = malloc(sizeof *turn);
+    if (!turn)
+        return K_NOMEM;
+    int status = k_turn_options(turn_board, g.die1, g.die2, g.made, g.nmade, turn);
+    if (status == K_OK)
+        status = put_moving_choices(out, &g, c, turn_board, g.die1, g.die2, g.nmade, turn,
+                                    g.last_kind != c->kind_reject, full, 1);
+    else if (status == K_TURN_ASK)
+        status = K_FLOW_DECLINE;
+    free(turn);
+    if (status == K_OK && out->failed)
+        status = K_NOMEM;
+    if (status != K_OK)
+        kbuf_free(out);
+    return status;
+}
+
+int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbuf *out, int *dropped)
+{
+    size_t at = 0, kept = 0;
+    kfield f;
+    memset(out, 0, sizeof *out);
+    *dropped = 0;
+    while (at < n) {
+        if (!next_field(in, n, &at, &f))
+            return K_FLOW_DECLINE;
+        if (f.number < 64 && (mask >> f.number & 1)) {
+            put_bytes(out, in + kept, f.start - kept);
+            kept = f.end;
+            *dropped = 1;
+        }
+    }
+    if (*dropped) /* the rest after the last field left out */
+        put_bytes(out, in + kept, n - kept);
+    if (out->failed) {
+        kbuf_free(out);
+        return K_NOMEM;
+    }
+    return K_OK;
 }

@@ -388,5 +388,18 @@ enum { K_FLOW_DECLINE = -3 };
  */
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
                 const kflow_consts *c, int may_double, kflow_out *out);
+/*
+ * ListActions on a lean Game that is moving, in the full view (`full`) or the
+ * compact one: the ListActionsResponse's bytes in `out` (the caller frees it)
+ * and K_OK, K_NOMEM, or K_FLOW_DECLINE for the caller's general path.
+ */
+int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, kbuf *out);
+/*
+ * A message's bytes without its top-level fields whose numbers (below 64) are
+ * set in `mask`: K_OK with the rest in `out` and `*dropped` set when any was
+ * (else nothing is written), K_NOMEM, or K_FLOW_DECLINE for bytes that are not
+ * a message of varint and length-delimited fields.
+ */
+int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbuf *out, int *dropped);
 
 #endif

@@ -581,6 +581,64 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
 }
 
 
+PyDoc_STRVAR(flow_list_doc,
+             "flow_list($module, game, consts, full, /)\n--\n\n"
+             "ListActions on a lean Game that is moving (its wire bytes without the\n"
+             "output-only fields), in the full view or the compact one: the answer's\n"
+             "bytes, or None (the value) for the caller's general path.");
+
+static PyObject *flow_list(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "flow_list takes (game: bytes, consts: tuple, full: bool)");
+        return NULL;
+    }
+    kflow_consts consts;
+    int full = PyObject_IsTrue(args[2]);
+    if (full < 0 || flow_consts(args[1], &consts) < 0)
+        return NULL;
+    kbuf out;
+    int status = k_flow_list((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
+                             &consts, full, &out);
+    if (status == K_FLOW_DECLINE)
+        Py_RETURN_NONE;
+    if (status != K_OK)
+        return PyErr_NoMemory();
+    PyObject *answer = PyBytes_FromStringAndSize((const char *)out.p, (Py_ssize_t)out.n);
+    kbuf_free(&out);
+    return answer;
+}
+
+PyDoc_STRVAR(strip_fields_doc,
+             "strip_fields($module, data, mask, /)\n--\n\n"
+             "A message's bytes without the top-level fields whose numbers (below 64) are\n"
+             "set in `mask`: `data` itself when it has none, None (the value) when the\n"
+             "bytes are not a message of varint and length-delimited fields.");
+
+static PyObject *strip_fields(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "strip_fields takes (data: bytes, mask: int)");
+        return NULL;
+    }
+    unsigned long long mask = PyLong_AsUnsignedLongLong(args[1]);
+    if (mask == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    kbuf out;
+    int dropped;
+    int status = k_strip_fields((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
+                                (uint64_t)mask, &out, &dropped);
+    if (status == K_FLOW_DECLINE)
+        Py_RETURN_NONE;
+    if (status != K_OK)
+        return PyErr_NoMemory();
+    if (!dropped)
+        return Py_NewRef(args[0]);
+    PyObject *stripped = PyBytes_FromStringAndSize((const char *)out.p, (Py_ssize_t)out.n);
+    kbuf_free(&out);
+    return stripped;
+}
+
 /* ---- the field limits' quick check (limits.c) ------------------------------ */
 
 PyDoc_STRVAR(fits_wire_doc,
@@ -1238,6 +1296,8 @@ static PyMethodDef methods[] = {
     {"fits_wire", (PyCFunction)(void (*)(void))fits_wire, METH_FASTCALL, fits_wire_doc},
     {"turn_options", FASTCALL(turn_options), turn_options_doc},
     {"flow_step", (PyCFunction)(void (*)(void))flow_step, METH_FASTCALL, flow_step_doc},
+    {"flow_list", (PyCFunction)(void (*)(void))flow_list, METH_FASTCALL, flow_list_doc},
+    {"strip_fields", (PyCFunction)(void (*)(void))strip_fields, METH_FASTCALL, strip_fields_doc},
     {NULL, NULL, 0, NULL},
 };
 

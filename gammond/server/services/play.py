@@ -204,25 +204,34 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         """Server dice on a server with state keys: derived from its secret, so a Game sent again rolls the same."""
         return source is DiceSource.SERVER and self.games.keyring is not None
 
-    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game, int]:
-        game = self.games.read(request.game)
+    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game, int, bytes | None]:
+        """The Game, the view, and the Game's bytes where the kernel may read them (see ``read_flow``)."""
+        game, _, key = self.games.read_flow(request.game)
         view = decode_view(request.view, "view", VIEW_FULL)
         if view == VIEW_NONE:
             raise WireError(
                 "view",
                 "ListActions lists actions: ACTIONS_VIEW_NONE is for the answers of Act, BotAct and NewGame",
             )
-        return game, view
+        return game, view, key
 
     def ListActions(
         self, request: pb.ListActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListActionsResponse:
-        game, view = self._listing(request)
+        game, view, _ = self._listing(request)
         return encode_choices(game, _listed(game, view), view)
 
     def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
-        """ListActions as the bytes of the same answer, the plays without a message each."""
-        game, view = self._listing(request)
+        """ListActions as the bytes of the same answer, the plays without a message each.
+
+        A moving lean Game's answer, full or compact, is written by the compiled kernel
+        when it can (:func:`~gammond.server.wire.flow_bytes.listing`), the same bytes.
+        """
+        game, view, key = self._listing(request)
+        if key is not None and game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT):
+            listed = flow_bytes.listing(key, view == VIEW_FULL)
+            if listed is not None:
+                return listed
         return choices_wire(game, _listed(game, view), view)
 
     def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from google.protobuf.message import DecodeError
 
 from backgammon.v1 import game_pb2
-from gammond.engine import Game
+from gammond.engine import Game, kernel
 from gammond.server.sealing import Keyring, SealError
 from gammond.server.wire.game import decode_game, encode_game
 from gammond.server.wire.game_bytes import DIGEST, OUTPUTS, SEAL, game_parts, message_field
@@ -68,9 +68,15 @@ def _without_outputs(message: game_pb2.Game) -> game_pb2.Game:
     return bare
 
 
+# The output-only fields as a mask of field numbers, for the kernel's strip_fields.
+_OUTPUTS_MASK = sum(1 << number for number in OUTPUTS)
+
+
 def _unsealed_key(message: game_pb2.Game) -> bytes:
     """A plain Game's bytes without its output-only fields (a client may leave them out)."""
-    return _without_outputs(message).SerializeToString(deterministic=True)
+    strip = kernel.strip_fields
+    key = None if strip is None else strip(message.SerializeToString(deterministic=True), _OUTPUTS_MASK)
+    return _without_outputs(message).SerializeToString(deterministic=True) if key is None else key
 
 
 class GameCodec:

@@ -203,15 +203,18 @@ def encode_move(move: Move, turn: Player) -> pb.CheckerMove:
     )
 
 
-def decode_moves(moves: Iterable[pb.CheckerMove], turn: Player, field: str) -> list[Move]:
-    """Engine moves of the player on roll; the hit flag is the engine's to find."""
+def decode_moves(
+    moves: Iterable[pb.CheckerMove], turn: Player, field: str, *, keep_hits: bool = False
+) -> list[Move]:
+    """Engine moves of the player on roll; the hit flag is the engine's to find (``keep_hits``: as sent)."""
     out = []
     for i, move in enumerate(moves):
         for name in ("from_point", "to_point"):
             value = getattr(move, name)
             if value > _MOVE_POINT:
                 raise WireError(f"{field}[{i}].{name}", f"{value} is not a point 0..{_MOVE_POINT}")
-        out.append(Move(_wire_point(move.from_point, turn), _wire_point(move.to_point, turn)))
+        hit = keep_hits and move.hit
+        out.append(Move(_wire_point(move.from_point, turn), _wire_point(move.to_point, turn), hit))
     return out
 
 

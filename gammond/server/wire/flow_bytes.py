@@ -174,6 +174,12 @@ def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
     return Stepped(answer, after, _moves(moves), None if board is None else _position(board), dice)
 
 
+def listing(key: bytes, full: bool) -> bytes | None:
+    """ListActions' answer for the moving Game whose bytes are ``key``, full or compact, or None."""
+    compiled = kernel.flow_list
+    return None if compiled is None else compiled(key, CONSTS, full)
+
+
 @lru_cache(maxsize=4096)
 def _position(board: tuple[int, ...]) -> Position:
     return Position(board)

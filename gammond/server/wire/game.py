@@ -40,6 +40,7 @@ from gammond.engine import (
     commitment,
     format_moves,
     moving_options,
+    with_hits,
 )
 from gammond.server.errors import WireError
 from gammond.server.limits import limit, most
@@ -243,14 +244,14 @@ def _encode_cube(cube: CubeState) -> game_pb2.GameCube:
 
 
 def _player_moves(
-    moves: Iterable[board_pb2.CheckerMove], player: Player | None, field: str
+    moves: Iterable[board_pb2.CheckerMove], player: Player | None, field: str, *, keep_hits: bool = False
 ) -> tuple[Move, ...]:
     listed = list(moves)
     if not listed:
         return ()
     if player is None:
         raise WireError(field, "checker moves need the player who makes them")
-    return tuple(decode_moves(listed, player, field))
+    return tuple(decode_moves(listed, player, field, keep_hits=keep_hits))
 
 
 def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
@@ -272,7 +273,10 @@ def _decode_entry(message: game_pb2.LogEntry, field: str) -> LogEntry:
     resign = None
     if message.resign_kind != rules_pb.RESULT_KIND_UNSPECIFIED:
         resign = decode_kind(message.resign_kind, f"{field}.resign_kind")
-    moves = _player_moves(message.moves, player, f"{field}.moves") if message.moves else ()
+    # A log entry's hit flags are kept as written: nothing is decided by them (the chain leaves
+    # them out), and the server's own entries carry the engine's, so a Game it wrote reads
+    # back to the same bytes.
+    moves = _player_moves(message.moves, player, f"{field}.moves", keep_hits=True) if message.moves else ()
     return LogEntry(kind, player, dice, moves, resign)
 
 
@@ -428,6 +432,13 @@ def _server_dice(
     return fair_seed(nonce), nonce
 
 
+def _made(board: Position, turn: Player | None, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The moves made this turn with the hits the board gives them (the engine's, never the client's)."""
+    if turn is None or not moves:
+        return moves
+    return with_hits(board.flipped() if turn is Player.BLACK else board, moves)
+
+
 def decode_game(
     message: game_pb2.Game, field: str = "game", fair_seed: Callable[[bytes], bytes] | None = None
 ) -> Game:
@@ -478,6 +489,7 @@ def decode_game(
     if len(game_id) not in (0, GAME_ID_BYTES):
         raise WireError(f"{field}.game_id", f"has {len(game_id)} bytes; a game id has {GAME_ID_BYTES}")
     log, base = _log_and_base(message, field)
+    board = decode_board(message.board, Player.WHITE, f"{field}.board")
     game = Game(
         rules=rules,
         score=score,
@@ -489,11 +501,11 @@ def decode_game(
         nonce=nonce,
         seed_commitments=commitments,
         phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
-        board=decode_board(message.board, Player.WHITE, f"{field}.board"),
+        board=board,
         turn=turn,
         cube=_decode_cube(message.cube, f"{field}.cube"),
         dice=decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None,
-        moves=_player_moves(message.moves, turn, f"{field}.moves"),
+        moves=_made(board, turn, _player_moves(message.moves, turn, f"{field}.moves")),
         rolls=(message.white_rolls, message.black_rolls),
         resignation=resignation,
         result=decode_outcome(message.result, f"{field}.result") if message.HasField("result") else None,
