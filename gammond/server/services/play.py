@@ -1,9 +1,12 @@
 """PlayService: the game flow (NewGame, ListActions, Act, BotAct) over one Game message.
 
 Each call decodes and checks the whole Game, calls the engine once, and
-encodes the answer; ListActions' answer is written as bytes
-(:mod:`gammond.server.wire.choices`), the message-building method staying
-as the reference the tests compare it with.
+encodes the answer; ListActions' and Act's answers are written as bytes
+(:mod:`gammond.server.wire.choices`, :mod:`~gammond.server.wire.game_bytes`),
+the message-building methods staying as the reference the tests compare
+them with.  The common actions on a lean Game this worker knows, and a
+moving player's ListActions, are answered by the compiled kernel from the
+Game's bytes (:mod:`gammond.server.wire.flow_bytes`), the same bytes.
 """
 
 from __future__ import annotations

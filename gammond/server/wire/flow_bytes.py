@@ -1,19 +1,19 @@
-"""Act's in-turn actions (MOVE and UNDO) answered by the compiled kernel, Game bytes in, answer bytes out.
+"""Act's common actions and a moving player's ListActions answered by the compiled kernel, bytes to bytes.
 
-A board UI sends most of its calls while moving: a tap per checker, an
-undo now and then.  Neither action touches the log, the cube or the score,
-so the kernel (``kernel.flow_step``, ``_ckernel_src/flow.c``) reads the
-lean Game's bytes, checks the action against the turn's options, and writes
-the whole ``ActResponse`` (the new Game, the events, the next actions in
-the compact view) without a Python object in between.  It answers None
+A board UI sends most of its calls while a turn is played: a tap per
+checker, an undo now and then, the confirmation, the roll, and now and
+then a resignation.  The kernel (``kernel.flow_step`` and ``flow_list``,
+``_ckernel_src/flow.c``) reads the lean Game's bytes, checks the action,
+and writes the whole answer (the new Game, the events, what was logged,
+the next actions) without a Python object in between.  It answers None
 for anything else, or anything it is unsure of, and the caller takes the
 general path, which stays the reference: the tests play whole games both
 ways and compare every answer byte for byte.
 
 The kernel only reads Games in the server's own encoding of a state this
-worker wrote itself or decoded and checked (:meth:`GameCodec.read_flow`),
-so its reading can trust what the checks found.  The protocol's codes and
-the answer's constant fields are written here by the Python encoders, once.
+worker wrote itself or decoded and checked (``GameCodec.read_flow``), so
+its reading can trust what the checks found.  The protocol's codes and the
+answer's constant fields are written here by the Python encoders, once.
 """
 
 from __future__ import annotations
