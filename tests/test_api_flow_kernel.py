@@ -45,7 +45,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     def counting(
         game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool
-    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None] | None:
+    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None, bytes] | None:
         answer = step(game, action, consts, may_double)
         counts["answered" if answer is not None else "declined"] += 1
         return answer

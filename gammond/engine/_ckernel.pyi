@@ -165,7 +165,7 @@ def turn_options(
 
 def flow_step(
     game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool, /
-) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None] | None:
+) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes] | None:
     """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
 
 def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, /) -> bytes | None:

@@ -112,8 +112,8 @@ fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
 # Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes: (answer, new Game's
-# bytes, moves, a play's result or None, a roll's dice or None), or None.
-FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None]
+# bytes, moves, the board after a play or None, a roll's dice or None, the log's chain or b""), or None.
+FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes]
 flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], bool], FlowStep | None] | None = None
 # ListActions on a moving lean Game's bytes, full or compact: the answer's bytes, or None.
 flow_list: Callable[[bytes, tuple[int | bytes, ...], bool], bytes | None] | None = None

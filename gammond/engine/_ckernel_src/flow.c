@@ -989,6 +989,7 @@ static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *
     put_delimited(&logged, 4, entry_body.p, entry_body.n);
     put_bytes(&choices, c->answers[side].p, c->answers[side].n);
 
+    memcpy(out->chain, chain, K_CHAIN_BYTES);
     const koverride with[] = {
         {G_PHASE, &phase}, {G_RESIGNATION, &resignation}, {G_VERSION, &version}, {G_DIGEST, &log}};
     int status = put_answer(game, g, with, 4, &now, &events, &choices, &logged, out);
@@ -1126,8 +1127,10 @@ static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts
     status = cube_ok ? put_answer(game, g, with, 8, &none, &events, &choices, &logged, out) : K_FLOW_DECLINE;
     memcpy(out->moves, moves, sizeof(kstep) * (size_t)nmoves);
     out->nmoves = nmoves;
-    memcpy(out->result, result, K_SLOTS);
+    for (int i = 0; i < K_SLOTS; i++) /* the board after the play, from White's side */
+        out->result[i] = black ? (int8_t)-result[K_BAR - i] : result[i];
     out->has_result = 1;
+    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &board, &turn, &cube, &none, &version, &log, &entry, &events, &event, &logged, &choices};
     return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
@@ -1238,6 +1241,7 @@ static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
         status = put_answer(game, g, with, 5, &none, &events, &choices, &logged, out);
     out->die1 = die1;
     out->die2 = die2;
+    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &dice, &rolls, &version, &log, &entry, &events, &event, &logged, &choices, &none};
     return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }

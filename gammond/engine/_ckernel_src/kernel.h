@@ -367,13 +367,14 @@ typedef struct {
 typedef struct {
     kbuf answer; /* the ActResponse */
     kbuf game;   /* the new Game without its output-only fields */
-    /* MOVE and UNDO: the turn's moves now; CONFIRM and PLAY: the play's moves and its result
-       (from the mover's side); both in the mover's numbering. */
+    /* MOVE and UNDO: the turn's moves now; CONFIRM and PLAY: the play's moves (both in the
+       mover's numbering) and the board after it, from White's side. */
     kstep moves[K_MAX_STEPS];
     int nmoves;
     int8_t result[K_SLOTS];
     int has_result;
     int die1, die2; /* ROLL: the dice rolled */
+    uint8_t chain[16]; /* an action logged: the log's chain after it (else zeros) */
 } kflow_out;
 
 enum { K_FLOW_DECLINE = -3 };

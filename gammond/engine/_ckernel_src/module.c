@@ -489,7 +489,8 @@ PyDoc_STRVAR(flow_step_doc,
              "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
              "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
              "hit) in the mover's numbering: the turn's so far or the play's that ended it,\n"
-             "that play's result board or None, a roll's dice or None). None (the value) for\n"
+             "the board after that play (White's side) or None, a roll's dice or None, the\n"
+             "log's chain after an entry logged or b''). None (the value) for\n"
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
@@ -568,10 +569,13 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
     }
     PyObject *board = out.has_result ? board_tuple(out.result) : Py_NewRef(Py_None);
     PyObject *dice = board ? (out.die1 ? Py_BuildValue("(ii)", out.die1, out.die2) : Py_NewRef(Py_None)) : NULL;
-    PyObject *result = dice ? Py_BuildValue("(y#y#y#OO)", (const char *)out.answer.p,
+    static const uint8_t unlogged[16] = {0};
+    const int logged = memcmp(out.chain, unlogged, sizeof unlogged) != 0;
+    PyObject *result = dice ? Py_BuildValue("(y#y#y#OOy#)", (const char *)out.answer.p,
                                             (Py_ssize_t)out.answer.n, (const char *)out.game.p,
                                             (Py_ssize_t)out.game.n, (const char *)moves,
-                                            (Py_ssize_t)(3 * out.nmoves), board, dice)
+                                            (Py_ssize_t)(3 * out.nmoves), board, dice,
+                                            (const char *)out.chain, (Py_ssize_t)(logged ? 16 : 0))
                             : NULL;
     Py_XDECREF(board);
     Py_XDECREF(dice);

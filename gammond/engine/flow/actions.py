@@ -43,7 +43,7 @@ from gammond.engine.match import MatchState, ScoreSheet
 from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
-from gammond.engine.resign import accept_resignation, offer_resignation
+from gammond.engine.resign import Resignation, accept_resignation, offer_resignation
 from gammond.engine.result import ResultKind, at_stake, classify_win
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameOutcome
@@ -744,32 +744,53 @@ def _end_turn(
     return _pass_turn(game, board=board, log=log), tuple(events)
 
 
-def turn_ended(game: Game, moves: tuple[Move, ...], result: Position) -> Game:
-    """``game`` once its mover confirms the legal play ``moves``, leading to ``result`` (from the mover's side).
+def turn_ended(game: Game, moves: tuple[Move, ...], board: Position, chain: bytes) -> Game:
+    """A lean ``game`` once its mover confirms the legal play ``moves``, leaving ``board`` (from White's side).
 
     What :func:`apply_action` makes of a CONFIRM or PLAY that does not win
-    the game, folded into the digest when lean, without finding the play
-    again: for the kernel's flow, which found it in the turn's legal plays
+    the game, for the kernel's flow, which found the play among the turn's
+    legal plays and computed the log's ``chain`` after it
     (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
     """
-    assert game.turn is not None and result.off < CHECKERS
-    after, _ = _end_turn(game, game.turn, moves, result, [])
-    object.__setattr__(after, "version", game.version + 1)  # a copy nobody else has seen yet
-    return after.rebased()
+    assert game.turn is not None and game.base is not None and not game.log
+    entry = LogEntry(ActionKind.PLAY, game.turn, moves=moves)
+    return _pass_turn(game, board=board, base=game.base.extend(entry, chain), version=game.version + 1)
 
 
-def rolled(game: Game, dice: tuple[int, int]) -> Game:
-    """``game`` once its player on turn rolls ``dice`` (not the opening roll) and has a play to make.
+def rolled(game: Game, dice: tuple[int, int], chain: bytes) -> Game:
+    """A lean ``game`` once its player on turn rolls ``dice`` (not the opening roll) and has a play to make.
 
-    What :func:`apply_action` makes of such a ROLL, folded into the digest
-    when lean, for the kernel's flow, which rolled the game's dice itself
+    What :func:`apply_action` makes of such a ROLL, for the kernel's flow,
+    which rolled the game's dice and computed the log's ``chain`` after them
     (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
     """
-    assert game.turn is not None and game.phase is Phase.BEFORE_ROLL
-    after, _ = _after_roll(game, game.turn, dice, ())
-    assert after.phase is Phase.MOVING
-    object.__setattr__(after, "version", game.version + 1)  # a copy nobody else has seen yet
-    return after.rebased()
+    player = game.turn
+    assert player is not None and game.phase is Phase.BEFORE_ROLL and game.base is not None and not game.log
+    rolls = (game.rolls[0] + (player is Player.WHITE), game.rolls[1] + (player is Player.BLACK))
+    entry = LogEntry(ActionKind.ROLL, player, dice)
+    base = game.base.extend(entry, chain)
+    return replace(
+        game, phase=Phase.MOVING, dice=dice, moves=(), rolls=rolls, base=base, version=game.version + 1
+    )
+
+
+def offered(game: Game, kind: ResultKind, chain: bytes) -> Game:
+    """A lean ``game`` once its player on turn offers to resign ``kind``.
+
+    What :func:`apply_action` makes of a RESIGN, for the kernel's flow, which
+    checked the offer and computed the log's ``chain`` after it
+    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
+    """
+    player = game.turn
+    assert player is not None and game.base is not None and not game.log
+    entry = LogEntry(ActionKind.RESIGN, player, resign=kind)
+    return replace(
+        game,
+        phase=Phase.RESIGNATION_OFFERED,
+        resignation=Resignation(player, kind),
+        base=game.base.extend(entry, chain),
+        version=game.version + 1,
+    )
 
 
 def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:

@@ -35,6 +35,7 @@ from gammond.engine import (
     may_double_next,
     new_game,
     next_game,
+    offered,
     rolled,
     turn_ended,
 )
@@ -65,7 +66,7 @@ from gammond.server.wire.game import (
     encode_flow_action,
 )
 from gammond.server.wire.game_bytes import entry_bytes, event_bytes, message_field, repeated_field
-from gammond.server.wire.rules import decode_rules
+from gammond.server.wire.rules import decode_kind, decode_rules
 
 STALE_GAME = "STALE_GAME"
 # ActResponse's field numbers (backgammon/v1/play_service.proto).
@@ -306,12 +307,14 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         if stepped is None:
             return None
         # The engine makes the Game the kernel wrote, for the calls that read it back.
-        if stepped.result is not None:
-            after = turn_ended(game, stepped.moves, stepped.result)
+        if stepped.board is not None:
+            after = turn_ended(game, stepped.moves, stepped.board, stepped.chain)
         elif stepped.dice is not None:
-            after = rolled(game, stepped.dice)
+            after = rolled(game, stepped.dice, stepped.chain)
         elif kind == game_pb2.ACTION_KIND_RESIGN:
-            after = apply_action(game, _read_action(request.action))[0].rebased()
+            after = offered(
+                game, decode_kind(request.action.resign_kind, "action.resign_kind"), stepped.chain
+            )
         else:
             after = game.with_moves(stepped.moves)
         self.games.recent.put(stepped.key, (after, None))

@@ -153,8 +153,9 @@ class Stepped:
     answer: bytes
     key: bytes
     moves: tuple[Move, ...]  # MOVE, UNDO: the turn's moves now; CONFIRM, PLAY: the play's
-    result: Position | None  # CONFIRM, PLAY: the play's result, from the mover's side
+    board: Position | None  # CONFIRM, PLAY: the board after the play, from White's side
     dice: tuple[int, int] | None  # ROLL: the dice rolled
+    chain: bytes  # an action logged: the log's chain after it (else empty)
 
 
 def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
@@ -170,8 +171,8 @@ def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
     stepped = compiled(key, action, CONSTS, may_double)
     if stepped is None:
         return None
-    answer, after, moves, board, dice = stepped
-    return Stepped(answer, after, _moves(moves), None if board is None else _position(board), dice)
+    answer, after, moves, board, dice, chain = stepped
+    return Stepped(answer, after, _moves(moves), None if board is None else _position(board), dice, chain)
 
 
 def listing(key: bytes, full: bool) -> bytes | None:
