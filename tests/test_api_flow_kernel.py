@@ -137,6 +137,17 @@ def test_the_clients_dice_roll_through_the_kernel_as_through_the_general_path(
     assert rolls > 40 and counted["answered"] > 100
 
 
+def _refused_alike(
+    servicer: PlayServicer, game: game_pb2.Game, wrong: list[game_pb2.Action], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of ``wrong`` on ``game`` is refused with a clear status, the same with the kernel's flow or without."""
+    for action in wrong:
+        request = pb.ActRequest(game=game, action=action)
+        expected = _reference(servicer, request, monkeypatch)
+        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
+        assert _answer(servicer, request) == expected
+
+
 def _moving_game() -> tuple[PlayServicer, game_pb2.Game]:
     """A lean seeded game at its first move, as the server wrote it."""
     servicer = PlayServicer(HeuristicEvaluator(), 1.0)
@@ -163,11 +174,7 @@ def test_moves_the_kernel_cannot_answer_get_the_general_paths_error(
         game_pb2.Action(kind=UNDO, player=mover),  # nothing moved yet
         game_pb2.Action(kind=MOVE, player=mover, move=board_pb2.CheckerMove(from_point=99, to_point=2)),
     ]
-    for action in wrong:
-        request = pb.ActRequest(game=game, action=action)
-        expected = _reference(servicer, request, monkeypatch)
-        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
-        assert _answer(servicer, request) == expected
+    _refused_alike(servicer, game, wrong, monkeypatch)
     assert counted["answered"] == 0
 
 
@@ -188,11 +195,7 @@ def test_plays_the_kernel_cannot_answer_get_the_general_paths_answer(
         game_pb2.Action(kind=RESIGN, player=other, resign_kind=rules_pb2.RESULT_KIND_SINGLE),
         game_pb2.Action(kind=ROLL, player=mover),  # while moving
     ]
-    for action in wrong:
-        request = pb.ActRequest(game=game, action=action)
-        expected = _reference(servicer, request, monkeypatch)
-        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
-        assert _answer(servicer, request) == expected
+    _refused_alike(servicer, game, wrong, monkeypatch)
     assert counted["answered"] == 0
 
 
@@ -212,11 +215,7 @@ def test_rolls_the_kernel_cannot_answer_get_the_general_paths_error(
         game_pb2.Action(kind=MOVE, player=roller, move=board_pb2.CheckerMove(from_point=24, to_point=23)),
     ]
     answered = counted["answered"]
-    for action in wrong:
-        request = pb.ActRequest(game=before_roll, action=action)
-        expected = _reference(servicer, request, monkeypatch)
-        assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
-        assert _answer(servicer, request) == expected
+    _refused_alike(servicer, before_roll, wrong, monkeypatch)
     assert counted["answered"] == answered
 
 
