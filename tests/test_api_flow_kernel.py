@@ -31,8 +31,8 @@ from tests.support.games import game_states
 
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
 CONFIRM, PLAY, RESIGN = game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY, game_pb2.ACTION_KIND_RESIGN
-ROLL = game_pb2.ACTION_KIND_ROLL
-KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL)
+ROLL, DOUBLE, TAKE = game_pb2.ACTION_KIND_ROLL, game_pb2.ACTION_KIND_DOUBLE, game_pb2.ACTION_KIND_TAKE
+KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE, TAKE)
 
 
 @pytest.fixture
@@ -44,9 +44,9 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     counts: Counter[str] = Counter()
 
     def counting(
-        game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool
+        game: bytes, action: bytes, consts: tuple[int | bytes, ...], allowed: int
     ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None, bytes] | None:
-        answer = step(game, action, consts, may_double)
+        answer = step(game, action, consts, allowed)
         counts["answered" if answer is not None else "declined"] += 1
         return answer
 
@@ -105,7 +105,7 @@ def test_the_kernel_answers_with_the_general_paths_bytes_through_whole_games(
             kinds[action.kind] += 1
             wire = pb.ActResponse.FromString(expected).game
     assert kinds[MOVE] > 150 and kinds[UNDO] > 30 and kinds[CONFIRM] > 30 and kinds[PLAY] > 30
-    assert kinds[RESIGN] > 10 and kinds[ROLL] > 50
+    assert kinds[RESIGN] > 10 and kinds[ROLL] > 50 and kinds[DOUBLE] > 20 and kinds[TAKE] > 10
     # The kernel answered nearly all of them (it leaves a bear-off tie and a winning play to Python).
     assert counted["answered"] > 0.9 * sum(kinds[k] for k in KERNEL_KINDS)
 
@@ -213,6 +213,8 @@ def test_rolls_the_kernel_cannot_answer_get_the_general_paths_error(
         game_pb2.Action(kind=ROLL, player=roller, dice=board_pb2.Dice(die1=3, die2=1)),  # seeded: no dice
         game_pb2.Action(kind=ROLL, player=other),
         game_pb2.Action(kind=MOVE, player=roller, move=board_pb2.CheckerMove(from_point=24, to_point=23)),
+        game_pb2.Action(kind=DOUBLE, player=other),  # not on turn
+        game_pb2.Action(kind=TAKE, player=other),  # nothing offered
     ]
     answered = counted["answered"]
     _refused_alike(servicer, before_roll, wrong, monkeypatch)
@@ -264,16 +266,16 @@ def test_the_kernel_refuses_bytes_that_are_not_a_moving_lean_game(counted: Count
     action = next(a for a in listed if a.kind == MOVE).SerializeToString()
     step = kernel.flow_step
     assert step is not None
-    assert step(key, action, flow_bytes.CONSTS, False) is not None
+    assert step(key, action, flow_bytes.CONSTS, 0) is not None
     rng = random.Random(8)
     for cut in range(len(key)):  # every truncation, and bytes changed at random
-        assert step(key[:cut], action, flow_bytes.CONSTS, False) is None or cut == len(key)
+        assert step(key[:cut], action, flow_bytes.CONSTS, 0) is None or cut == len(key)
     for _ in range(300):
         noisy = bytearray(key)
         noisy[rng.randrange(len(noisy))] = rng.randrange(256)
-        step(bytes(noisy), action, flow_bytes.CONSTS, False)  # any answer or None, never a crash
-    assert step(b"\xff" * 40, action, flow_bytes.CONSTS, False) is None
-    assert step(key, b"\x08\x63", flow_bytes.CONSTS, False) is None
+        step(bytes(noisy), action, flow_bytes.CONSTS, 0)  # any answer or None, never a crash
+    assert step(b"\xff" * 40, action, flow_bytes.CONSTS, 0) is None
+    assert step(key, b"\x08\x63", flow_bytes.CONSTS, 0) is None
 
 
 def test_a_game_with_moves_is_the_same_game_one_version_on() -> None:

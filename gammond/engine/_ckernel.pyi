@@ -164,9 +164,9 @@ def turn_options(
     only Python's set order breaks: see turn.c)."""
 
 def flow_step(
-    game: bytes, action: bytes, consts: tuple[int | bytes, ...], may_double: bool, /
+    game: bytes, action: bytes, consts: tuple[int | bytes, ...], allowed: int, /
 ) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes] | None:
-    """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
+    """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
 
 def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, /) -> bytes | None:
     """ListActions on a moving lean Game's bytes, full or compact (gammond.server.wire.flow_bytes), or None."""

@@ -47,8 +47,8 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   steps, dice and dice left in order, complete, plays left), or ``None`` (the
   value) where the Python reference must answer (an illegal ``made``, which
   it names, or a tie only Python's set order breaks); compiled only.
-* ``flow_step(game, action, consts, may_double)``: Act's MOVE, UNDO, CONFIRM,
-  PLAY, RESIGN or ROLL on a lean Game, both
+* ``flow_step(game, action, consts, allowed)``: Act's MOVE, UNDO, CONFIRM,
+  PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game, both
   as wire bytes, answered as the bytes of the ``ActResponse`` in the compact
   view, with the new Game's bytes and the turn's moves (``_ckernel_src/flow.c``;
   :mod:`gammond.server.wire.flow_bytes` calls it); ``None`` (the value) for
@@ -111,10 +111,10 @@ plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | 
 fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
-# Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game's bytes: (answer, new Game's
+# Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes: (answer, new Game's
 # bytes, moves, the board after a play or None, a roll's dice or None, the log's chain or b""), or None.
 FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes]
-flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], bool], FlowStep | None] | None = None
+flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], int], FlowStep | None] | None = None
 # ListActions on a moving lean Game's bytes, full or compact: the answer's bytes, or None.
 flow_list: Callable[[bytes, tuple[int | bytes, ...], bool], bytes | None] | None = None
 # A message's bytes without the top-level fields numbered in a mask, or None for bytes that are not one.

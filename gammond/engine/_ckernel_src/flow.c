@@ -484,7 +484,8 @@ static int read_action(const uint8_t *p, size_t n, const kflow_consts *c, kactio
         }
     }
     const uint64_t extra = seen & ~(1u << 1 | 1u << 2);
-    if (a->kind == (uint64_t)c->kind_undo || a->kind == (uint64_t)c->kind_confirm)
+    if (a->kind == (uint64_t)c->kind_undo || a->kind == (uint64_t)c->kind_confirm ||
+        a->kind == (uint64_t)c->kind_double || a->kind == (uint64_t)c->kind_take)
         return !extra;
     if (a->kind == (uint64_t)c->kind_roll) /* the dice only where the client rolls */
         return !(extra & ~(1u << 3));
@@ -1246,15 +1247,129 @@ static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
 
+/* ---- DOUBLE and TAKE ---------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t value, owner, action, offered_by, doubled;
+    int pending;
+} kcube;
+
+static int read_cube(kbytes body, kcube *cube)
+{
+    size_t at = 0;
+    kfield f;
+    memset(cube, 0, sizeof *cube);
+    while (at < body.n) {
+        if (!next_field(body.p, body.n, &at, &f))
+            return 0;
+        if (f.number == 3 && f.type == WIRE_DELIMITED) {
+            size_t inner = 0;
+            kfield o;
+            cube->pending = 1;
+            while (inner < f.len) {
+                if (!next_field(f.body, f.len, &inner, &o) || o.type != WIRE_VARINT || o.number > 2)
+                    return 0;
+                if (o.number == 1)
+                    cube->action = o.value;
+                else
+                    cube->offered_by = o.value;
+            }
+        } else if (f.type == WIRE_VARINT && (f.number == 1 || f.number == 2 || f.number == 4)) {
+            *(f.number == 1 ? &cube->value : f.number == 2 ? &cube->owner : &cube->doubled) = f.value;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void put_cube(kbuf *b, const kcube *cube)
+{
+    uint8_t body[48], offer[16];
+    kbuf m = {body, 0, sizeof body, 0, 1}, o = {offer, 0, sizeof offer, 0, 1};
+    put_uint(&m, 1, cube->value);
+    put_uint(&m, 2, cube->owner);
+    if (cube->pending) {
+        put_uint(&o, 1, cube->action);
+        put_uint(&o, 2, cube->offered_by);
+        put_delimited(&m, 3, offer, o.n);
+    }
+    put_uint(&m, 4, cube->doubled);
+    b->failed |= m.failed || o.failed;
+    put_delimited(b, G_CUBE, body, m.n);
+}
+
+static int cube_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                     unsigned allowed, kflow_out *out)
+{
+    kcube cube;
+    if (!g->cube.p || !read_cube(g->cube, &cube))
+        return K_FLOW_DECLINE;
+    const int doubling = a->kind == (uint64_t)c->kind_double;
+    const uint64_t other = g->turn == (uint64_t)c->color_black ? (uint64_t)c->color_white : (uint64_t)c->color_black;
+    if (doubling) {
+        /* The player on turn, before rolling, where the cube's rules allow it (Python says). */
+        if (g->phase != (uint64_t)c->phase_before_roll || a->player != g->turn || cube.pending ||
+            !(allowed & K_FLOW_MAY_DOUBLE_NOW))
+            return K_FLOW_DECLINE;
+        cube.pending = 1;
+        cube.action = (uint64_t)c->cube_double;
+        cube.offered_by = g->turn;
+        cube.doubled = 1;
+    } else {
+        /* A double taken by the player it was offered to; a beaver's or raccoon's take: Python. */
+        if (g->phase != (uint64_t)c->phase_cube_offered || !cube.pending ||
+            cube.action != (uint64_t)c->cube_double || cube.offered_by != g->turn || a->player != other ||
+            cube.value > (UINT64_C(1) << 61))
+            return K_FLOW_DECLINE;
+        cube.value *= 2;
+        cube.owner = other == (uint64_t)c->color_white ? (uint64_t)c->owner_white : (uint64_t)c->owner_black;
+        cube.pending = 0;
+        cube.action = cube.offered_by = 0;
+    }
+    const int side = a->player == (uint64_t)c->color_black ? 1 : 0;
+    const uint8_t fixed[6] = {(uint8_t)(doubling ? c->log_kind_double : c->log_kind_take), (uint8_t)(side + 1), 0, 0, 0, 0};
+    uint8_t chain[K_CHAIN_BYTES];
+    if (!chain_next(g, c, fixed, sizeof fixed, chain))
+        return K_FLOW_DECLINE;
+    kbuf phase = {0}, cube_field = {0}, version = {0}, log = {0}, entry = {0}, events = {0}, event = {0};
+    kbuf logged = {0}, choices = {0}, none = {0};
+    put_uint(&phase, G_PHASE, (uint64_t)(doubling ? c->phase_cube_offered : c->phase_before_roll));
+    put_cube(&cube_field, &cube);
+    put_uint(&version, G_VERSION, g->version + 1);
+    put_uint(&entry, 1, (uint64_t)a->kind);
+    put_uint(&entry, 2, a->player);
+    kgame raised = *g;
+    raised.raises += !doubling; /* a take raises the stakes */
+    put_digest(&log, &raised, chain, &entry, (kbytes){NULL, 0}, g->resigned, g->resignations);
+    /* The event carries the stakes offered, or agreed. */
+    put_uint(&event, 1, (uint64_t)(doubling ? c->event_doubled : c->event_took));
+    put_uint(&event, 2, a->player);
+    put_uint(&event, 7, doubling ? 2 * cube.value : cube.value);
+    put_delimited(&events, 2, event.p, event.n);
+    put_delimited(&logged, 4, entry.p, entry.n);
+    /* Next: the other side answers the double, or the doubler rolls (no second double this turn). */
+    const kbytes listed = doubling ? c->offers[2 * (1 - side) + ((allowed & K_FLOW_MAY_BEAVER) ? 1 : 0)]
+                                   : c->rolls[2 * (1 - side)];
+    put_bytes(&choices, listed.p, listed.n);
+    const koverride with[] = {{G_PHASE, &phase}, {G_CUBE, &cube_field}, {G_VERSION, &version}, {G_DIGEST, &log}};
+    int status = put_answer(game, g, with, 4, &none, &events, &choices, &logged, out);
+    memcpy(out->chain, chain, K_CHAIN_BYTES);
+    kbuf *all[] = {&phase, &cube_field, &version, &log, &entry, &events, &event, &logged, &choices, &none};
+    return free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
+}
+
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, int may_double, kflow_out *out)
+                const kflow_consts *c, unsigned allowed, kflow_out *out)
 {
     kgame g;
     kaction a;
     memset(out, 0, sizeof *out);
     if (!read_game(game, ngame, c->color_black, &g) ||
         (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
-        !read_action(action, naction, c, &a) || a.player != g.turn || g.version >= c->max_version ||
+        !read_action(action, naction, c, &a) || g.version >= c->max_version ||
+        /* The player on turn acts, but for a take (checked with the cube). */
+        (a.player != g.turn && a.kind != (uint64_t)c->kind_take) ||
         /* Near the log's end the listing leaves actions out: the general path's to say which. */
         g.log_length + 5 > (uint64_t)c->max_log)
         return K_FLOW_DECLINE;
@@ -1264,7 +1379,9 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     else if (a.kind == (uint64_t)c->kind_roll)
         status = roll_step(game, &g, c, &a, out);
     else if (a.kind == (uint64_t)c->kind_confirm || a.kind == (uint64_t)c->kind_play)
-        status = end_turn_step(game, &g, c, &a, may_double, out);
+        status = end_turn_step(game, &g, c, &a, (allowed & K_FLOW_MAY_DOUBLE_NEXT) != 0, out);
+    else if (a.kind == (uint64_t)c->kind_double || a.kind == (uint64_t)c->kind_take)
+        status = cube_step(game, &g, c, &a, allowed, out);
     else
         status = move_step(game, &g, c, &a, out);
     if (status != K_OK) {

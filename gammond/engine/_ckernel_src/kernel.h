@@ -350,18 +350,23 @@ typedef struct {
 
 /* The protocol's codes and the answer's constant fields, from the Python encoders. */
 typedef struct {
-    int phase_moving, phase_before_roll, phase_resignation_offered;
+    int phase_moving, phase_before_roll, phase_resignation_offered, phase_cube_offered;
     int kind_move, kind_undo, kind_resign, kind_reject, kind_confirm, kind_play, kind_roll;
-    int event_moved, event_undone, event_resigned, event_turn_ended, event_rolled;
-    int color_white, color_black, source_seeded, source_client;
-    int log_kind_resign, log_kind_play, log_kind_roll; /* in the log chain's fixed entry encoding */
+    int kind_double, kind_take;
+    int event_moved, event_undone, event_resigned, event_turn_ended, event_rolled, event_doubled;
+    int event_took;
+    int color_white, color_black, source_seeded, source_client, owner_white, owner_black;
+    int cube_double; /* CubeAction DOUBLE */
+    /* in the log chain's fixed entry encoding */
+    int log_kind_resign, log_kind_play, log_kind_roll, log_kind_double, log_kind_take;
     uint64_t max_version, max_log;
     kbytes chain_label;
     /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
        its UNDO, CONFIRM and three RESIGN actions as fields; and the whole answer to the
        side's resignation (the other side to accept or reject); and the whole choices of
-       the side about to roll, without and with DOUBLE (rolls[2 * side + may double]). */
-    kbytes head[2], undo[2], confirm[2], resigns[2], answers[2], rolls[4];
+       the side about to roll, without and with DOUBLE (rolls[2 * side + may double]), and of
+       the side answering a double, without and with BEAVER (offers[2 * side + may beaver]). */
+    kbytes head[2], undo[2], confirm[2], resigns[2], answers[2], rolls[4], offers[4];
 } kflow_consts;
 
 typedef struct {
@@ -380,15 +385,21 @@ typedef struct {
 enum { K_FLOW_DECLINE = -3 };
 
 /*
- * Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL (an Action's bytes) on a lean Game (its bytes without
+ * Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE (an Action's bytes) on a lean Game (its bytes without
  * the output-only fields, as the server wrote them), answered in the compact
  * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
  * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.
- * `may_double`: whether the opponent may double before rolling once this turn
- * ends (read for CONFIRM and PLAY only; the cube's rules stay in Python).
+ * `allowed`: K_FLOW_MAY_* flags, what the cube's rules (kept in Python) allow
+ * for CONFIRM and PLAY (the next player's double) and DOUBLE (the double, a beaver).
  */
+/* What the cube's rules (in Python) allow, for k_flow_step. */
+enum {
+    K_FLOW_MAY_DOUBLE_NEXT = 1, /* the next player may double once this turn ends */
+    K_FLOW_MAY_DOUBLE_NOW = 2,  /* the player on turn may double now */
+    K_FLOW_MAY_BEAVER = 4,      /* the other side may beaver the double offered now */
+};
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, int may_double, kflow_out *out);
+                const kflow_consts *c, unsigned allowed, kflow_out *out);
 /*
  * ListActions on a lean Game that is moving, in the full view (`full`) or the
  * compact one: the ListActionsResponse's bytes in `out` (the caller frees it)

@@ -484,7 +484,7 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
 /* ---- in-turn actions on a lean Game's bytes (flow.c) --------------------------- */
 
 PyDoc_STRVAR(flow_step_doc,
-             "flow_step($module, game, action, consts, may_double, /)\n--\n\n"
+             "flow_step($module, game, action, consts, allowed, /)\n--\n\n"
              "Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game, both as wire bytes (the Game without its\n"
              "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
              "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
@@ -494,12 +494,12 @@ PyDoc_STRVAR(flow_step_doc,
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
-enum { FLOW_CODES = 24, FLOW_PARTS = 15 };
+enum { FLOW_CODES = 34, FLOW_PARTS = 19 };
 
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
-        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 24 ints and 15 bytes");
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 34 ints and 19 bytes");
         return -1;
     }
     long long codes[FLOW_CODES];
@@ -512,25 +512,30 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
             return -1;
         }
     }
-    int *small[FLOW_CODES - 2] = {&c->phase_moving, &c->phase_before_roll, &c->phase_resignation_offered,
-                                  &c->kind_move, &c->kind_undo, &c->kind_resign, &c->kind_reject,
-                                  &c->kind_confirm, &c->kind_play, &c->kind_roll, &c->event_moved,
-                                  &c->event_undone, &c->event_resigned, &c->event_turn_ended,
-                                  &c->event_rolled, &c->color_white, &c->color_black,
-                                  &c->source_seeded, &c->source_client, &c->log_kind_resign,
-                                  &c->log_kind_play, &c->log_kind_roll};
+    int *small[] = {
+        &c->phase_moving,    &c->phase_before_roll, &c->phase_resignation_offered, &c->phase_cube_offered,
+        &c->kind_move,       &c->kind_undo,         &c->kind_resign,               &c->kind_reject,
+        &c->kind_confirm,    &c->kind_play,         &c->kind_roll,                 &c->kind_double,
+        &c->kind_take,       &c->event_moved,       &c->event_undone,              &c->event_resigned,
+        &c->event_turn_ended, &c->event_rolled,     &c->event_doubled,             &c->event_took,
+        &c->color_white,     &c->color_black,       &c->source_seeded,             &c->source_client,
+        &c->owner_white,     &c->owner_black,       &c->cube_double,               &c->log_kind_resign,
+        &c->log_kind_play,   &c->log_kind_roll,     &c->log_kind_double,           &c->log_kind_take};
+    _Static_assert(sizeof small / sizeof *small == FLOW_CODES - 2, "every code has its place");
     for (int i = 0; i < FLOW_CODES - 2; i++)
         *small[i] = (int)codes[i];
     c->max_version = (uint64_t)codes[FLOW_CODES - 2];
     c->max_log = (uint64_t)codes[FLOW_CODES - 1];
-    kbytes *parts[FLOW_PARTS] = {&c->chain_label, &c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
+    kbytes *parts[] = {&c->chain_label, &c->head[0], &c->head[1], &c->undo[0], &c->undo[1],
                                  &c->confirm[0], &c->confirm[1], &c->resigns[0], &c->resigns[1],
                                  &c->answers[0], &c->answers[1], &c->rolls[0], &c->rolls[1],
-                                 &c->rolls[2], &c->rolls[3]};
+                                 &c->rolls[2], &c->rolls[3], &c->offers[0], &c->offers[1],
+                                 &c->offers[2], &c->offers[3]};
+    _Static_assert(sizeof parts / sizeof *parts == FLOW_PARTS, "every part has its place");
     for (int i = 0; i < FLOW_PARTS; i++) {
         PyObject *item = PyTuple_GET_ITEM(tuple, FLOW_CODES + i);
         if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "consts' last 15 items must be bytes");
+            PyErr_SetString(PyExc_TypeError, "consts' last 19 items must be bytes");
             return -1;
         }
         parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
@@ -543,11 +548,11 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
 {
     if (nargs != 4 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError,
-                        "flow_step takes (game: bytes, action: bytes, consts: tuple, may_double: bool)");
+                        "flow_step takes (game: bytes, action: bytes, consts: tuple, allowed: int)");
         return NULL;
     }
-    int may_double = PyObject_IsTrue(args[3]);
-    if (may_double < 0)
+    long allowed = PyLong_AsLong(args[3]);
+    if (allowed == -1 && PyErr_Occurred())
         return NULL;
     kflow_consts consts;
     if (flow_consts(args[2], &consts) < 0)
@@ -556,7 +561,7 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
     int status = k_flow_step((const uint8_t *)PyBytes_AS_STRING(args[0]),
                              (size_t)PyBytes_GET_SIZE(args[0]),
                              (const uint8_t *)PyBytes_AS_STRING(args[1]),
-                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, may_double, &out);
+                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, (unsigned)allowed, &out);
     if (status == K_FLOW_DECLINE)
         Py_RETURN_NONE;
     if (status != K_OK)

@@ -251,6 +251,26 @@ def may_double_next(game: Game) -> bool:
     )
 
 
+def may_double_now(game: Game) -> bool:
+    """Whether the player on turn may double now, before rolling (what the listing offers)."""
+    if game.phase is not Phase.BEFORE_ROLL or game.turn is None:
+        return False
+    return CubeAction.DOUBLE in _cube_actions(game, game.turn)
+
+
+def may_beaver_if_doubled(game: Game) -> bool:
+    """Whether the other side may beaver, once the player on turn doubles (:func:`may_double_now`)."""
+    turn = game.turn
+    assert turn is not None
+    offered = apply_cube_action(
+        game.cube, CubeAction.DOUBLE, turn, game.rules, _match(game), rolls=game.rolls
+    )
+    assert isinstance(offered, CubeState)
+    return CubeAction.BEAVER in _allowed_cube_actions(
+        offered, turn.opponent, game.rules, _match(game), turn, game.rolls
+    )
+
+
 # Actions are values: each player's plain ones are made once (a writer caches their bytes by value).
 _ACTIONS = {
     (kind, player): Action(kind, player)
@@ -772,6 +792,24 @@ def rolled(game: Game, dice: tuple[int, int], chain: bytes) -> Game:
     return replace(
         game, phase=Phase.MOVING, dice=dice, moves=(), rolls=rolls, base=base, version=game.version + 1
     )
+
+
+def cube_acted(game: Game, kind: ActionKind, chain: bytes) -> Game:
+    """A lean ``game`` once the player to act doubles or takes (``kind``), the game going on.
+
+    What :func:`apply_action` makes of a DOUBLE or a TAKE, for the kernel's
+    flow, which checked the action (with :func:`may_double_now`) and computed
+    the log's ``chain`` after it (:mod:`gammond.server.wire.flow_bytes`).
+    """
+    assert game.turn is not None and game.base is not None and not game.log
+    player = _actor(game)
+    cube = apply_cube_action(
+        game.cube, CUBE_KINDS[kind], player, game.rules, _match(game), on_turn=game.turn, rolls=game.rolls
+    )
+    assert isinstance(cube, CubeState)
+    phase = Phase.CUBE_OFFERED if cube.pending is not None else Phase.BEFORE_ROLL
+    base = game.base.extend(LogEntry(kind, player), chain)
+    return replace(game, cube=cube, phase=phase, base=base, version=game.version + 1)
 
 
 def offered(game: Game, kind: ResultKind, chain: bytes) -> Game:

@@ -31,8 +31,11 @@ from gammond.engine import (
     Player,
     add_client_seed,
     apply_action,
+    cube_acted,
     list_actions,
+    may_beaver_if_doubled,
     may_double_next,
+    may_double_now,
     new_game,
     next_game,
     offered,
@@ -294,16 +297,23 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         return b"".join(parts)
 
     def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
-        """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL, or None for the general path."""
+        """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE, or None for the general path."""
         if request.bot_reply or request.view not in flow_bytes.VIEWS:
             return None
         _check_version(request, game)
         kind = request.action.kind
-        ends_turn = kind in flow_bytes.ENDS_TURN
-        if ends_turn and game.phase is not Phase.MOVING:
-            return None  # the general path names the mistake
-        may_double = ends_turn and may_double_next(game)
-        stepped = flow_bytes.step(key, request.action.SerializeToString(), may_double)
+        allowed = 0  # what the cube's rules allow, from the engine
+        if kind in flow_bytes.ENDS_TURN:
+            if game.phase is not Phase.MOVING:
+                return None  # the general path names the mistake
+            allowed = flow_bytes.MAY_DOUBLE_NEXT if may_double_next(game) else 0
+        elif kind == game_pb2.ACTION_KIND_DOUBLE:
+            if not may_double_now(game):
+                return None
+            allowed = flow_bytes.MAY_DOUBLE_NOW | (
+                flow_bytes.MAY_BEAVER if may_beaver_if_doubled(game) else 0
+            )
+        stepped = flow_bytes.step(key, request.action.SerializeToString(), allowed)
         if stepped is None:
             return None
         # The engine makes the Game the kernel wrote, for the calls that read it back.
@@ -315,6 +325,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             after = offered(
                 game, decode_kind(request.action.resign_kind, "action.resign_kind"), stepped.chain
             )
+        elif kind in (game_pb2.ACTION_KIND_DOUBLE, game_pb2.ACTION_KIND_TAKE):
+            after = cube_acted(game, _read_action(request.action).kind, stepped.chain)
         else:
             after = game.with_moves(stepped.moves)
         self.games.recent.put(stepped.key, (after, None))

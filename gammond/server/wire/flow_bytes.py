@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from backgammon.v1 import game_pb2, play_service_pb2
+from backgammon.v1 import game_pb2, play_service_pb2, rules_pb2
 from gammond.engine import (
     CHAIN_LABEL,
     MAX_LOG,
@@ -51,8 +51,12 @@ KINDS = frozenset(
         game_pb2.ACTION_KIND_PLAY,
         game_pb2.ACTION_KIND_RESIGN,
         game_pb2.ACTION_KIND_ROLL,
+        game_pb2.ACTION_KIND_DOUBLE,
+        game_pb2.ACTION_KIND_TAKE,
     )
 )
+# What the cube's rules allow, as kernel.h's K_FLOW_MAY_* flags.
+MAY_DOUBLE_NEXT, MAY_DOUBLE_NOW, MAY_BEAVER = 1, 2, 4
 # Those whose answer lists the next player's roll (and whether they may double first).
 ENDS_TURN = frozenset((game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY))
 VIEWS = frozenset((play_service_pb2.ACTIONS_VIEW_UNSPECIFIED, play_service_pb2.ACTIONS_VIEW_COMPACT))
@@ -99,13 +103,30 @@ def _rolls(player: Player, may_double: bool) -> bytes:
     return bytes(response.SerializeToString())
 
 
+def _offers(player: Player, may_beaver: bool) -> bytes:
+    """The choices of ``player`` answering a double: take, drop, maybe beaver."""
+    kinds = (ActionKind.TAKE, ActionKind.DROP, ActionKind.BEAVER)[: 3 if may_beaver else 2]
+    response = play_service_pb2.ListActionsResponse(
+        phase=game_pb2.PHASE_CUBE_OFFERED,
+        to_act=[encode_color(player)],
+        actions=[encode_flow_action(Action(kind, player), (), True) for kind in kinds],
+    )
+    return bytes(response.SerializeToString())
+
+
+def _log_code(kind: ActionKind) -> int:
+    """``kind``'s code in the log chain's fixed entry encoding."""
+    return entry_bytes(LogEntry(kind))[0]
+
+
 def _consts() -> tuple[int | bytes, ...]:
-    """``flow_step``'s codes and constant fields (kernel.h's ``kflow_consts``), in its order."""
+    """``flow_step``'s codes and constant fields (kernel.h's ``kflow_consts``), in module.c's order."""
     sides = (Player.WHITE, Player.BLACK)
     return (
         game_pb2.PHASE_MOVING,
         game_pb2.PHASE_BEFORE_ROLL,
         game_pb2.PHASE_RESIGNATION_OFFERED,
+        game_pb2.PHASE_CUBE_OFFERED,
         game_pb2.ACTION_KIND_MOVE,
         game_pb2.ACTION_KIND_UNDO,
         game_pb2.ACTION_KIND_RESIGN,
@@ -113,18 +134,24 @@ def _consts() -> tuple[int | bytes, ...]:
         game_pb2.ACTION_KIND_CONFIRM,
         game_pb2.ACTION_KIND_PLAY,
         game_pb2.ACTION_KIND_ROLL,
+        game_pb2.ACTION_KIND_DOUBLE,
+        game_pb2.ACTION_KIND_TAKE,
         game_pb2.EVENT_KIND_MOVED,
         game_pb2.EVENT_KIND_UNDONE,
         game_pb2.EVENT_KIND_RESIGNED,
         game_pb2.EVENT_KIND_TURN_ENDED,
         game_pb2.EVENT_KIND_ROLLED,
+        game_pb2.EVENT_KIND_DOUBLED,
+        game_pb2.EVENT_KIND_TOOK,
         encode_color(Player.WHITE),
         encode_color(Player.BLACK),
         game_pb2.DICE_SOURCE_SEEDED,
         game_pb2.DICE_SOURCE_CLIENT,
-        entry_bytes(LogEntry(ActionKind.RESIGN))[0],
-        entry_bytes(LogEntry(ActionKind.PLAY))[0],
-        entry_bytes(LogEntry(ActionKind.ROLL))[0],
+        rules_pb2.CUBE_OWNER_WHITE,
+        rules_pb2.CUBE_OWNER_BLACK,
+        rules_pb2.CUBE_ACTION_DOUBLE,
+        *(_log_code(kind) for kind in (ActionKind.RESIGN, ActionKind.PLAY, ActionKind.ROLL)),
+        *(_log_code(kind) for kind in (ActionKind.DOUBLE, ActionKind.TAKE)),
         MAX_VERSION,
         MAX_LOG,
         CHAIN_LABEL,
@@ -134,6 +161,7 @@ def _consts() -> tuple[int | bytes, ...]:
         *(_actions(*(Action(ActionKind.RESIGN, p, resign=k) for k in ResultKind)) for p in sides),
         *(_answers(p) for p in sides),
         *(_rolls(p, may_double) for p in sides for may_double in (False, True)),
+        *(_offers(p, may_beaver) for p in sides for may_beaver in (False, True)),
     )
 
 
@@ -158,17 +186,17 @@ class Stepped:
     chain: bytes  # an action logged: the log's chain after it (else empty)
 
 
-def step(key: bytes, action: bytes, may_double: bool = False) -> Stepped | None:
+def step(key: bytes, action: bytes, allowed: int = 0) -> Stepped | None:
     """The kernel's Act of ``action`` (an Action's bytes) on the Game whose bytes are ``key``, or None.
 
-    ``may_double``: whether the next player may double before rolling once
-    this turn ends (see ``may_double_next``; read for CONFIRM and PLAY).
+    ``allowed``: the ``MAY_*`` flags, what the cube's rules allow (the engine
+    says: ``may_double_next``, ``may_double_now``, ``may_beaver_if_doubled``).
     None: the general path answers.
     """
     compiled = kernel.flow_step
     if compiled is None:
         return None
-    stepped = compiled(key, action, CONSTS, may_double)
+    stepped = compiled(key, action, CONSTS, allowed)
     if stepped is None:
         return None
     answer, after, moves, board, dice, chain = stepped
