@@ -22,7 +22,7 @@ from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
 from gammond.server.errors import status_for
-from gammond.server.sealing import Keyring, StateKey
+from gammond.server.sealing import Keyring, SealError, StateKey
 from gammond.server.services.play import PlayServicer
 from gammond.server.wire import flow_bytes
 from gammond.server.wire.game import encode_game
@@ -45,7 +45,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     def counting(
         game: bytes, action: bytes, consts: tuple[int | bytes, ...], allowed: int
-    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None, bytes] | None:
+    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None, bytes, bytes] | None:
         answer = step(game, action, consts, allowed)
         counts["answered" if answer is not None else "declined"] += 1
         return answer
@@ -135,6 +135,34 @@ def test_the_clients_dice_roll_through_the_kernel_as_through_the_general_path(
             assert isinstance(expected, bytes)
             wire = pb.ActResponse.FromString(expected).game
     assert rolls > 40 and counted["answered"] > 100
+
+
+@pytest.mark.parametrize("dice", [game_pb2.DICE_SOURCE_FAIR, game_pb2.DICE_SOURCE_SERVER])
+def test_a_server_with_state_keys_seals_the_kernels_games_as_its_own(
+    dice: game_pb2.DiceSource.ValueType, counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keyring = Keyring((StateKey("k1", os.urandom(32)),))
+    fast = PlayServicer(HeuristicEvaluator(), 1.0, keyring=keyring)
+    slow = PlayServicer(HeuristicEvaluator(), 1.0, keyring=keyring)
+    rng = random.Random(dice)
+    for _ in range(8):
+        new = pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN, dice_source=dice)
+        wire = slow.NewGame(new, None).game  # type: ignore[arg-type]
+        for _ in range(80):
+            listed = slow.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
+            calm = [a for a in listed if a.kind not in (RESIGN, game_pb2.ACTION_KIND_DROP)]
+            if not calm:
+                break
+            for view in (pb.ACTIONS_VIEW_FULL, pb.ACTIONS_VIEW_COMPACT):
+                listing = pb.ListActionsRequest(game=wire, view=view)
+                assert fast.list_actions_wire(listing, None) == slow.list_actions_wire(listing, None)  # type: ignore[arg-type]
+            request = pb.ActRequest(game=wire, action=_tapped(rng.choice(calm), rng))
+            expected = _reference(slow, request, monkeypatch)
+            assert _answer(fast, request) == expected
+            assert isinstance(expected, bytes)
+            wire = pb.ActResponse.FromString(expected).game
+            assert wire.HasField("seal") and not wire.HasField("digest")
+    assert counted["answered"] > 200
 
 
 def _refused_alike(
@@ -236,7 +264,7 @@ def test_a_stale_version_is_refused_before_the_kernel_moves(counted: Counter[str
     assert answered.game.version == game.version + 1 and counted["answered"] == 1
 
 
-def test_only_the_servers_own_encoding_of_an_unsealed_lean_game_reaches_the_kernel(
+def test_only_the_servers_own_encoding_of_a_lean_game_reaches_the_kernel(
     counted: Counter[str],
 ) -> None:
     servicer, game = _moving_game()
@@ -252,10 +280,15 @@ def test_only_the_servers_own_encoding_of_an_unsealed_lean_game_reaches_the_kern
     odd.moves[0].hit = not odd.moves[0].hit
     read, _, key = servicer.games.read_flow(odd)
     assert key is None and read == servicer.games.read(moved)
-    # A server with state keys reads sealed Games only, on its own path.
+    # A server with state keys hands the kernel a sealed Game's state once its seal verifies.
     sealed = PlayServicer(HeuristicEvaluator(), 1.0, keyring=Keyring((StateKey("k1", os.urandom(32)),)))
     started = sealed.NewGame(pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN), None)  # type: ignore[arg-type]
-    assert sealed.games.read_flow(started.game)[2] is None
+    assert sealed.games.read_flow(started.game)[2] == started.game.seal.state
+    forged = game_pb2.Game()
+    forged.CopyFrom(started.game)
+    forged.seal.state = forged.seal.state.replace(b"\x18\x01", b"\x18\x02", 1)
+    with pytest.raises(SealError):
+        sealed.games.read_flow(forged)
 
 
 def test_the_kernel_refuses_bytes_that_are_not_a_moving_lean_game(counted: Counter[str]) -> None:

@@ -55,9 +55,11 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   anything else, for the general path.  Compiled only.
 * ``flow_list(game, consts, full)``: ListActions' answer for a lean Game that
   is moving, in the full or the compact view, or ``None``; compiled only.
-* ``strip_fields(data, mask)``: a message's bytes without its top-level fields
-  whose numbers are set in ``mask`` (``data`` itself when it has none), or
-  ``None`` for bytes that are not such a message; compiled only.
+* ``strip_fields(data, mask[, field, number])``: a message's bytes without its
+  top-level fields whose numbers are set in ``mask``, and with ``field`` (a
+  whole field numbered ``number``) put in its place (``data`` itself when
+  nothing changes), or ``None`` for bytes that are not such a message;
+  compiled only.
 """
 
 from __future__ import annotations
@@ -112,13 +114,15 @@ fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
 # Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes: (answer, new Game's
-# bytes, moves, the board after a play or None, a roll's dice or None, the log's chain or b""), or None.
-FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes]
+# bytes, moves, the board after a play or None, a roll's dice or None, the log's chain or b"",
+# the new Game as the answer holds it), or None.
+FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes, bytes]
 flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], int], FlowStep | None] | None = None
 # ListActions on a moving lean Game's bytes, full or compact: the answer's bytes, or None.
 flow_list: Callable[[bytes, tuple[int | bytes, ...], bool], bytes | None] | None = None
-# A message's bytes without the top-level fields numbered in a mask, or None for bytes that are not one.
-strip_fields: Callable[[bytes, int], bytes | None] | None = None
+# A message's bytes without the top-level fields numbered in a mask (and with a field put in), or None
+# for bytes that are not one.
+strip_fields: Callable[..., bytes | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs of boards, both directions; gammond.engine.ids holds the pure-Python codec.

@@ -805,15 +805,12 @@ static int put_answer(const uint8_t *game, const kgame *g, const koverride *with
     if (now->n && m == n)
         full[m++] = (koverride){G_BOARD_NOW, now};
     put_rewritten(&out->game, game, g, with, n);
-    kbuf whole = {0};
-    put_rewritten(&whole, game, g, full, m);
-    put_delimited(&out->answer, 1, whole.p, whole.n);
+    put_rewritten(&out->whole, game, g, full, m);
+    put_delimited(&out->answer, 1, out->whole.p, out->whole.n);
     put_bytes(&out->answer, events->p, events->n);
     put_delimited(&out->answer, 3, choices->p, choices->n);
     put_bytes(&out->answer, logged->p, logged->n);
-    int failed = whole.failed || out->answer.failed || out->game.failed;
-    kbuf_free(&whole);
-    return failed ? K_NOMEM : K_OK;
+    return out->whole.failed || out->answer.failed || out->game.failed ? K_NOMEM : K_OK;
 }
 
 /* ---- MOVE and UNDO ------------------------------------------------------------ */
@@ -1387,6 +1384,7 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     if (status != K_OK) {
         kbuf_free(&out->answer);
         kbuf_free(&out->game);
+        kbuf_free(&out->whole);
     }
     return status;
 }
@@ -1420,20 +1418,34 @@ int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int fu
     return status;
 }
 
-int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbuf *out, int *dropped)
+int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbytes insert, uint32_t number, kbuf *out,
+                   int *dropped)
 {
     size_t at = 0, kept = 0;
     kfield f;
     memset(out, 0, sizeof *out);
     *dropped = 0;
+    int inserted = !insert.n;
     while (at < n) {
         if (!next_field(in, n, &at, &f))
             return K_FLOW_DECLINE;
+        if (!inserted && f.number > number) { /* the field put in, before the first numbered above it */
+            put_bytes(out, in + kept, f.start - kept);
+            put_bytes(out, insert.p, insert.n);
+            kept = f.start;
+            inserted = *dropped = 1;
+        }
         if (f.number < 64 && (mask >> f.number & 1)) {
             put_bytes(out, in + kept, f.start - kept);
             kept = f.end;
             *dropped = 1;
         }
+    }
+    if (!inserted) {
+        put_bytes(out, in + kept, n - kept);
+        put_bytes(out, insert.p, insert.n);
+        kept = n;
+        *dropped = 1;
     }
     if (*dropped) /* the rest after the last field left out */
         put_bytes(out, in + kept, n - kept);

@@ -372,6 +372,7 @@ typedef struct {
 typedef struct {
     kbuf answer; /* the ActResponse */
     kbuf game;   /* the new Game without its output-only fields */
+    kbuf whole;  /* the new Game as the answer holds it (for a caller that seals it) */
     /* MOVE and UNDO: the turn's moves now; CONFIRM and PLAY: the play's moves (both in the
        mover's numbering) and the board after it, from White's side. */
     kstep moves[K_MAX_STEPS];
@@ -408,10 +409,13 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
 int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, kbuf *out);
 /*
  * A message's bytes without its top-level fields whose numbers (below 64) are
- * set in `mask`: K_OK with the rest in `out` and `*dropped` set when any was
- * (else nothing is written), K_NOMEM, or K_FLOW_DECLINE for bytes that are not
- * a message of varint and length-delimited fields.
+ * set in `mask`, and with `insert` (a whole field numbered `number`, or
+ * nothing) put before the first field numbered above it: K_OK with the rest in
+ * `out` and `*dropped` set when anything changed (else nothing is written),
+ * K_NOMEM, or K_FLOW_DECLINE for bytes that are not a message of varint and
+ * length-delimited fields.
  */
-int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbuf *out, int *dropped);
+int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbytes insert, uint32_t number, kbuf *out,
+                   int *dropped);
 
 #endif

@@ -490,7 +490,8 @@ PyDoc_STRVAR(flow_step_doc,
              "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
              "hit) in the mover's numbering: the turn's so far or the play's that ended it,\n"
              "the board after that play (White's side) or None, a roll's dice or None, the\n"
-             "log's chain after an entry logged or b''). None (the value) for\n"
+             "log's chain after an entry logged or b'', the new Game as the answer holds\n"
+             "it). None (the value) for\n"
              "any other action or form, for the caller's general path. `consts`: the\n"
              "protocol's codes and the answer's constant fields (see kernel.h).");
 
@@ -576,16 +577,18 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
     PyObject *dice = board ? (out.die1 ? Py_BuildValue("(ii)", out.die1, out.die2) : Py_NewRef(Py_None)) : NULL;
     static const uint8_t unlogged[16] = {0};
     const int logged = memcmp(out.chain, unlogged, sizeof unlogged) != 0;
-    PyObject *result = dice ? Py_BuildValue("(y#y#y#OOy#)", (const char *)out.answer.p,
+    PyObject *result = dice ? Py_BuildValue("(y#y#y#OOy#y#)", (const char *)out.answer.p,
                                             (Py_ssize_t)out.answer.n, (const char *)out.game.p,
                                             (Py_ssize_t)out.game.n, (const char *)moves,
                                             (Py_ssize_t)(3 * out.nmoves), board, dice,
-                                            (const char *)out.chain, (Py_ssize_t)(logged ? 16 : 0))
+                                            (const char *)out.chain, (Py_ssize_t)(logged ? 16 : 0),
+                                            (const char *)out.whole.p, (Py_ssize_t)out.whole.n)
                             : NULL;
     Py_XDECREF(board);
     Py_XDECREF(dice);
     kbuf_free(&out.answer);
     kbuf_free(&out.game);
+    kbuf_free(&out.whole);
     return result;
 }
 
@@ -619,24 +622,34 @@ static PyObject *flow_list(PyObject *module, PyObject *const *args, Py_ssize_t n
 }
 
 PyDoc_STRVAR(strip_fields_doc,
-             "strip_fields($module, data, mask, /)\n--\n\n"
+             "strip_fields($module, data, mask, field=b'', number=0, /)\n--\n\n"
              "A message's bytes without the top-level fields whose numbers (below 64) are\n"
-             "set in `mask`: `data` itself when it has none, None (the value) when the\n"
-             "bytes are not a message of varint and length-delimited fields.");
+             "set in `mask`, and with `field` (a whole field numbered `number`) put in its\n"
+             "place: `data` itself when nothing changes, None (the value) when the bytes\n"
+             "are not a message of varint and length-delimited fields.");
 
 static PyObject *strip_fields(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 2 || !PyBytes_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "strip_fields takes (data: bytes, mask: int)");
+    if ((nargs != 2 && nargs != 4) || !PyBytes_Check(args[0]) || (nargs == 4 && !PyBytes_Check(args[2]))) {
+        PyErr_SetString(PyExc_TypeError,
+                        "strip_fields takes (data: bytes, mask: int[, field: bytes, number: int])");
         return NULL;
     }
     unsigned long long mask = PyLong_AsUnsignedLongLong(args[1]);
     if (mask == (unsigned long long)-1 && PyErr_Occurred())
         return NULL;
+    kbytes insert = {NULL, 0};
+    unsigned long number = 0;
+    if (nargs == 4) {
+        insert = (kbytes){(const uint8_t *)PyBytes_AS_STRING(args[2]), (size_t)PyBytes_GET_SIZE(args[2])};
+        number = PyLong_AsUnsignedLong(args[3]);
+        if (number == (unsigned long)-1 && PyErr_Occurred())
+            return NULL;
+    }
     kbuf out;
     int dropped;
     int status = k_strip_fields((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
-                                (uint64_t)mask, &out, &dropped);
+                                (uint64_t)mask, insert, (uint32_t)number, &out, &dropped);
     if (status == K_FLOW_DECLINE)
         Py_RETURN_NONE;
     if (status != K_OK)

@@ -329,8 +329,13 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             after = cube_acted(game, _read_action(request.action).kind, stepped.chain)
         else:
             after = game.with_moves(stepped.moves)
-        self.games.recent.put(stepped.key, (after, None))
-        return stepped.answer
+        if self.games.keyring is None:
+            self.games.recent.put(stepped.key, (after, None))
+            return stepped.answer
+        # A server with state keys seals the new Game: the answer's first field written again.
+        sealed = self.games.sealed_bytes(stepped.key, stepped.whole, after)
+        rest = stepped.answer[len(message_field(_ACT_GAME, stepped.whole)) :]
+        return message_field(_ACT_GAME, sealed) + rest
 
     def _act(
         self,

@@ -136,16 +136,18 @@ class GameCodec:
     ) -> tuple[Game, game_pb2.Game | None, bytes | None]:
         """:meth:`read_message`, with the Game's bytes when the kernel's flow may read them.
 
-        The bytes (without the output-only fields) are given only for an
-        unsealed lean Game that this worker wrote or decoded and checked,
-        and only when they are the server's own encoding of it (the same
-        bytes ``write_bytes`` gives), so that reading them can trust the
-        checks.  A Game decoded from a client is compared once and then
-        kept as the server's own (its message is not needed again: only a
-        full game's log reuses it).
+        The bytes (without the output-only fields) are given only for a lean
+        Game that this worker wrote or decoded and checked, and only when
+        they are the server's own encoding of it (the same bytes
+        ``write_bytes`` gives), so that reading them can trust the checks: a
+        sealed Game's state once its seal verifies; a plain Game decoded
+        from a client once compared, and then kept as the server's own (its
+        message is not needed again: only a full game's log reuses it).
         """
         if self.keyring is not None:
-            return (*self.read_message(message, field), None)
+            game, source = self.read_message(message, field)
+            # The sealed state: the server's own bytes, the seal verified.
+            return game, source, bytes(message.seal.state) if game.is_lean() and not game.log else None
         key, (game, source) = self._read_unsealed(message, field)
         if not game.is_lean() or game.log:
             return game, source, None
@@ -209,6 +211,25 @@ class GameCodec:
         readable = parts.with_field(SEAL, message_field(SEAL, seal.SerializeToString()))
         # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
         return readable.join(frozenset((DIGEST,)) if game.is_lean() else frozenset())
+
+    def sealed_bytes(self, bare: bytes, whole: bytes, game: Game) -> bytes:
+        """The readable, sealed Game of :meth:`write_bytes` from the kernel's bytes of ``game``.
+
+        ``bare``: the Game without its output-only fields (what the seal
+        covers); ``whole``: with them, as an unsealed answer holds it.
+        """
+        keyring, strip = self.keyring, kernel.strip_fields
+        assert keyring is not None and strip is not None and game.is_lean()
+        key_id, mac = keyring.seal(bare)
+        seal = game_pb2.GameSeal(
+            key_id=key_id, state=bare, mac=mac, game_id=game.game_id, version=game.version
+        )
+        self.recent.put(_seal_key(key_id, mac), (game, None))
+        # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
+        readable = strip(whole, 1 << DIGEST, message_field(SEAL, seal.SerializeToString()), SEAL)
+        if readable is None:  # the kernel's own bytes: never so
+            raise SealError("the kernel wrote a Game that is not a message")
+        return readable
 
     def new_nonce_and_seed(self) -> tuple[bytes, bytes]:
         """A fair game's fresh nonce and the server seed derived from it."""

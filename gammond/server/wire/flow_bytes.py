@@ -184,6 +184,7 @@ class Stepped:
     board: Position | None  # CONFIRM, PLAY: the board after the play, from White's side
     dice: tuple[int, int] | None  # ROLL: the dice rolled
     chain: bytes  # an action logged: the log's chain after it (else empty)
+    whole: bytes  # the new Game as the answer holds it, output fields and all
 
 
 def step(key: bytes, action: bytes, allowed: int = 0) -> Stepped | None:
@@ -199,8 +200,9 @@ def step(key: bytes, action: bytes, allowed: int = 0) -> Stepped | None:
     stepped = compiled(key, action, CONSTS, allowed)
     if stepped is None:
         return None
-    answer, after, moves, board, dice, chain = stepped
-    return Stepped(answer, after, _moves(moves), None if board is None else _position(board), dice, chain)
+    answer, after, moves, board, dice, chain, whole = stepped
+    board_after = None if board is None else _position(board)
+    return Stepped(answer, after, _moves(moves), board_after, dice, chain, whole)
 
 
 def listing(key: bytes, full: bool) -> bytes | None:
