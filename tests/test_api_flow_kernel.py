@@ -21,7 +21,7 @@ from backgammon.v1 import board_pb2, game_pb2, rules_pb2
 from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
-from gammond.server.errors import status_for
+from gammond.server.errors import WireError, status_for
 from gammond.server.sealing import Keyring, SealError, StateKey
 from gammond.server.services.play import PlayServicer
 from gammond.server.wire import flow_bytes
@@ -29,6 +29,13 @@ from gammond.server.wire.game import encode_game
 from tests.support.compiled import compiled_kernel_in_use
 from tests.support.games import game_states
 
+VIEWS = (
+    pb.ACTIONS_VIEW_FULL,
+    pb.ACTIONS_VIEW_COMPACT,
+    pb.ACTIONS_VIEW_MOVES,
+    pb.ACTIONS_VIEW_PLAYS,
+    pb.ACTIONS_VIEW_NONE,
+)
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
 CONFIRM, PLAY, RESIGN = game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY, game_pb2.ACTION_KIND_RESIGN
 ROLL, DOUBLE, TAKE = game_pb2.ACTION_KIND_ROLL, game_pb2.ACTION_KIND_DOUBLE, game_pb2.ACTION_KIND_TAKE
@@ -174,6 +181,44 @@ def _refused_alike(
         expected = _reference(servicer, request, monkeypatch)
         assert isinstance(expected, str) and expected.startswith(("INVALID_ARGUMENT", "FAILED_PRECONDITION"))
         assert _answer(servicer, request) == expected
+
+
+def test_listactions_from_the_kernel_is_the_general_paths_answer_in_every_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled_kernel_in_use("flow_list", "ListActions is answered by the Python flow")
+    listing = kernel.flow_list
+    answered = Counter[bool]()
+
+    def counting(game: bytes, consts: tuple[int | bytes, ...], full: bool, allowed: int) -> bytes | None:
+        assert listing is not None
+        answer = listing(game, consts, full, allowed)
+        answered[answer is not None] += 1
+        return answer
+
+    servicer = PlayServicer(HeuristicEvaluator(), 1.0)
+    phases: Counter[int] = Counter()
+    for game in game_states(300, seed=12):
+        wire = _lean(game)
+        for view in (*VIEWS, pb.ACTIONS_VIEW_UNSPECIFIED):
+            request = pb.ListActionsRequest(game=wire, view=view)
+            with monkeypatch.context() as patch:
+                patch.setattr(kernel, "flow_list", None)
+                try:
+                    expected: bytes | type[Exception] = servicer.list_actions_wire(request, None)  # type: ignore[arg-type]
+                except WireError:
+                    expected = WireError
+            with monkeypatch.context() as patch:
+                patch.setattr(kernel, "flow_list", counting)
+                if expected is WireError:
+                    with pytest.raises(WireError):
+                        servicer.list_actions_wire(request, None)  # type: ignore[arg-type]
+                else:
+                    assert servicer.list_actions_wire(request, None) == expected, (game, view)  # type: ignore[arg-type]
+        phases[wire.phase] += 1
+    assert phases[game_pb2.PHASE_MOVING] > 100 and phases[game_pb2.PHASE_BEFORE_ROLL] > 50
+    assert phases[game_pb2.PHASE_CUBE_OFFERED] > 5
+    assert answered[True] > 800 and answered[True] > 3 * answered[False]
 
 
 def _moving_game() -> tuple[PlayServicer, game_pb2.Game]:

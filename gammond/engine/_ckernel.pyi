@@ -168,8 +168,8 @@ def flow_step(
 ) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes, bytes] | None:
     """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
 
-def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, /) -> bytes | None:
-    """ListActions on a moving lean Game's bytes, full or compact (gammond.server.wire.flow_bytes), or None."""
+def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, allowed: int, /) -> bytes | None:
+    """ListActions on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
 
 def strip_fields(data: bytes, mask: int, field: bytes = ..., number: int = ..., /) -> bytes | None:
     """``data`` without its top-level fields numbered in ``mask``, ``field`` put in; None for bytes that are not a message."""

@@ -53,8 +53,9 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   view, with the new Game's bytes and the turn's moves (``_ckernel_src/flow.c``;
   :mod:`gammond.server.wire.flow_bytes` calls it); ``None`` (the value) for
   anything else, for the general path.  Compiled only.
-* ``flow_list(game, consts, full)``: ListActions' answer for a lean Game that
-  is moving, in the full or the compact view, or ``None``; compiled only.
+* ``flow_list(game, consts, full, allowed)``: ListActions' answer for a lean
+  Game that is moving (the full or the compact view), before the roll or
+  answering a double, or ``None``; compiled only.
 * ``strip_fields(data, mask[, field, number])``: a message's bytes without its
   top-level fields whose numbers are set in ``mask``, and with ``field`` (a
   whole field numbered ``number``) put in its place (``data`` itself when
@@ -118,8 +119,8 @@ turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnP
 # the new Game as the answer holds it), or None.
 FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes, bytes]
 flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], int], FlowStep | None] | None = None
-# ListActions on a moving lean Game's bytes, full or compact: the answer's bytes, or None.
-flow_list: Callable[[bytes, tuple[int | bytes, ...], bool], bytes | None] | None = None
+# ListActions on a lean Game's bytes (full or compact while moving; what the cube allows): the answer, or None.
+flow_list: Callable[[bytes, tuple[int | bytes, ...], bool, int], bytes | None] | None = None
 # A message's bytes without the top-level fields numbered in a mask (and with a field put in), or None
 # for bytes that are not one.
 strip_fields: Callable[..., bytes | None] | None = None

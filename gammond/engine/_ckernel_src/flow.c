@@ -1389,13 +1389,44 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     return status;
 }
 
-int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, kbuf *out)
+/* ListActions before the roll (roll, maybe double, resign) or answering a double (take, drop,
+   maybe beaver): the same in every view, written ahead by the Python encoders. */
+static int list_cube_phases(const kgame *g, const kflow_consts *c, unsigned allowed, kbuf *out)
+{
+    const int side = g->turn == (uint64_t)c->color_black ? 1 : 0;
+    if (g->phase == (uint64_t)c->phase_before_roll) {
+        if (g->last_kind == c->kind_reject)
+            return K_FLOW_DECLINE; /* no resignation offered again at once: the general path */
+        const kbytes listed = c->rolls[2 * side + ((allowed & K_FLOW_MAY_DOUBLE_NOW) ? 1 : 0)];
+        put_bytes(out, listed.p, listed.n);
+        return K_OK;
+    }
+    kcube cube;
+    if (!g->cube.p || !read_cube(g->cube, &cube) || !cube.pending || cube.action != (uint64_t)c->cube_double ||
+        cube.offered_by != g->turn)
+        return K_FLOW_DECLINE; /* a beaver or raccoon to answer: the general path */
+    const kbytes listed = c->offers[2 * (1 - side) + ((allowed & K_FLOW_MAY_BEAVER) ? 1 : 0)];
+    put_bytes(out, listed.p, listed.n);
+    return K_OK;
+}
+
+int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, unsigned allowed, kbuf *out)
 {
     kgame g;
     memset(out, 0, sizeof *out);
-    if (!read_game(game, ngame, c->color_black, &g) || g.phase != (uint64_t)c->phase_moving || !g.has_dice ||
+    if (!read_game(game, ngame, c->color_black, &g) ||
         (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
         g.log_length + 5 > (uint64_t)c->max_log)
+        return K_FLOW_DECLINE;
+    if (g.phase == (uint64_t)c->phase_before_roll || g.phase == (uint64_t)c->phase_cube_offered) {
+        int listed = list_cube_phases(&g, c, allowed, out);
+        if (listed == K_OK && out->failed)
+            listed = K_NOMEM;
+        if (listed != K_OK)
+            kbuf_free(out);
+        return listed;
+    }
+    if (g.phase != (uint64_t)c->phase_moving || !g.has_dice)
         return K_FLOW_DECLINE;
     const int black = g.turn == (uint64_t)c->color_black;
     int8_t turn_board[K_SLOTS];

@@ -402,11 +402,14 @@ enum {
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
                 const kflow_consts *c, unsigned allowed, kflow_out *out);
 /*
- * ListActions on a lean Game that is moving, in the full view (`full`) or the
- * compact one: the ListActionsResponse's bytes in `out` (the caller frees it)
- * and K_OK, K_NOMEM, or K_FLOW_DECLINE for the caller's general path.
+ * ListActions on a lean Game: moving, in the full view (`full`) or the compact
+ * one; before the roll or answering a double, in any view (`allowed`: what the
+ * cube's rules allow, K_FLOW_MAY_DOUBLE_NOW and K_FLOW_MAY_BEAVER). The
+ * ListActionsResponse's bytes in `out` (the caller frees it) and K_OK,
+ * K_NOMEM, or K_FLOW_DECLINE for the caller's general path.
  */
-int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, kbuf *out);
+int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int full, unsigned allowed,
+                kbuf *out);
 /*
  * A message's bytes without its top-level fields whose numbers (below 64) are
  * set in `mask`, and with `insert` (a whole field numbered `number`, or

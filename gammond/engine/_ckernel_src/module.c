@@ -594,24 +594,27 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
 
 
 PyDoc_STRVAR(flow_list_doc,
-             "flow_list($module, game, consts, full, /)\n--\n\n"
-             "ListActions on a lean Game that is moving (its wire bytes without the\n"
-             "output-only fields), in the full view or the compact one: the answer's\n"
-             "bytes, or None (the value) for the caller's general path.");
+             "flow_list($module, game, consts, full, allowed, /)\n--\n\n"
+             "ListActions on a lean Game (its wire bytes without the output-only fields):\n"
+             "moving, in the full view or the compact one; before the roll or answering a\n"
+             "double, `allowed` saying what the cube's rules allow. The answer's bytes, or\n"
+             "None (the value) for the caller's general path.");
 
 static PyObject *flow_list(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 3 || !PyBytes_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "flow_list takes (game: bytes, consts: tuple, full: bool)");
+    if (nargs != 4 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "flow_list takes (game: bytes, consts: tuple, full: bool, allowed: int)");
         return NULL;
     }
     kflow_consts consts;
     int full = PyObject_IsTrue(args[2]);
-    if (full < 0 || flow_consts(args[1], &consts) < 0)
+    long allowed = PyLong_AsLong(args[3]);
+    if (full < 0 || (allowed == -1 && PyErr_Occurred()) || flow_consts(args[1], &consts) < 0)
         return NULL;
     kbuf out;
     int status = k_flow_list((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
-                             &consts, full, &out);
+                             &consts, full, (unsigned)allowed, &out);
     if (status == K_FLOW_DECLINE)
         Py_RETURN_NONE;
     if (status != K_OK)

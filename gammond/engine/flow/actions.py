@@ -258,6 +258,14 @@ def may_double_now(game: Game) -> bool:
     return CubeAction.DOUBLE in _cube_actions(game, game.turn)
 
 
+def may_beaver_now(game: Game) -> bool:
+    """Whether the player answering a double may beaver it now (what the listing offers)."""
+    responder = game.cube.responder
+    if game.phase is not Phase.CUBE_OFFERED or responder is None:
+        return False
+    return CubeAction.BEAVER in _cube_actions(game, responder)
+
+
 def may_beaver_if_doubled(game: Game) -> bool:
     """Whether the other side may beaver, once the player on turn doubles (:func:`may_double_now`)."""
     turn = game.turn

@@ -34,6 +34,7 @@ from gammond.engine import (
     cube_acted,
     list_actions,
     may_beaver_if_doubled,
+    may_beaver_now,
     may_double_next,
     may_double_now,
     new_game,
@@ -231,12 +232,21 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
     def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
         """ListActions as the bytes of the same answer, the plays without a message each.
 
-        A moving lean Game's answer, full or compact, is written by the compiled kernel
-        when it can (:func:`~gammond.server.wire.flow_bytes.listing`), the same bytes.
+        A lean Game's answer (moving: full or compact; before the roll; answering a
+        double) is written by the compiled kernel when it can
+        (:func:`~gammond.server.wire.flow_bytes.listing`), the same bytes.
         """
         game, view, key = self._listing(request)
-        if key is not None and game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT):
-            listed = flow_bytes.listing(key, view == VIEW_FULL)
+        if key is not None:
+            listed = None
+            if game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT):
+                listed = flow_bytes.listing(key, view == VIEW_FULL)
+            elif game.phase is Phase.BEFORE_ROLL:  # every view lists the same outside moving
+                listed = flow_bytes.listing(
+                    key, False, flow_bytes.MAY_DOUBLE_NOW if may_double_now(game) else 0
+                )
+            elif game.phase is Phase.CUBE_OFFERED:
+                listed = flow_bytes.listing(key, False, flow_bytes.MAY_BEAVER if may_beaver_now(game) else 0)
             if listed is not None:
                 return listed
         return choices_wire(game, _listed(game, view), view)

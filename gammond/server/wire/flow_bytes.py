@@ -205,10 +205,14 @@ def step(key: bytes, action: bytes, allowed: int = 0) -> Stepped | None:
     return Stepped(answer, after, _moves(moves), board_after, dice, chain, whole)
 
 
-def listing(key: bytes, full: bool) -> bytes | None:
-    """ListActions' answer for the moving Game whose bytes are ``key``, full or compact, or None."""
+def listing(key: bytes, full: bool, allowed: int = 0) -> bytes | None:
+    """ListActions' answer for the Game whose bytes are ``key``, or None for the general path.
+
+    ``full``: the full view while moving, else the compact one; ``allowed``:
+    the ``MAY_*`` flags before the roll and answering a double.
+    """
     compiled = kernel.flow_list
-    return None if compiled is None else compiled(key, CONSTS, full)
+    return None if compiled is None else compiled(key, CONSTS, full, allowed)
 
 
 @lru_cache(maxsize=4096)
