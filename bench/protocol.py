@@ -16,7 +16,8 @@ requests, pinned to another CPU than the server where there are two.
     python bench/protocol.py
 
 It also prints what writing ListActions' answers costs in process, as
-messages and as wire bytes, and each method's CPU a call on the thread
+messages and as wire bytes, each kind of Act's cost in process with the
+compiled kernel's flow and without it, and each method's CPU a call on the thread
 that answers it (the server's ``gammond_rpc_cpu_seconds_total``: its own
 reading, engine and writing, apart from gRPC's transport).  The last lines are ``ListActions vs ListLegalPlays: X.XX`` and
 ``Act vs ListLegalPlays: X.XX`` (calls/s over calls/s).
@@ -263,6 +264,45 @@ def answer_costs(states: list[Game], repeat: int = 3) -> str:
     return f"ListActions' answer in process: message path {message:.0f} us, wire path {wire:.0f} us"
 
 
+def act_costs(acting: list[bytes], repeat: int = 3) -> str:
+    """Microseconds, in process, of each action kind's Act with the kernel's flow and without it.
+
+    The same requests through two fresh servicers (the Games found in each
+    one's table after a first pass, as in the run), best of ``repeat``.
+    """
+    from gammond.engine import kernel
+    from gammond.server.limits import read_request
+    from gammond.server.services.play import PlayServicer
+
+    requests = [read_request(play_service_pb2.ActRequest.FromString, raw) for raw in acting]
+    compiled, lines = kernel.flow_step, []
+    costs: dict[str, dict[str, float]] = {}
+    try:
+        for path, step in (("python", None), ("kernel", compiled)):
+            kernel.flow_step = step
+            servicer = PlayServicer(None, 1.0)  # type: ignore[arg-type]  # no bot: no bot_reply is sent
+            for request in requests:
+                servicer.act_wire(request, None)  # type: ignore[arg-type]
+            for _ in range(repeat):
+                spent: dict[str, list[float]] = {}
+                for request in requests:
+                    began = time.perf_counter()
+                    servicer.act_wire(request, None)  # type: ignore[arg-type]
+                    kind = game_pb2.ActionKind.Name(request.action.kind).removeprefix("ACTION_KIND_")
+                    spent.setdefault(kind, []).append(time.perf_counter() - began)
+                spent["all"] = [t for times in spent.values() for t in times]
+                for kind, times in spent.items():
+                    mean = sum(times) / len(times) * 1e6
+                    costs.setdefault(kind, {})[path] = min(costs.get(kind, {}).get(path, mean), mean)
+    finally:
+        kernel.flow_step = compiled
+    if compiled is None:
+        return "Act in process: no compiled kernel, no kernel flow to compare"
+    for kind, by_path in sorted(costs.items(), key=lambda item: -item[1]["python"]):
+        lines.append(f"{kind} {by_path['python']:.0f} -> {by_path['kernel']:.0f}")
+    return "Act in process, us a call without the kernel's flow -> with it: " + ", ".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=3000, help="calls per method (bounded)")
@@ -301,6 +341,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for result in results.values():
         print(result.line())
     print(answer_costs(states))
+    print(act_costs(payloads["Act"]))
     # The part of a call that is gammond's own (reading, the engine, writing), apart from gRPC's transport.
     print(
         "answering thread's CPU a call (gammond_rpc_cpu_seconds_total): "
