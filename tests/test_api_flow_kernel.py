@@ -17,7 +17,7 @@ from dataclasses import replace
 import grpc
 import pytest
 
-from backgammon.v1 import board_pb2, game_pb2, rules_pb2
+from backgammon.v1 import board_pb2, bot_service_pb2, game_pb2, rules_pb2
 from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
@@ -61,18 +61,31 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return counts
 
 
+class _Call:
+    """What the bot's search asks of a call's context: no deadline, still wanted."""
+
+    def time_remaining(self) -> float | None:
+        return None
+
+    def is_active(self) -> bool:
+        return True
+
+
 def _reference(
-    servicer: PlayServicer, request: pb.ActRequest, monkeypatch: pytest.MonkeyPatch
+    servicer: PlayServicer,
+    request: pb.ActRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    context: _Call | None = None,
 ) -> bytes | str:
     """The general path's answer (or the error it names), with the kernel's flow out of the way."""
     with monkeypatch.context() as patch:
         patch.setattr(kernel, "flow_step", None)
-        return _answer(servicer, request)
+        return _answer(servicer, request, context)
 
 
-def _answer(servicer: PlayServicer, request: pb.ActRequest) -> bytes | str:
+def _answer(servicer: PlayServicer, request: pb.ActRequest, context: _Call | None = None) -> bytes | str:
     try:
-        return servicer.act_wire(request, None)  # type: ignore[arg-type]
+        return servicer.act_wire(request, context)  # type: ignore[arg-type]
     except Exception as exc:  # noqa: BLE001 - the error is the answer compared
         status = status_for(exc)
         assert status is not None, exc
@@ -115,6 +128,43 @@ def test_the_kernel_answers_with_the_general_paths_bytes_through_whole_games(
     assert kinds[RESIGN] > 10 and kinds[ROLL] > 50 and kinds[DOUBLE] > 20 and kinds[TAKE] > 10
     # The kernel answered nearly all of them (it leaves a bear-off tie and a winning play to Python).
     assert counted["answered"] > 0.9 * sum(kinds[k] for k in KERNEL_KINDS)
+
+
+def test_a_bot_asked_to_reply_leaves_moves_and_rolls_to_the_kernel(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(9)
+    fast, slow = PlayServicer(HeuristicEvaluator(), 1.0), PlayServicer(HeuristicEvaluator(), 1.0)
+    waited = 0
+    for game in game_states(80, seed=31):
+        wire = _lean(game)
+        for _ in range(10):
+            listed = slow.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
+            ours = [a for a in listed if a.kind in (MOVE, UNDO, ROLL)]
+            if not ours:
+                break
+            request = pb.ActRequest(
+                game=wire, action=rng.choice(ours), bot_reply=bot_service_pb2.BOT_LEVEL_BEGINNER
+            )
+            expected = _reference(slow, request, monkeypatch, _Call())
+            assert isinstance(expected, bytes)
+            answer = pb.ActResponse.FromString(expected)
+            if answer.bot_actions:  # a roll that passed the turn: the bot played, on the general path both
+                played = _answer(fast, request, _Call())
+                assert isinstance(played, bytes) and pb.ActResponse.FromString(played).bot_actions
+            else:
+                assert _answer(fast, request, _Call()) == expected
+                waited += 1
+            wire = answer.game
+    assert waited > 200 and counted["answered"] > 0.9 * waited
+    # A level that is not one is refused as the general path refuses it.
+    servicer, moving = _moving_game()
+    listed = servicer.ListActions(pb.ListActionsRequest(game=moving), None).actions  # type: ignore[arg-type]
+    move = next(a for a in listed if a.kind == MOVE)
+    request = pb.ActRequest(game=moving, action=move, bot_reply=99)  # type: ignore[arg-type]
+    expected = _reference(servicer, request, monkeypatch)
+    assert isinstance(expected, str) and expected.startswith("INVALID_ARGUMENT")
+    assert _answer(servicer, request) == expected
 
 
 def test_the_clients_dice_roll_through_the_kernel_as_through_the_general_path(

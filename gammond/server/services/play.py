@@ -308,10 +308,14 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
 
     def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
         """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE, or None for the general path."""
-        if request.bot_reply or request.view not in flow_bytes.VIEWS:
-            return None
-        _check_version(request, game)
         kind = request.action.kind
+        if request.view not in flow_bytes.VIEWS:
+            return None
+        if request.bot_reply:
+            decode_level(request.bot_reply, "bot_reply")  # refused as the general path refuses it
+            if kind not in flow_bytes.BOT_WAITS:
+                return None  # the bot may have to answer: the general path
+        _check_version(request, game)
         allowed = 0  # what the cube's rules allow, from the engine
         if kind in flow_bytes.ENDS_TURN:
             if game.phase is not Phase.MOVING:
