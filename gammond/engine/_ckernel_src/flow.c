@@ -816,10 +816,11 @@ static int put_answer(const uint8_t *game, const kgame *g, const koverride *with
 /* ---- MOVE and UNDO ------------------------------------------------------------ */
 
 /* ListActionsResponse while moving: the full view (each play also a PLAY action, with its
-   result) or the compact one, with the board now or without it (an Act's Game carries it). */
+   result), the compact one, or the moves view (the compact one without the plays), with the
+   board now or without it (an Act's Game carries it). */
 static int put_moving_choices(kbuf *choices, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
                               int die1, int die2, int nmade, const kturn *after, int may_resign, int full,
-                              int board_now)
+                              int board_now, int with_plays)
 {
     const int black = g->turn == (uint64_t)c->color_black;
     const int side = black ? 1 : 0;
@@ -838,7 +839,8 @@ static int put_moving_choices(kbuf *choices, const kgame *g, const kflow_consts 
             put_play_actions(choices, c, g->turn, &plays, black);
         if (may_resign)
             put_bytes(choices, c->resigns[side].p, c->resigns[side].n);
-        status = put_plays(choices, &plays, black, full);
+        if (with_plays)
+            status = put_plays(choices, &plays, black, full);
         put_packed(choices, 5, after->left, after->nleft);
         if (board_now)
             put_board(choices, 6, after->board, black);
@@ -849,7 +851,7 @@ static int put_moving_choices(kbuf *choices, const kgame *g, const kflow_consts 
 
 static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *c, const int8_t *turn_board,
                        const kstep *made, int nmade, const kturn *after, const kstep *steps, int nsteps,
-                       int event_kind, kflow_out *out)
+                       int event_kind, unsigned allowed, kflow_out *out)
 {
     const int black = g->turn == (uint64_t)c->color_black;
     kbuf moves = {0}, version = {0}, now = {0}, events = {0}, choices = {0}, logged = {0};
@@ -862,7 +864,7 @@ static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *
         put_step_event(&events, event_kind, g->turn, steps[i], black);
 
     int status = put_moving_choices(&choices, g, c, turn_board, g->die1, g->die2, nmade, after,
-                                    g->last_kind != c->kind_reject, 0, 0);
+                                    g->last_kind != c->kind_reject, 0, 0, !(allowed & K_FLOW_MOVES_VIEW));
 
     const koverride with[] = {{G_MOVES, &moves}, {G_VERSION, &version}};
     if (status == K_OK)
@@ -881,7 +883,7 @@ static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *
 }
 
 static int move_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
-                     kflow_out *out)
+                     unsigned allowed, kflow_out *out)
 {
     if (g->phase != (uint64_t)c->phase_moving || !g->has_dice)
         return K_FLOW_DECLINE;
@@ -938,7 +940,7 @@ static int move_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     }
     status = k_turn_options(turn_board, g->die1, g->die2, made, nmade, turn);
     if (status == K_OK)
-        status = move_answer(game, g, c, turn_board, made, nmade, turn, events, nevents, event_kind, out);
+        status = move_answer(game, g, c, turn_board, made, nmade, turn, events, nevents, event_kind, allowed, out);
     else if (status == K_TURN_ASK)
         status = K_FLOW_DECLINE;
 done:
@@ -1178,7 +1180,7 @@ static void put_dice(kbuf *b, int number, int die1, int die2)
 }
 
 static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
-                     kflow_out *out)
+                     unsigned allowed, kflow_out *out)
 {
     if (g->phase != (uint64_t)c->phase_before_roll || g->has_dice || g->nmade || !g->number)
         return K_FLOW_DECLINE;
@@ -1228,7 +1230,8 @@ static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     put_dice(&event, 3, die1, die2);
     put_delimited(&events, 2, event.p, event.n);
     put_delimited(&logged, 4, entry.p, entry.n);
-    status = put_moving_choices(&choices, g, c, turn_board, die1, die2, 0, turn, 1, 0, 0);
+    status = put_moving_choices(&choices, g, c, turn_board, die1, die2, 0, turn, 1, 0, 0,
+                                !(allowed & K_FLOW_MOVES_VIEW));
     free(turn);
     const koverride with[] = {{G_PHASE, &phase},
                               {G_DICE, &dice},
@@ -1374,13 +1377,13 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     if (a.kind == (uint64_t)c->kind_resign)
         status = resign_step(game, &g, c, &a, out);
     else if (a.kind == (uint64_t)c->kind_roll)
-        status = roll_step(game, &g, c, &a, out);
+        status = roll_step(game, &g, c, &a, allowed, out);
     else if (a.kind == (uint64_t)c->kind_confirm || a.kind == (uint64_t)c->kind_play)
         status = end_turn_step(game, &g, c, &a, (allowed & K_FLOW_MAY_DOUBLE_NEXT) != 0, out);
     else if (a.kind == (uint64_t)c->kind_double || a.kind == (uint64_t)c->kind_take)
         status = cube_step(game, &g, c, &a, allowed, out);
     else
-        status = move_step(game, &g, c, &a, out);
+        status = move_step(game, &g, c, &a, allowed, out);
     if (status != K_OK) {
         kbuf_free(&out->answer);
         kbuf_free(&out->game);
@@ -1438,7 +1441,7 @@ int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int fu
     int status = k_turn_options(turn_board, g.die1, g.die2, g.made, g.nmade, turn);
     if (status == K_OK)
         status = put_moving_choices(out, &g, c, turn_board, g.die1, g.die2, g.nmade, turn,
-                                    g.last_kind != c->kind_reject, full, 1);
+                                    g.last_kind != c->kind_reject, full, 1, !(allowed & K_FLOW_MOVES_VIEW));
     else if (status == K_TURN_ASK)
         status = K_FLOW_DECLINE;
     free(turn);

@@ -398,6 +398,7 @@ enum {
     K_FLOW_MAY_DOUBLE_NEXT = 1, /* the next player may double once this turn ends */
     K_FLOW_MAY_DOUBLE_NOW = 2,  /* the player on turn may double now */
     K_FLOW_MAY_BEAVER = 4,      /* the other side may beaver the double offered now */
+    K_FLOW_MOVES_VIEW = 8,      /* the answer's choices in ACTIONS_VIEW_MOVES: no plays */
 };
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
                 const kflow_consts *c, unsigned allowed, kflow_out *out);

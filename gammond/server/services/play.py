@@ -58,6 +58,7 @@ from gammond.server.wire.game import (
     FAIR_REQUIRED,
     VIEW_COMPACT,
     VIEW_FULL,
+    VIEW_MOVES,
     VIEW_NONE,
     decode_dice_source,
     decode_flow_action,
@@ -239,8 +240,9 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         game, view, key = self._listing(request)
         if key is not None:
             listed = None
-            if game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT):
-                listed = flow_bytes.listing(key, view == VIEW_FULL)
+            if game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT, VIEW_MOVES):
+                moves_only = flow_bytes.MOVES_VIEW if view == VIEW_MOVES else 0
+                listed = flow_bytes.listing(key, view == VIEW_FULL, moves_only)
             elif game.phase is Phase.BEFORE_ROLL:  # every view lists the same outside moving
                 listed = flow_bytes.listing(
                     key, False, flow_bytes.MAY_DOUBLE_NOW if may_double_now(game) else 0
@@ -327,6 +329,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             allowed = flow_bytes.MAY_DOUBLE_NOW | (
                 flow_bytes.MAY_BEAVER if may_beaver_if_doubled(game) else 0
             )
+        if request.view == VIEW_MOVES:
+            allowed |= flow_bytes.MOVES_VIEW
         stepped = flow_bytes.step(key, request.action.SerializeToString(), allowed)
         if stepped is None:
             return None

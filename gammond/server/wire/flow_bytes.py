@@ -55,15 +55,21 @@ KINDS = frozenset(
         game_pb2.ACTION_KIND_TAKE,
     )
 )
-# What the cube's rules allow, as kernel.h's K_FLOW_MAY_* flags.
-MAY_DOUBLE_NEXT, MAY_DOUBLE_NOW, MAY_BEAVER = 1, 2, 4
+# What the cube's rules allow, as kernel.h's K_FLOW_MAY_* flags, and the moves view (no plays listed).
+MAY_DOUBLE_NEXT, MAY_DOUBLE_NOW, MAY_BEAVER, MOVES_VIEW = 1, 2, 4, 8
 # Those after which the same player acts again, so a bot asked to reply (bot_reply) has
 # nothing to do: the kernel answers them then too.  (A roll that cannot be played, which
 # passes the turn, the kernel leaves to the general path.)
 BOT_WAITS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO, game_pb2.ACTION_KIND_ROLL))
 # Those whose answer lists the next player's roll (and whether they may double first).
 ENDS_TURN = frozenset((game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY))
-VIEWS = frozenset((play_service_pb2.ACTIONS_VIEW_UNSPECIFIED, play_service_pb2.ACTIONS_VIEW_COMPACT))
+VIEWS = frozenset(
+    (
+        play_service_pb2.ACTIONS_VIEW_UNSPECIFIED,
+        play_service_pb2.ACTIONS_VIEW_COMPACT,
+        play_service_pb2.ACTIONS_VIEW_MOVES,
+    )
+)
 
 
 def _actions(*actions: Action) -> bytes:
