@@ -32,6 +32,9 @@ _SOURCES = [
     "turn.c",
     "limits.c",
     "flow.c",
+    "flowgame.c",
+    "pbwire.c",
+    "sha256.c",
 ]
 _FALLBACK = "gammond: C compiler not found/failed, using the pure-Python move generator"
 # A failed compile or link, or no compiler at all, surfaces as one of these.
@@ -69,7 +72,7 @@ setup(
         Extension(
             "gammond.engine._ckernel",
             sources=[str(_HERE / name) for name in _SOURCES],
-            depends=[str(_HERE / "kernel.h")],
+            depends=[str(_HERE / "kernel.h"), str(_HERE / "flow.h")],
             optional=True,
         )
     ],
