@@ -278,8 +278,10 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
     def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
         """Act as the bytes of the same answer, written without its messages (see :mod:`~gammond.server.wire.game_bytes`).
 
-        A MOVE or UNDO on a lean Game is answered by the compiled kernel
-        when it can (:mod:`~gammond.server.wire.flow_bytes`), the same bytes.
+        The common actions on a lean Game (a move, an undo, the turn's end,
+        a roll, a resignation's offer, a double and its take) are answered
+        by the compiled kernel when it can (:mod:`~gammond.server.wire.flow_bytes`),
+        the same bytes.
         """
         game, source, key = self.games.read_flow(request.game)
         if key is not None and request.action.kind in flow_bytes.KINDS:
