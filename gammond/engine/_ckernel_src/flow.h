@@ -6,6 +6,8 @@
 #ifndef GAMMOND_FLOW_H
 #define GAMMOND_FLOW_H
 
+#include <string.h>
+
 #include "kernel.h"
 
 enum {
@@ -90,14 +92,94 @@ typedef struct {
     int pending;
 } kcube;
 
-/* pbwire.c: protobuf's wire format, bytes in and out. */
-int kf_buf_room(kbuf *b, size_t more);
-void kf_put_bytes(kbuf *b, const uint8_t *p, size_t n);
-void kf_put_var(kbuf *b, uint64_t v);
-void kf_put_uint(kbuf *b, int number, uint64_t v);
-void kf_put_delimited(kbuf *b, int number, const uint8_t *body, size_t n);
-int kf_get_var(const uint8_t *p, size_t n, size_t *at, uint64_t *v);
-int kf_next_field(const uint8_t *p, size_t n, size_t *at, kfield *f);
+/* pbwire.c: protobuf's wire format, bytes in and out; the small writers and readers here,
+   inline, as they run for every field. */
+int kf_buf_grow(kbuf *b, size_t more);
+
+/* Whether `b` has room for `more` bytes, grown when it may be. */
+static inline int kf_buf_room(kbuf *b, size_t more)
+{
+    if (!b->failed && b->n + more <= b->cap)
+        return 1;
+    return kf_buf_grow(b, more);
+}
+
+static inline void kf_put_bytes(kbuf *b, const uint8_t *p, size_t n)
+{
+    if (n && kf_buf_room(b, n)) {
+        memcpy(b->p + b->n, p, n);
+        b->n += n;
+    }
+}
+
+static inline void kf_put_var(kbuf *b, uint64_t v)
+{
+    uint8_t tmp[10];
+    size_t n = 0;
+    while (v >= 0x80) {
+        tmp[n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    tmp[n++] = (uint8_t)v;
+    kf_put_bytes(b, tmp, n);
+}
+
+/* A varint field, left out when zero (proto3). */
+static inline void kf_put_uint(kbuf *b, int number, uint64_t v)
+{
+    if (v) {
+        kf_put_var(b, (uint64_t)number << 3 | WIRE_VARINT);
+        kf_put_var(b, v);
+    }
+}
+
+/* A length-delimited field: its key, the length and the body. */
+static inline void kf_put_delimited(kbuf *b, int number, const uint8_t *body, size_t n)
+{
+    kf_put_var(b, (uint64_t)number << 3 | WIRE_DELIMITED);
+    kf_put_var(b, n);
+    kf_put_bytes(b, body, n);
+}
+
+static inline int kf_get_var(const uint8_t *p, size_t n, size_t *at, uint64_t *v)
+{
+    uint64_t r = 0;
+    for (int shift = 0; *at < n && shift < 64; shift += 7) {
+        uint8_t byte = p[(*at)++];
+        r |= (uint64_t)(byte & 0x7F) << shift;
+        if (!(byte & 0x80)) {
+            *v = r;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The field at *at (only varint and length-delimited ones; 0 for anything else). */
+static inline int kf_next_field(const uint8_t *p, size_t n, size_t *at, kfield *f)
+{
+    *f = (kfield){0}; /* a field of the other type leaves these unset */
+    uint64_t key, len;
+    f->start = *at;
+    if (!kf_get_var(p, n, at, &key) || key >> 3 == 0 || key >> 3 > 0x1FFFFFFF)
+        return 0;
+    f->number = (uint32_t)(key >> 3);
+    f->type = (int)(key & 7);
+    if (f->type == WIRE_VARINT) {
+        if (!kf_get_var(p, n, at, &f->value))
+            return 0;
+    } else if (f->type == WIRE_DELIMITED) {
+        if (!kf_get_var(p, n, at, &len) || len > n - *at)
+            return 0;
+        f->body = p + *at;
+        f->len = (size_t)len;
+        *at += (size_t)len;
+    } else {
+        return 0;
+    }
+    f->end = *at;
+    return 1;
+}
 
 /* flowgame.c: a Game's fields read and written. */
 int kf_read_move(const uint8_t *p, size_t n, kstep *s);

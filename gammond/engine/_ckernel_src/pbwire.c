@@ -11,7 +11,8 @@
 
 /* ---- a growing output buffer ------------------------------------------------- */
 
-int kf_buf_room(kbuf *b, size_t more)
+/* kf_buf_room's slow path (flow.h): room made for `more` bytes, or the buffer marked failed. */
+int kf_buf_grow(kbuf *b, size_t more)
 {
     if (b->failed)
         return 0;
@@ -34,43 +35,6 @@ int kf_buf_room(kbuf *b, size_t more)
     return 1;
 }
 
-void kf_put_bytes(kbuf *b, const uint8_t *p, size_t n)
-{
-    if (n && kf_buf_room(b, n)) {
-        memcpy(b->p + b->n, p, n);
-        b->n += n;
-    }
-}
-
-void kf_put_var(kbuf *b, uint64_t v)
-{
-    uint8_t tmp[10];
-    size_t n = 0;
-    while (v >= 0x80) {
-        tmp[n++] = (uint8_t)(v | 0x80);
-        v >>= 7;
-    }
-    tmp[n++] = (uint8_t)v;
-    kf_put_bytes(b, tmp, n);
-}
-
-/* A varint field, left out when zero (proto3). */
-void kf_put_uint(kbuf *b, int number, uint64_t v)
-{
-    if (v) {
-        kf_put_var(b, (uint64_t)number << 3 | WIRE_VARINT);
-        kf_put_var(b, v);
-    }
-}
-
-/* A length-delimited field: its key, the length and the body. */
-void kf_put_delimited(kbuf *b, int number, const uint8_t *body, size_t n)
-{
-    kf_put_var(b, (uint64_t)number << 3 | WIRE_DELIMITED);
-    kf_put_var(b, n);
-    kf_put_bytes(b, body, n);
-}
-
 void kbuf_free(kbuf *b)
 {
     free(b->p);
@@ -78,47 +42,6 @@ void kbuf_free(kbuf *b)
 }
 
 /* ---- reading ----------------------------------------------------------------- */
-
-int kf_get_var(const uint8_t *p, size_t n, size_t *at, uint64_t *v)
-{
-    uint64_t r = 0;
-    for (int shift = 0; *at < n && shift < 64; shift += 7) {
-        uint8_t byte = p[(*at)++];
-        r |= (uint64_t)(byte & 0x7F) << shift;
-        if (!(byte & 0x80)) {
-            *v = r;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-
-/* The field at *at (only varint and length-delimited ones; 0 for anything else). */
-int kf_next_field(const uint8_t *p, size_t n, size_t *at, kfield *f)
-{
-    uint64_t key, len;
-    f->start = *at;
-    if (!kf_get_var(p, n, at, &key) || key >> 3 == 0 || key >> 3 > 0x1FFFFFFF)
-        return 0;
-    f->number = (uint32_t)(key >> 3);
-    f->type = (int)(key & 7);
-    if (f->type == WIRE_VARINT) {
-        if (!kf_get_var(p, n, at, &f->value))
-            return 0;
-    } else if (f->type == WIRE_DELIMITED) {
-        if (!kf_get_var(p, n, at, &len) || len > n - *at)
-            return 0;
-        f->body = p + *at;
-        f->len = (size_t)len;
-        *at += (size_t)len;
-    } else {
-        return 0;
-    }
-    f->end = *at;
-    return 1;
-}
-
 
 int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbytes insert, uint32_t number, kbuf *out,
                    int *dropped)
