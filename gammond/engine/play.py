@@ -19,7 +19,7 @@ from typing import NamedTuple, overload
 
 from gammond.engine import kernel
 from gammond.engine.errors import IllegalPlayError, InvalidDiceError, excerpt
-from gammond.engine.movegen import Step
+from gammond.engine.movegen import Step, after
 from gammond.engine.notation import Move as Move
 from gammond.engine.notation import format_moves, parse_moves
 from gammond.engine.position import Position
@@ -178,7 +178,7 @@ def with_hits(position: Position, moves: Iterable[Move]) -> tuple[Move, ...]:
     >>> with_hits(Position.from_id("4HPwATDgc/ABMA"), [Move(13, 10), Move(10, 4)])
     (Move(from_point=13, to_point=10, hit=False), Move(from_point=10, to_point=4, hit=False))
     """
-    board = list(position.board)
+    board: Sequence[int] = position.board
     out: list[Move] = []
     given = list(moves)
     for move in given:
@@ -187,12 +187,7 @@ def with_hits(position: Position, moves: Iterable[Move]) -> tuple[Move, ...]:
             break
         hit = dst > 0 and board[dst] == -1
         out.append(Move(src, dst, hit))
-        board[src] -= 1
-        if dst:
-            if hit:
-                board[dst], board[0] = 1, board[0] - 1
-            else:
-                board[dst] += 1
+        board = after(board, (src, dst, hit))
     return (*out, *given[len(out) :])
 
 

@@ -270,12 +270,12 @@ def may_beaver_if_doubled(game: Game) -> bool:
     """Whether the other side may beaver, once the player on turn doubles (:func:`may_double_now`)."""
     turn = game.turn
     assert turn is not None
-    offered = apply_cube_action(
+    doubled = apply_cube_action(
         game.cube, CubeAction.DOUBLE, turn, game.rules, _match(game), rolls=game.rolls
     )
-    assert isinstance(offered, CubeState)
+    assert isinstance(doubled, CubeState)
     return CubeAction.BEAVER in _allowed_cube_actions(
-        offered, turn.opponent, game.rules, _match(game), turn, game.rolls
+        doubled, turn.opponent, game.rules, _match(game), turn, game.rolls
     )
 
 

@@ -38,10 +38,7 @@ from gammond.engine import (
 )
 from gammond.server.wire.board import encode_color
 from gammond.server.wire.game import encode_flow_action
-from gammond.server.wire.plays import field_bytes
 
-# ListActionsResponse.actions
-_TAG_ACTIONS = 3 << 3 | 2
 # What the kernel reads from an ActRequest besides the Game and the action.
 KINDS = frozenset(
     (
@@ -72,56 +69,42 @@ VIEWS = frozenset(
 )
 
 
-def _actions(*actions: Action) -> bytes:
-    """Listed actions as ListActionsResponse fields, compact, as the general path writes them."""
-    return b"".join(
-        field_bytes(_TAG_ACTIONS, encode_flow_action(a, (), True).SerializeToString()) for a in actions
-    )
+def _choices(phase: int, player: Player | None, *actions: Action) -> bytes:
+    """Constant parts of a ListActionsResponse, as the general path writes them (compact).
 
-
-def _head(player: Player) -> bytes:
+    With a ``phase``: the head (phase and ``player`` to act) and ``actions``;
+    without (0): the ``actions`` fields alone, for the kernel to put in a list.
+    """
     response = play_service_pb2.ListActionsResponse(
-        phase=game_pb2.PHASE_MOVING, to_act=[encode_color(player)]
-    )
-    return bytes(response.SerializeToString())
-
-
-def _answers(player: Player) -> bytes:
-    """The choices after ``player`` offers to resign: the other side accepts or rejects."""
-    other = player.opponent
-    response = play_service_pb2.ListActionsResponse(
-        phase=game_pb2.PHASE_RESIGNATION_OFFERED,
-        to_act=[encode_color(other)],
-        actions=[
-            encode_flow_action(Action(kind, other), (), True)
-            for kind in (ActionKind.ACCEPT, ActionKind.REJECT)
-        ],
-    )
-    return bytes(response.SerializeToString())
-
-
-def _rolls(player: Player, may_double: bool) -> bytes:
-    """The choices of ``player`` about to roll once the other's turn ends: roll, maybe double, or resign."""
-    kinds = (ActionKind.ROLL, ActionKind.DOUBLE) if may_double else (ActionKind.ROLL,)
-    actions = [Action(kind, player) for kind in kinds]
-    actions += [Action(ActionKind.RESIGN, player, resign=k) for k in ResultKind]
-    response = play_service_pb2.ListActionsResponse(
-        phase=game_pb2.PHASE_BEFORE_ROLL,
-        to_act=[encode_color(player)],
+        phase=phase,  # type: ignore[arg-type]
+        to_act=[] if player is None else [encode_color(player)],
         actions=[encode_flow_action(a, (), True) for a in actions],
     )
     return bytes(response.SerializeToString())
 
 
+def _resigns(player: Player) -> tuple[Action, ...]:
+    return tuple(Action(ActionKind.RESIGN, player, resign=k) for k in ResultKind)
+
+
+def _rolls(player: Player, may_double: bool) -> bytes:
+    """The choices of ``player`` about to roll once the other's turn ends: roll, maybe double, or resign."""
+    kinds = (ActionKind.ROLL, ActionKind.DOUBLE) if may_double else (ActionKind.ROLL,)
+    actions = (*(Action(kind, player) for kind in kinds), *_resigns(player))
+    return _choices(game_pb2.PHASE_BEFORE_ROLL, player, *actions)
+
+
 def _offers(player: Player, may_beaver: bool) -> bytes:
     """The choices of ``player`` answering a double: take, drop, maybe beaver."""
     kinds = (ActionKind.TAKE, ActionKind.DROP, ActionKind.BEAVER)[: 3 if may_beaver else 2]
-    response = play_service_pb2.ListActionsResponse(
-        phase=game_pb2.PHASE_CUBE_OFFERED,
-        to_act=[encode_color(player)],
-        actions=[encode_flow_action(Action(kind, player), (), True) for kind in kinds],
-    )
-    return bytes(response.SerializeToString())
+    return _choices(game_pb2.PHASE_CUBE_OFFERED, player, *(Action(kind, player) for kind in kinds))
+
+
+def _answers(player: Player) -> bytes:
+    """The choices after ``player`` offers to resign: the other side accepts or rejects."""
+    other = player.opponent
+    answers = (Action(ActionKind.ACCEPT, other), Action(ActionKind.REJECT, other))
+    return _choices(game_pb2.PHASE_RESIGNATION_OFFERED, other, *answers)
 
 
 def _log_code(kind: ActionKind) -> int:
@@ -165,10 +148,10 @@ def _consts() -> tuple[int | bytes, ...]:
         MAX_VERSION,
         MAX_LOG,
         CHAIN_LABEL,
-        *(_head(p) for p in sides),
-        *(_actions(Action(ActionKind.UNDO, p)) for p in sides),
-        *(_actions(Action(ActionKind.CONFIRM, p)) for p in sides),
-        *(_actions(*(Action(ActionKind.RESIGN, p, resign=k) for k in ResultKind)) for p in sides),
+        *(_choices(game_pb2.PHASE_MOVING, p) for p in sides),
+        *(_choices(0, None, Action(ActionKind.UNDO, p)) for p in sides),
+        *(_choices(0, None, Action(ActionKind.CONFIRM, p)) for p in sides),
+        *(_choices(0, None, *_resigns(p)) for p in sides),
         *(_answers(p) for p in sides),
         *(_rolls(p, may_double) for p in sides for may_double in (False, True)),
         *(_offers(p, may_beaver) for p in sides for may_beaver in (False, True)),
