@@ -28,8 +28,16 @@ from gammond.server.wire import flow_bytes
 from gammond.server.wire.game import encode_game
 from tests.support.compiled import compiled_kernel_in_use
 from tests.support.games import game_states
-from tests.test_api_choices_wire import VIEWS
 
+# Every view (as tests/test_api_choices_wire.py has them: this module is copied alone
+# into the sanitizer's run, scripts/sanitize.sh).
+VIEWS = (
+    pb.ACTIONS_VIEW_FULL,
+    pb.ACTIONS_VIEW_COMPACT,
+    pb.ACTIONS_VIEW_MOVES,
+    pb.ACTIONS_VIEW_PLAYS,
+    pb.ACTIONS_VIEW_NONE,
+)
 # An Act's answer in each view a lean game's client may ask for (unset: the compact one).
 ANSWER_VIEWS = (*VIEWS, pb.ACTIONS_VIEW_UNSPECIFIED)
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
