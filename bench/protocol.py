@@ -10,9 +10,15 @@ sends one action that ListActions lists for that state and gets the
 actions open next in its answer (the lean game's default view, COMPACT).  ListLegalPlays gets random
 self-play positions with a roll.  The load generator is an asyncio gRPC
 client with a fixed number of calls in flight, sending pre-serialized
-requests, pinned to another CPU than the server where there are two.
+requests, pinned to another CPU than the server where there are two.  Each
+method's calls are cut into ``--slices`` slices, and in each slice every
+method runs in turn (starting from another one each time), so whatever else
+the shared machine is doing weighs on every method alike rather than on
+whichever ran in a bad second (as :mod:`bench.rpc` does); a method's figure
+is its calls over its slices' summed time.  The first time the worker sees
+each state it decodes and checks it in full; those calls are counted.
 
-    python -m bench.protocol [--calls 3000] [--concurrency 16] [--states 400]
+    python -m bench.protocol [--calls 3000] [--slices 6] [--concurrency 16] [--states 400]
     python bench/protocol.py
 
 It also prints what writing ListActions' answers costs in process, as
@@ -35,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -170,25 +176,55 @@ def _cpu_a_call(before: tuple[float, float], after: tuple[float, float]) -> floa
     return (after[0] - before[0]) / calls * 1e6 if calls else float("nan")
 
 
-async def _load(
-    port: int, name: str, payloads: list[bytes], calls: int, concurrency: int, pid: int
-) -> Result:
+async def _drive(
+    call: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes],
+    payloads: list[bytes],
+    queue: Iterator[int],
+    latencies: list[float],
+) -> None:
+    """One of the calls in flight: the next of ``queue``'s payloads, until none is left."""
+    for i in queue:
+        started = time.perf_counter()
+        await call(payloads[i % len(payloads)], timeout=30)
+        latencies.append(time.perf_counter() - started)
+
+
+async def _load_sliced(
+    port: int, payloads: dict[str, list[bytes]], calls: int, concurrency: int, slices: int, pid: int
+) -> dict[str, Result]:
+    """Each method's ``calls``, cut into ``slices`` slices; in each slice every method runs in turn.
+
+    Each slice starts from another method, so whatever else the shared
+    machine is doing weighs on every method alike rather than on whichever
+    ran in a bad second (as :mod:`bench.rpc` does).  A method's figure is its
+    calls over its slices' summed time, and its server CPU over the same.
+    """
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
-        call: grpc.aio.UnaryUnaryMultiCallable[bytes, bytes] = channel.unary_unary(METHODS[name])
-        for payload in payloads[:50]:  # warm the connection and the server
-            await call(payload, timeout=30)
-        latencies: list[float] = []
-        queue = iter(range(calls))
+        methods: dict[str, grpc.aio.UnaryUnaryMultiCallable[bytes, bytes]] = {
+            name: channel.unary_unary(METHODS[name]) for name in payloads
+        }
+        for name, call in methods.items():
+            for payload in payloads[name][:50]:  # warm the connection and the server
+                await call(payload, timeout=30)
+        spent = {name: [0.0, 0.0] for name in payloads}  # seconds, server CPU seconds
+        latencies: dict[str, list[float]] = {name: [] for name in payloads}
+        done = dict.fromkeys(payloads, 0)
+        names = list(payloads)
+        for index in range(slices):
+            for name in names[index % len(names) :] + names[: index % len(names)]:
+                data, call, timed = payloads[name], methods[name], latencies[name]
+                share = calls * (index + 1) // slices - calls * index // slices
+                queue = iter(range(done[name], done[name] + share))
+                done[name] += share
 
-        async def worker() -> None:
-            for i in queue:
-                started = time.perf_counter()
-                await call(payloads[i % len(payloads)], timeout=30)
-                latencies.append(time.perf_counter() - started)
-
-        started, cpu = time.perf_counter(), cpu_seconds(pid)
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return Result(name, calls, time.perf_counter() - started, latencies, cpu_seconds(pid) - cpu)
+                started, cpu = time.perf_counter(), cpu_seconds(pid)
+                await asyncio.gather(*(_drive(call, data, queue, timed) for _ in range(concurrency)))
+                spent[name][0] += time.perf_counter() - started
+                spent[name][1] += cpu_seconds(pid) - cpu
+        return {
+            name: Result(name, done[name], spent[name][0], latencies[name], spent[name][1])
+            for name in payloads
+        }
 
 
 async def _load_flow(port: int, calls: int, concurrency: int, seed: int, pid: int) -> Result:
@@ -307,6 +343,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=3000, help="calls per method (bounded)")
     parser.add_argument("--concurrency", type=int, default=16, help="calls in flight")
+    parser.add_argument("--slices", type=int, default=6, help="slices each method's calls are cut into")
     parser.add_argument("--states", type=int, default=400, help="game states and positions to cycle through")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--full", action="store_true", help="send Games with their whole log (the old form)")
@@ -323,13 +360,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         process, port, metrics_port = _start(Path(tmp) / "ready.json", server_cpus)
         try:
-            results, handlers = {}, {}
-            for name, data in payloads.items():
-                before = handler_cpu(metrics_port, METHODS[name])
-                results[name] = asyncio.run(
-                    _load(port, name, data, args.calls, args.concurrency, process.pid)
-                )
-                handlers[name] = _cpu_a_call(before, handler_cpu(metrics_port, METHODS[name]))
+            before_each = {name: handler_cpu(metrics_port, METHODS[name]) for name in payloads}
+            results = asyncio.run(
+                _load_sliced(port, payloads, args.calls, args.concurrency, args.slices, process.pid)
+            )
+            handlers = {
+                name: _cpu_a_call(before, handler_cpu(metrics_port, METHODS[name]))
+                for name, before in before_each.items()
+            }
             before = handler_cpu(metrics_port, METHODS["Act"])
             results["Act (in a flow)"] = asyncio.run(
                 _load_flow(port, args.calls, args.concurrency, args.seed, process.pid)

@@ -19,12 +19,13 @@ import pytest
 
 from backgammon.v1 import board_pb2, bot_service_pb2, game_pb2, rules_pb2
 from backgammon.v1 import play_service_pb2 as pb
-from gammond.engine import Game, MatchState, Move, RuleOptions, kernel, new_game
+from gammond.engine import Game, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
 from gammond.server.errors import WireError, status_for
 from gammond.server.sealing import Keyring, SealError, StateKey
 from gammond.server.services.play import PlayServicer
 from gammond.server.wire import flow_bytes
+from gammond.server.wire.flow_requests import FlowAct, FlowListing, read_act, read_listing
 from gammond.server.wire.game import encode_game
 from tests.support.compiled import compiled_kernel_in_use
 from tests.support.games import game_states
@@ -43,7 +44,8 @@ ANSWER_VIEWS = (*VIEWS, pb.ACTIONS_VIEW_UNSPECIFIED)
 MOVE, UNDO = game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO
 CONFIRM, PLAY, RESIGN = game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY, game_pb2.ACTION_KIND_RESIGN
 ROLL, DOUBLE, TAKE = game_pb2.ACTION_KIND_ROLL, game_pb2.ACTION_KIND_DOUBLE, game_pb2.ACTION_KIND_TAKE
-KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE, TAKE)
+DROP = game_pb2.ACTION_KIND_DROP
+KERNEL_KINDS = (MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE, TAKE, DROP)
 
 
 @pytest.fixture
@@ -55,9 +57,13 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     counts: Counter[str] = Counter()
 
     def counting(
-        game: bytes, action: bytes, consts: tuple[int | bytes, ...], allowed: int
-    ) -> tuple[bytes, bytes, bytes, tuple[int, ...] | None, tuple[int, int] | None, bytes, bytes] | None:
-        answer = step(game, action, consts, allowed)
+        game: bytes,
+        action: bytes,
+        consts: tuple[int | bytes, ...],
+        allowed: int,
+        drop: tuple[bytes, ...] | None = None,
+    ) -> tuple[bytes, bytes, bytes] | None:
+        answer = step(game, action, consts, allowed, drop)
         counts["answered" if answer is not None else "declined"] += 1
         return answer
 
@@ -88,8 +94,9 @@ def _reference(
 
 
 def _answer(servicer: PlayServicer, request: pb.ActRequest, context: _Call | None = None) -> bytes | str:
+    """Act's answer to ``request`` read as the server reads it (``read_act``), or the error it names."""
     try:
-        return servicer.act_wire(request, context)  # type: ignore[arg-type]
+        return servicer.act_wire(read_act(request.SerializeToString()), context)  # type: ignore[arg-type]
     except Exception as exc:  # noqa: BLE001 - the error is the answer compared
         status = status_for(exc)
         assert status is not None, exc
@@ -132,6 +139,7 @@ def test_the_kernel_answers_with_the_general_paths_bytes_through_whole_games(
             wire = pb.ActResponse.FromString(expected).game
     assert kinds[MOVE] > 150 and kinds[UNDO] > 30 and kinds[CONFIRM] > 30 and kinds[PLAY] > 30
     assert kinds[RESIGN] > 10 and kinds[ROLL] > 50 and kinds[DOUBLE] > 20 and kinds[TAKE] > 10
+    assert kinds[DROP] > 5, kinds[DROP]
     # The kernel answered nearly all it was asked in its views (it leaves a bear-off tie, a
     # winning play and a roll that cannot be played to Python; the full and plays views too).
     assert counted["answered"] > 0.85 * eligible
@@ -219,7 +227,8 @@ def test_a_server_with_state_keys_seals_the_kernels_games_as_its_own(
                 break
             for view in (pb.ACTIONS_VIEW_FULL, pb.ACTIONS_VIEW_COMPACT):
                 listing = pb.ListActionsRequest(game=wire, view=view)
-                assert fast.list_actions_wire(listing, None) == slow.list_actions_wire(listing, None)  # type: ignore[arg-type]
+                as_read = read_listing(listing.SerializeToString())
+                assert fast.list_actions_wire(as_read, None) == slow.list_actions_wire(listing, None)  # type: ignore[arg-type]
             request = pb.ActRequest(game=wire, action=_tapped(rng.choice(calm), rng))
             expected = _reference(slow, request, monkeypatch)
             assert _answer(fast, request) == expected
@@ -265,13 +274,15 @@ def test_listactions_from_the_kernel_is_the_general_paths_answer_in_every_view(
                     expected: bytes | type[Exception] = servicer.list_actions_wire(request, None)  # type: ignore[arg-type]
                 except WireError:
                     expected = WireError
+            as_read = read_listing(request.SerializeToString())
             with monkeypatch.context() as patch:
                 patch.setattr(kernel, "flow_list", counting)
-                if expected is WireError:
-                    with pytest.raises(WireError):
-                        servicer.list_actions_wire(request, None)  # type: ignore[arg-type]
-                else:
-                    assert servicer.list_actions_wire(request, None) == expected, (game, view)  # type: ignore[arg-type]
+                for form in (request, as_read):  # the message, and the request as the server reads it
+                    if expected is WireError:
+                        with pytest.raises(WireError):
+                            servicer.list_actions_wire(form, None)  # type: ignore[arg-type]
+                    else:
+                        assert servicer.list_actions_wire(form, None) == expected, (game, view)  # type: ignore[arg-type]
         phases[wire.phase] += 1
     assert phases[game_pb2.PHASE_MOVING] > 100 and phases[game_pb2.PHASE_BEFORE_ROLL] > 50
     assert phases[game_pb2.PHASE_CUBE_OFFERED] > 5
@@ -413,32 +424,35 @@ def test_the_kernel_refuses_bytes_that_are_not_a_moving_lean_game(counted: Count
     assert step(key, b"\x08\x63", flow_bytes.CONSTS, 0) is None
 
 
-def test_a_game_with_moves_is_the_same_game_one_version_on() -> None:
-    game = Game(RuleOptions(), MatchState(), version=4)
-    moved = game.with_moves((Move(8, 5),))
-    assert moved.moves == (Move(8, 5),) and moved.version == 5
-    assert replace(moved, moves=(), version=4) == game
-
-
-def test_a_games_key_leaves_out_its_output_only_fields_as_the_message_path_does() -> None:
-    compiled_kernel_in_use("strip_fields", "the key is written from a copy of the message")
-    strip = kernel.strip_fields
-    assert strip is not None
-    mask = 1 << 18 | 1 << 19  # Game.board_now, Game.score_after
-    outputs = 0
-    for game in game_states(120, seed=2, finished=True):
-        message = encode_game(game)
-        outputs += message.HasField("board_now") + message.HasField("score_after")
-        bare = game_pb2.Game()
-        bare.CopyFrom(message)
-        bare.ClearField("board_now")
-        bare.ClearField("score_after")
-        assert strip(message.SerializeToString(deterministic=True), mask) == bare.SerializeToString(
-            deterministic=True
-        )
-    assert outputs > 50
-    only = game_pb2.Game(board_now=board_pb2.Board(white_bar=1)).SerializeToString()
-    assert strip(only, mask) == b""
-    kept = b"\x08\x01"
-    assert strip(kept, mask) is kept
-    assert strip(b"\x08", mask) is None and strip(b"\x0d\x00\x00\x00\x00", mask) is None
+def test_the_flows_requests_are_read_without_messages_only_in_their_common_form() -> None:
+    compiled_kernel_in_use("message_fields", "every request is read as its message")
+    servicer, game = _moving_game()
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    move = next(a for a in listed if a.kind == MOVE)
+    plain = pb.ActRequest(game=game, action=move, view=pb.ACTIONS_VIEW_MOVES, expected_version=game.version)
+    read = read_act(plain.SerializeToString())
+    assert isinstance(read, FlowAct) and read.game == game.SerializeToString()
+    assert read.action == move.SerializeToString() and read.expected_version == game.version
+    assert read.message() == plain
+    # A bot to reply, or a field sent twice (protobuf merges it): the message.
+    assert read_act(pb.ActRequest(game=game, action=move, bot_reply=1).SerializeToString()) == pb.ActRequest(
+        game=game, action=move, bot_reply=1
+    )
+    twice = plain.SerializeToString() + pb.ActRequest(view=pb.ACTIONS_VIEW_FULL).SerializeToString()
+    assert isinstance(read_act(twice), pb.ActRequest)
+    listing = read_listing(pb.ListActionsRequest(game=game).SerializeToString())
+    assert isinstance(listing, FlowListing) and listing.view == 0
+    # A field over its limit: the message, whose check names it.
+    over = pb.ListActionsRequest(game=game)
+    for _ in range(70):  # at most 64
+        over.game.moves.add(from_point=24, to_point=23)
+    assert isinstance(read_listing(over.SerializeToString()), pb.ListActionsRequest)
+    # Answered alike either way, and the stale-state guard holds on the bytes too.
+    assert servicer.act_wire(read, None) == _reference(servicer, plain, pytest.MonkeyPatch())  # type: ignore[arg-type]
+    stale = read_act(
+        pb.ActRequest(game=game, action=move, expected_version=game.version + 5).SerializeToString()
+    )
+    with pytest.raises(Exception) as refused:
+        servicer.act_wire(stale, None)  # type: ignore[arg-type]
+    status = status_for(refused.value)
+    assert status is not None and status.code is grpc.StatusCode.FAILED_PRECONDITION

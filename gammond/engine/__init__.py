@@ -26,6 +26,7 @@ from gammond.engine.cube import (
     check_result_cube,
     legal_cube_actions,
     opening_cube,
+    rolls_that_matter,
 )
 from gammond.engine.dice import SeededRoller, SystemRoller, opening_roll
 from gammond.engine.errors import (
@@ -74,7 +75,7 @@ from gammond.engine.flow import (
     chain_step,
     check_game,
     commitment,
-    cube_acted,
+    cube_rights,
     entry_bytes,
     fair_chain_roll,
     fair_roll,
@@ -85,11 +86,8 @@ from gammond.engine.flow import (
     may_double_now,
     new_game,
     next_game,
-    offered,
     replay,
-    rolled,
     seed_commitment,
-    turn_ended,
 )
 from gammond.engine.flow.actions import moving_options
 from gammond.engine.flow.state import MAX_SEED_BYTES
@@ -195,7 +193,7 @@ __all__ = [
     "accept_resignation",
     "add_client_seed",
     "apply_action",
-    "cube_acted",
+    "cube_rights",
     "at_stake",
     "apply_cube_action",
     "apply_play",
@@ -230,7 +228,6 @@ __all__ = [
     "moving_options",
     "new_game",
     "next_game",
-    "offered",
     "next_lineup",
     "next_moves",
     "offer_resignation",
@@ -243,8 +240,7 @@ __all__ = [
     "record_of",
     "reject_resignation",
     "replay",
-    "rolled",
-    "turn_ended",
+    "rolls_that_matter",
     "with_hits",
     "require_game_on",
     "roll_off",

@@ -164,8 +164,13 @@ def turn_options(
     only Python's set order breaks: see turn.c)."""
 
 def flow_step(
-    game: bytes, action: bytes, consts: tuple[int | bytes, ...], allowed: int, /
-) -> tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes, bytes] | None:
+    game: bytes,
+    action: bytes,
+    consts: tuple[int | bytes, ...],
+    allowed: int,
+    drop: tuple[bytes, ...] | None = None,
+    /,
+) -> tuple[bytes, bytes, bytes] | None:
     """Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes (gammond.server.wire.flow_bytes), or None."""
 
 def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, allowed: int, /) -> bytes | None:
@@ -173,3 +178,9 @@ def flow_list(game: bytes, consts: tuple[int | bytes, ...], full: bool, allowed:
 
 def strip_fields(data: bytes, mask: int, field: bytes = ..., number: int = ..., /) -> bytes | None:
     """``data`` without its top-level fields numbered in ``mask``, ``field`` put in; None for bytes that are not a message."""
+
+def message_fields(data: bytes, max_number: int, /) -> tuple[int | bytes | None, ...] | None:
+    """A flat message's fields by number: None absent, an int for a varint, bytes for a body; None if not such a message."""
+
+def pick_fields(data: bytes, keep: int, read: int, /) -> tuple[bytes, tuple[int, ...]] | None:
+    """``data``'s top-level fields numbered in ``keep``, and the values of the varint ones numbered in ``read``."""

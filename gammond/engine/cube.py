@@ -204,6 +204,21 @@ class CubeContext:
     __repr__ = dataclass_repr
 
 
+# The Holland rule: after the Crawford game nobody doubles until each side has rolled this often.
+HOLLAND_ROLLS = 2
+
+
+def rolls_that_matter(rolls: tuple[int, int]) -> tuple[int, int]:
+    """White's and Black's roll counts as far as the cube's rules read them: each only up to :data:`HOLLAND_ROLLS`.
+
+    Games with the same counts here allow the same cube actions, all else equal.
+
+    >>> rolls_that_matter((7, 1))
+    (2, 1)
+    """
+    return (min(rolls[0], HOLLAND_ROLLS), min(rolls[1], HOLLAND_ROLLS))
+
+
 def legal_cube_actions(
     state: CubeState,
     player: Player,
@@ -292,7 +307,7 @@ def _match_refusal(context: CubeContext, player: Player, match: MatchState) -> s
         return f"the match is over at {match.scores[0]}-{match.scores[1]}"
     if match.crawford:
         return "the cube is not used in the Crawford game"
-    if context.options.holland and match.post_crawford and min(context.rolls) < 2:
+    if context.options.holland and match.post_crawford and min(context.rolls) < HOLLAND_ROLLS:
         return (
             "Holland rule: after the Crawford game nobody doubles until each side has rolled "
             f"at least twice (White {context.rolls[0]}, Black {context.rolls[1]})"

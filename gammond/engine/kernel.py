@@ -47,10 +47,10 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   steps, dice and dice left in order, complete, plays left), or ``None`` (the
   value) where the Python reference must answer (an illegal ``made``, which
   it names, or a tie only Python's set order breaks); compiled only.
-* ``flow_step(game, action, consts, allowed)``: Act's MOVE, UNDO, CONFIRM,
-  PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game, both
+* ``flow_step(game, action, consts, allowed, drop)``: Act's MOVE, UNDO, CONFIRM,
+  PLAY, RESIGN, ROLL, DOUBLE, TAKE or DROP on a lean Game, both
   as wire bytes, answered as the bytes of the ``ActResponse`` in the compact
-  view, with the new Game's bytes and the turn's moves (``_ckernel_src/flow.c``;
+  view, with the new Game's bytes (``_ckernel_src/flow.c``;
   :mod:`gammond.server.wire.flow_bytes` calls it); ``None`` (the value) for
   anything else, for the general path.  Compiled only.
 * ``flow_list(game, consts, full, allowed)``: ListActions' answer for a lean
@@ -61,6 +61,13 @@ Set ``GAMMOND_PURE_PYTHON=1`` to force the pure-Python reference path.
   whole field numbered ``number``) put in its place (``data`` itself when
   nothing changes), or ``None`` for bytes that are not such a message;
   compiled only.
+* ``message_fields(data, max_number)``: a flat message's fields by number
+  (None absent, an int for a varint, bytes for a length-delimited body), or
+  ``None`` for bytes that are not such a message (a number repeated, or above
+  ``max_number``); compiled only.
+* ``pick_fields(data, keep, read)``: a message's top-level fields numbered in
+  ``keep``, whole, and the values of the varint fields numbered in ``read``,
+  or ``None`` for bytes that are not such a message; compiled only.
 """
 
 from __future__ import annotations
@@ -114,16 +121,22 @@ plays_wire_request: Callable[[bytes, tuple[int, ...]], tuple[bytes, int, int] | 
 fits_wire: Callable[[bytes, bytes], int] | None = None
 # The parts of turn.turn_options, or None where the Python reference must answer.
 turn_options: Callable[[Board, int, int, Sequence[tuple[int, int, bool]]], TurnParts | None] | None = None
-# Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes: (answer, new Game's
-# bytes, moves, the board after a play or None, a roll's dice or None, the log's chain or b"",
-# the new Game as the answer holds it), or None.
-FlowStep = tuple[bytes, bytes, bytes, Board | None, tuple[int, int] | None, bytes, bytes]
-flow_step: Callable[[bytes, bytes, tuple[int | bytes, ...], int], FlowStep | None] | None = None
+# Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE on a lean Game's bytes: (answer, the new
+# Game's bytes, the new Game as the answer holds it), or None.
+FlowStep = tuple[bytes, bytes, bytes]
+flow_step: (
+    Callable[[bytes, bytes, tuple[int | bytes, ...], int, tuple[bytes, ...] | None], FlowStep | None] | None
+) = None
 # ListActions on a lean Game's bytes (full or compact while moving; what the cube allows): the answer, or None.
 flow_list: Callable[[bytes, tuple[int | bytes, ...], bool, int], bytes | None] | None = None
 # A message's bytes without the top-level fields numbered in a mask (and with a field put in), or None
 # for bytes that are not one.
 strip_fields: Callable[..., bytes | None] | None = None
+# A message's top-level fields numbered in a mask, whole, and the values of the varint ones numbered in
+# another, or None for bytes that are not one.
+pick_fields: Callable[[bytes, int, int], tuple[bytes, tuple[int, ...]] | None] | None = None
+# A flat message's fields by number (None, an int or bytes each), or None for bytes that are not one.
+message_fields: Callable[[bytes, int], tuple[int | bytes | None, ...] | None] | None = None
 # What plays_wire writes, ORed: the plays (moves, notation), their results, play_count.
 WIRE_PLAYS, WIRE_RESULT, WIRE_COUNT = 1, 2, 4
 # Position IDs of boards, both directions; gammond.engine.ids holds the pure-Python codec.
@@ -151,6 +164,8 @@ if os.environ.get("GAMMOND_PURE_PYTHON", "") not in ("1", "true", "yes"):
         flow_step = _ckernel.flow_step
         flow_list = _ckernel.flow_list
         strip_fields = _ckernel.strip_fields
+        pick_fields = _ckernel.pick_fields
+        message_fields = _ckernel.message_fields
         decode_position_id = _ckernel.decode_position_id
         encode_position_id = _ckernel.encode_position_id
         IMPLEMENTATION = "compiled"

@@ -221,8 +221,30 @@ def read_request(deserialize: Callable[[bytes], Any], raw: bytes) -> Any:
         request = deserialize(raw)
     except DecodeError:
         raise WireError("request", "is not a valid message") from None
-    check_limits(request, len(raw), raw)
+    if not isinstance(request, Prechecked):
+        check_limits(request, len(raw), raw)
     return request
+
+
+class Prechecked:
+    """A request read without its message by a reader that held it to every limit first (:func:`fits_limits`)."""
+
+    __slots__ = ()
+
+
+def fits_limits(raw: bytes, message_type: type[Message]) -> bool:
+    """Whether the compiled check finds ``raw``, a ``message_type``'s bytes, within every limit.
+
+    False when it cannot tell (or is not built): the caller then reads the
+    message, and :func:`read_request` checks it.
+    """
+    fits = kernel.fits_wire
+    if fits is None:
+        return False
+    plan = _WIRE_PLANS.get(message_type)
+    if plan is None:
+        plan = _WIRE_PLANS[message_type] = wire_plan(cast(Descriptor, message_type.DESCRIPTOR))
+    return fits(raw, plan) == 1
 
 
 def check_limits(message: Message, size: int, raw: bytes | None = None) -> None:
@@ -326,13 +348,7 @@ def wire_plan(descriptor: Descriptor) -> bytes:
 
 def _fits_wire(raw: bytes, message: Message) -> bool:
     """Whether the compiled check finds ``raw`` within every limit (False when it cannot tell, or is not built)."""
-    fits = kernel.fits_wire
-    if fits is None:
-        return False
-    plan = _WIRE_PLANS.get(type(message))
-    if plan is None:
-        plan = _WIRE_PLANS[type(message)] = wire_plan(cast(Descriptor, message.DESCRIPTOR))
-    return fits(raw, plan) == 1
+    return fits_limits(raw, type(message))
 
 
 def _fits(message: Message) -> bool:

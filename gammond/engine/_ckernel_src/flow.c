@@ -1,7 +1,7 @@
 /*
  * The game flow's common calls on a lean Game's wire bytes: Act's MOVE,
  * UNDO, CONFIRM, PLAY, RESIGN, ROLL (seeded games, the client's dice),
- * DOUBLE and TAKE (k_flow_step), and ListActions while moving, before the
+ * DOUBLE, TAKE and DROP (k_flow_step), and ListActions while moving, before the
  * roll or answering a double (k_flow_list), each read and answered in one
  * call (the Game's reading and writing: flowgame.c; the wire format:
  * pbwire.c; the log's chain and the seeded dice: sha256.c).
@@ -574,8 +574,54 @@ static int cube_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
 
+/* ---- DROP (the engine's answer for the Game's context: kdrop) ----------------------- */
+
+/* `into` holds a copy of `part`: the answer's buffers are all freed alike. */
+static void put_part(kbuf *into, kbytes part)
+{
+    kf_put_bytes(into, part.p, part.n);
+}
+
+static int drop_step(const uint8_t *game, const kgame *g, const kflow_consts *c, const kaction *a,
+                     unsigned allowed, const kdrop *drop, kflow_out *out)
+{
+    kcube cube;
+    const uint64_t other = g->turn == (uint64_t)c->color_black ? (uint64_t)c->color_white : (uint64_t)c->color_black;
+    /* A double dropped by the player it was offered to; a beaver's or raccoon's drop: Python. */
+    if (!drop || !g->cube.p || !kf_read_cube(g->cube, &cube) || g->phase != (uint64_t)c->phase_cube_offered ||
+        !cube.pending || cube.action != (uint64_t)c->cube_double || cube.offered_by != g->turn ||
+        a->player != other)
+        return K_FLOW_DECLINE;
+    const int side = a->player == (uint64_t)c->color_black ? 1 : 0;
+    const uint8_t fixed[6] = {(uint8_t)c->log_kind_drop, (uint8_t)(side + 1), 0, 0, 0, 0};
+    uint8_t chain[K_CHAIN_BYTES];
+    if (!kf_chain_next(g, c, fixed, sizeof fixed, chain))
+        return K_FLOW_DECLINE;
+    kbuf phase = {0}, cube_field = {0}, result = {0}, version = {0}, log = {0}, entry = {0};
+    kbuf events = {0}, logged = {0}, choices = {0}, after = {0};
+    put_part(&phase, drop->phase);
+    put_part(&cube_field, drop->cube);
+    put_part(&result, drop->result);
+    put_part(&after, drop->score_after);
+    put_part(&events, drop->events);
+    put_part(&choices, drop->choices[(allowed & K_FLOW_MOVES_VIEW) ? 1 : 0]);
+    kf_put_uint(&version, G_VERSION, g->version + 1);
+    kf_put_uint(&entry, 1, a->kind);
+    kf_put_uint(&entry, 2, a->player);
+    kf_put_digest(&log, g, chain, &entry, (kbytes){NULL, 0}, g->resigned, g->resignations);
+    kf_put_delimited(&logged, 4, entry.p, entry.n);
+    const koverride with[] = {
+        {G_PHASE, &phase}, {G_CUBE, &cube_field}, {G_RESULT, &result}, {G_VERSION, &version}, {G_DIGEST, &log}};
+    /* The score after the game: an output-only field, where the board now goes (a Game answering a
+       double has no moves made, so no board now). */
+    int status = kf_put_answer(game, g, with, 5, &after, &events, &choices, &logged, out);
+    memcpy(out->chain, chain, K_CHAIN_BYTES);
+    kbuf *all[] = {&phase, &cube_field, &result, &version, &log, &entry, &events, &logged, &choices, &after};
+    return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
+}
+
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, unsigned allowed, kflow_out *out)
+                const kflow_consts *c, unsigned allowed, const kdrop *drop, kflow_out *out)
 {
     kgame g;
     kaction a;
@@ -583,8 +629,8 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
     if (!kf_read_game(game, ngame, c->color_black, &g) ||
         (g.turn != (uint64_t)c->color_white && g.turn != (uint64_t)c->color_black) ||
         !kf_read_action(action, naction, c, &a) || g.version >= c->max_version ||
-        /* The player on turn acts, but for a take (checked with the cube). */
-        (a.player != g.turn && a.kind != (uint64_t)c->kind_take) ||
+        /* The player on turn acts, but for a take or a drop (checked with the cube). */
+        (a.player != g.turn && a.kind != (uint64_t)c->kind_take && a.kind != (uint64_t)c->kind_drop) ||
         /* Near the log's end the listing leaves actions out: the general path's to say which. */
         g.log_length + 5 > (uint64_t)c->max_log)
         return K_FLOW_DECLINE;
@@ -597,6 +643,8 @@ int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t
         status = end_turn_step(game, &g, c, &a, (allowed & K_FLOW_MAY_DOUBLE_NEXT) != 0, out);
     else if (a.kind == (uint64_t)c->kind_double || a.kind == (uint64_t)c->kind_take)
         status = cube_step(game, &g, c, &a, allowed, out);
+    else if (a.kind == (uint64_t)c->kind_drop)
+        status = drop_step(game, &g, c, &a, allowed, drop, out);
     else
         status = move_step(game, &g, c, &a, allowed, out);
     if (status != K_OK) {

@@ -291,7 +291,8 @@ int kf_read_action(const uint8_t *p, size_t n, const kflow_consts *c, kaction *a
     }
     const uint64_t extra = seen & ~(1u << 1 | 1u << 2);
     if (a->kind == (uint64_t)c->kind_undo || a->kind == (uint64_t)c->kind_confirm ||
-        a->kind == (uint64_t)c->kind_double || a->kind == (uint64_t)c->kind_take)
+        a->kind == (uint64_t)c->kind_double || a->kind == (uint64_t)c->kind_take ||
+        a->kind == (uint64_t)c->kind_drop)
         return !extra;
     if (a->kind == (uint64_t)c->kind_roll) /* the dice only where the client rolls */
         return !(extra & ~(1u << 3));
@@ -432,8 +433,9 @@ void kf_put_rewritten(kbuf *b, const uint8_t *game, const kgame *g, const koverr
 }
 
 /*
- * The answer: the new Game (with the board now when `now` holds it), the events and the
- * choices, and anything logged; `out->game` gets the new Game without its output-only fields.
+ * The answer: the new Game (with the output-only fields `now` holds, whole: the board now,
+ * or the score after), the events and the choices, and anything logged; `out->game` gets the
+ * new Game without its output-only fields.
  */
 int kf_put_answer(const uint8_t *game, const kgame *g, const koverride *with, int n, const kbuf *now,
                   const kbuf *events, const kbuf *choices, const kbuf *logged, kflow_out *out)

@@ -352,13 +352,13 @@ typedef struct {
 typedef struct {
     int phase_moving, phase_before_roll, phase_resignation_offered, phase_cube_offered;
     int kind_move, kind_undo, kind_resign, kind_reject, kind_confirm, kind_play, kind_roll;
-    int kind_double, kind_take;
+    int kind_double, kind_take, kind_drop;
     int event_moved, event_undone, event_resigned, event_turn_ended, event_rolled, event_doubled;
     int event_took;
     int color_white, color_black, source_seeded, source_client, owner_white, owner_black;
     int cube_double; /* CubeAction DOUBLE */
     /* in the log chain's fixed entry encoding */
-    int log_kind_resign, log_kind_play, log_kind_roll, log_kind_double, log_kind_take;
+    int log_kind_resign, log_kind_play, log_kind_roll, log_kind_double, log_kind_take, log_kind_drop;
     uint64_t max_version, max_log;
     kbytes chain_label;
     /* By side (0 White, 1 Black): ListActionsResponse's phase and to_act while moving, and
@@ -386,12 +386,13 @@ typedef struct {
 enum { K_FLOW_DECLINE = -3 };
 
 /*
- * Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE (an Action's bytes) on a lean Game (its bytes without
+ * Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE, TAKE or DROP (an Action's bytes) on a lean Game (its bytes without
  * the output-only fields, as the server wrote them), answered in the compact
  * view: K_OK and `out` filled (the caller frees its buffers with kbuf_free),
  * K_NOMEM, or K_FLOW_DECLINE for anything else, for the caller's general path.
  * `allowed`: K_FLOW_MAY_* flags, what the cube's rules (kept in Python) allow
- * for CONFIRM and PLAY (the next player's double) and DOUBLE (the double, a beaver).
+ * for CONFIRM and PLAY (the next player's double) and DOUBLE (the double, a beaver);
+ * `drop`: the engine's answer to a drop in this Game's context, or NULL (a drop declined).
  */
 /* What the cube's rules (in Python) allow, for k_flow_step. */
 enum {
@@ -400,8 +401,17 @@ enum {
     K_FLOW_MAY_BEAVER = 4,      /* the other side may beaver the double offered now */
     K_FLOW_MOVES_VIEW = 8,      /* the answer's choices in ACTIONS_VIEW_MOVES: no plays */
 };
+/*
+ * A drop's answer as the engine writes it for the Game's context (the cube's and the
+ * score's rules stay in Python): the new Game's phase, cube and result and its score
+ * after (whole fields), the events (ActResponse fields), and the choices
+ * (ListActionsResponse bytes) in the compact view and the moves view.
+ */
+typedef struct {
+    kbytes phase, cube, result, score_after, events, choices[2];
+} kdrop;
 int k_flow_step(const uint8_t *game, size_t ngame, const uint8_t *action, size_t naction,
-                const kflow_consts *c, unsigned allowed, kflow_out *out);
+                const kflow_consts *c, unsigned allowed, const kdrop *drop, kflow_out *out);
 /*
  * ListActions on a lean Game: moving, in the full view (`full`) or the compact
  * one; before the roll or answering a double, in any view (`allowed`: what the
@@ -421,5 +431,22 @@ int k_flow_list(const uint8_t *game, size_t ngame, const kflow_consts *c, int fu
  */
 int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbytes insert, uint32_t number, kbuf *out,
                    int *dropped);
+/*
+ * A message's top-level fields whose numbers (below 64) are set in `keep`,
+ * whole and in their order, in `out` (the caller frees it), and the value of
+ * each varint field set in `read` in `values` (by number; 0 when absent):
+ * K_OK, K_NOMEM, or K_FLOW_DECLINE for bytes that are not a message of varint
+ * and length-delimited fields, or a field in `read` that is not a varint.
+ */
+int k_pick_fields(const uint8_t *in, size_t n, uint64_t keep, uint64_t read, kbuf *out, uint64_t values[64]);
+/*
+ * A flat message's fields, numbered 1..`max_number`, each once at most: by
+ * number, its wire type in `types` (-1: absent), a varint's value in
+ * `values`, a length-delimited field's body in `bodies` (the arrays hold
+ * `max_number` + 1 items).  K_OK, or K_FLOW_DECLINE for bytes that are not
+ * such a message (another wire type, a number above `max_number`, a number twice).
+ */
+int k_message_fields(const uint8_t *in, size_t n, uint32_t max_number, kbytes *bodies, uint64_t *values,
+                     int *types);
 
 #endif

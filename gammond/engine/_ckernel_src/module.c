@@ -484,23 +484,21 @@ static PyObject *plays_wire_request(PyObject *module, PyObject *const *args, Py_
 /* ---- in-turn actions on a lean Game's bytes (flow.c) --------------------------- */
 
 PyDoc_STRVAR(flow_step_doc,
-             "flow_step($module, game, action, consts, allowed, /)\n--\n\n"
-             "Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN or ROLL on a lean Game, both as wire bytes (the Game without its\n"
-             "output-only fields), answered in the compact view: (ActResponse bytes, the\n"
-             "new Game's bytes without its output-only fields, moves as bytes of (from, to,\n"
-             "hit) in the mover's numbering: the turn's so far or the play's that ended it,\n"
-             "the board after that play (White's side) or None, a roll's dice or None, the\n"
-             "log's chain after an entry logged or b'', the new Game as the answer holds\n"
-             "it). None (the value) for\n"
-             "any other action or form, for the caller's general path. `consts`: the\n"
-             "protocol's codes and the answer's constant fields (see kernel.h).");
+             "flow_step($module, game, action, consts, allowed, drop=None, /)\n--\n\n"
+             "Act's MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE, TAKE or DROP on a lean Game, both as wire\n"
+             "bytes (the Game without its output-only fields), answered in the compact view:\n"
+             "(ActResponse bytes, the new Game's bytes without its output-only fields, the new\n"
+             "Game as the answer holds it). None (the value) for any other action or form, for\n"
+             "the caller's general path. `consts`: the protocol's codes and the answer's\n"
+             "constant fields; `drop`: the engine's answer to a drop in this Game's context\n"
+             "(see kernel.h's kdrop), or None.");
 
-enum { FLOW_CODES = 34, FLOW_PARTS = 19 };
+enum { FLOW_CODES = 36, FLOW_PARTS = 19 };
 
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
-        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 34 ints and 19 bytes");
+        PyErr_SetString(PyExc_TypeError, "consts must be a tuple of 36 ints and 19 bytes");
         return -1;
     }
     long long codes[FLOW_CODES];
@@ -517,11 +515,13 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
         &c->phase_moving,    &c->phase_before_roll, &c->phase_resignation_offered, &c->phase_cube_offered,
         &c->kind_move,       &c->kind_undo,         &c->kind_resign,               &c->kind_reject,
         &c->kind_confirm,    &c->kind_play,         &c->kind_roll,                 &c->kind_double,
-        &c->kind_take,       &c->event_moved,       &c->event_undone,              &c->event_resigned,
+        &c->kind_take,       &c->kind_drop,         &c->event_moved,       &c->event_undone,
+        &c->event_resigned,
         &c->event_turn_ended, &c->event_rolled,     &c->event_doubled,             &c->event_took,
         &c->color_white,     &c->color_black,       &c->source_seeded,             &c->source_client,
         &c->owner_white,     &c->owner_black,       &c->cube_double,               &c->log_kind_resign,
-        &c->log_kind_play,   &c->log_kind_roll,     &c->log_kind_double,           &c->log_kind_take};
+        &c->log_kind_play,   &c->log_kind_roll,     &c->log_kind_double,           &c->log_kind_take,
+        &c->log_kind_drop};
     _Static_assert(sizeof small / sizeof *small == FLOW_CODES - 2, "every code has its place");
     for (int i = 0; i < FLOW_CODES - 2; i++)
         *small[i] = (int)codes[i];
@@ -545,13 +545,40 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
     return 0;
 }
 
+/* A drop's answer (kdrop) from a tuple of 7 bytes, or none from None: 1, 0, or -1 with an exception set. */
+static int flow_drop(PyObject *obj, kdrop *drop)
+{
+    if (obj == Py_None)
+        return 0;
+    if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != 7) {
+        PyErr_SetString(PyExc_TypeError, "drop must be None or a tuple of 7 bytes");
+        return -1;
+    }
+    kbytes *parts[] = {&drop->phase, &drop->cube, &drop->result, &drop->score_after,
+                       &drop->events, &drop->choices[0], &drop->choices[1]};
+    for (int i = 0; i < 7; i++) {
+        PyObject *item = PyTuple_GET_ITEM(obj, i);
+        if (!PyBytes_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "drop must be None or a tuple of 7 bytes");
+            return -1;
+        }
+        parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
+        parts[i]->n = (size_t)PyBytes_GET_SIZE(item);
+    }
+    return 1;
+}
+
 static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 4 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+    if ((nargs != 4 && nargs != 5) || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError,
-                        "flow_step takes (game: bytes, action: bytes, consts: tuple, allowed: int)");
+                        "flow_step takes (game: bytes, action: bytes, consts: tuple, allowed: int[, drop])");
         return NULL;
     }
+    kdrop drop;
+    const int has_drop = nargs == 5 ? flow_drop(args[4], &drop) : 0;
+    if (has_drop < 0)
+        return NULL;
     long allowed = PyLong_AsLong(args[3]);
     if (allowed == -1 && PyErr_Occurred())
         return NULL;
@@ -562,30 +589,15 @@ static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t n
     int status = k_flow_step((const uint8_t *)PyBytes_AS_STRING(args[0]),
                              (size_t)PyBytes_GET_SIZE(args[0]),
                              (const uint8_t *)PyBytes_AS_STRING(args[1]),
-                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, (unsigned)allowed, &out);
+                             (size_t)PyBytes_GET_SIZE(args[1]), &consts, (unsigned)allowed,
+                             has_drop ? &drop : NULL, &out);
     if (status == K_FLOW_DECLINE)
         Py_RETURN_NONE;
     if (status != K_OK)
         return PyErr_NoMemory();
-    uint8_t moves[3 * K_MAX_STEPS];
-    for (int i = 0; i < out.nmoves; i++) {
-        moves[3 * i] = out.moves[i].from;
-        moves[3 * i + 1] = out.moves[i].to;
-        moves[3 * i + 2] = out.moves[i].hit;
-    }
-    PyObject *board = out.has_result ? board_tuple(out.result) : Py_NewRef(Py_None);
-    PyObject *dice = board ? (out.die1 ? Py_BuildValue("(ii)", out.die1, out.die2) : Py_NewRef(Py_None)) : NULL;
-    static const uint8_t unlogged[16] = {0};
-    const int logged = memcmp(out.chain, unlogged, sizeof unlogged) != 0;
-    PyObject *result = dice ? Py_BuildValue("(y#y#y#OOy#y#)", (const char *)out.answer.p,
-                                            (Py_ssize_t)out.answer.n, (const char *)out.game.p,
-                                            (Py_ssize_t)out.game.n, (const char *)moves,
-                                            (Py_ssize_t)(3 * out.nmoves), board, dice,
-                                            (const char *)out.chain, (Py_ssize_t)(logged ? 16 : 0),
-                                            (const char *)out.whole.p, (Py_ssize_t)out.whole.n)
-                            : NULL;
-    Py_XDECREF(board);
-    Py_XDECREF(dice);
+    PyObject *result = Py_BuildValue("(y#y#y#)", (const char *)out.answer.p, (Py_ssize_t)out.answer.n,
+                                     (const char *)out.game.p, (Py_ssize_t)out.game.n, (const char *)out.whole.p,
+                                     (Py_ssize_t)out.whole.n);
     kbuf_free(&out.answer);
     kbuf_free(&out.game);
     kbuf_free(&out.whole);
@@ -662,6 +674,109 @@ static PyObject *strip_fields(PyObject *module, PyObject *const *args, Py_ssize_
     PyObject *stripped = PyBytes_FromStringAndSize((const char *)out.p, (Py_ssize_t)out.n);
     kbuf_free(&out);
     return stripped;
+}
+
+PyDoc_STRVAR(pick_fields_doc,
+             "pick_fields($module, data, keep, read, /)\n--\n\n"
+             "A message's top-level fields whose numbers (below 64) are set in `keep`, whole\n"
+             "and in their order, as bytes, and a tuple of the values of the varint fields\n"
+             "set in `read` (by increasing number; 0 when absent): None (the value) when the\n"
+             "bytes are not a message of varint and length-delimited fields or a field in\n"
+             "`read` is not a varint.");
+
+static PyObject *pick_fields(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 3 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "pick_fields takes (data: bytes, keep: int, read: int)");
+        return NULL;
+    }
+    unsigned long long keep = PyLong_AsUnsignedLongLong(args[1]);
+    if (keep == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    unsigned long long read = PyLong_AsUnsignedLongLong(args[2]);
+    if (read == (unsigned long long)-1 && PyErr_Occurred())
+        return NULL;
+    kbuf out;
+    uint64_t values[64];
+    int status = k_pick_fields((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
+                               (uint64_t)keep, (uint64_t)read, &out, values);
+    if (status == K_FLOW_DECLINE)
+        Py_RETURN_NONE;
+    if (status != K_OK)
+        return PyErr_NoMemory();
+    int count = 0;
+    for (int i = 0; i < 64; i++)
+        count += (int)(read >> i & 1);
+    PyObject *read_values = PyTuple_New(count);
+    PyObject *kept = read_values ? PyBytes_FromStringAndSize(out.n ? (const char *)out.p : "", (Py_ssize_t)out.n)
+                                 : NULL;
+    kbuf_free(&out);
+    for (int i = 0, at = 0; kept && i < 64; i++) {
+        if (!(read >> i & 1))
+            continue;
+        PyObject *value = PyLong_FromUnsignedLongLong(values[i]);
+        if (!value) {
+            Py_CLEAR(kept);
+            break;
+        }
+        PyTuple_SET_ITEM(read_values, at++, value);
+    }
+    if (!kept) {
+        Py_XDECREF(read_values);
+        return NULL;
+    }
+    PyObject *result = PyTuple_Pack(2, kept, read_values);
+    Py_DECREF(kept);
+    Py_DECREF(read_values);
+    return result;
+}
+
+PyDoc_STRVAR(message_fields_doc,
+             "message_fields($module, data, max_number, /)\n--\n\n"
+             "A flat message's fields by number, a tuple of `max_number` + 1 items: None for a\n"
+             "field absent (and item 0), an int for a varint, bytes for a length-delimited\n"
+             "field's body. None (the value) for bytes that are not such a message: another\n"
+             "wire type, a number above `max_number` (at most 32), or a number twice.");
+
+enum { K_MESSAGE_FIELDS_MAX = 32 };
+
+static PyObject *message_fields(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "message_fields takes (data: bytes, max_number: int)");
+        return NULL;
+    }
+    long max_number = PyLong_AsLong(args[1]);
+    if (max_number == -1 && PyErr_Occurred())
+        return NULL;
+    if (max_number < 1 || max_number > K_MESSAGE_FIELDS_MAX) {
+        PyErr_SetString(PyExc_ValueError, "max_number must be 1..32");
+        return NULL;
+    }
+    kbytes bodies[K_MESSAGE_FIELDS_MAX + 1];
+    uint64_t values[K_MESSAGE_FIELDS_MAX + 1];
+    int types[K_MESSAGE_FIELDS_MAX + 1];
+    if (k_message_fields((const uint8_t *)PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]),
+                         (uint32_t)max_number, bodies, values, types) != K_OK)
+        Py_RETURN_NONE;
+    PyObject *fields = PyTuple_New(max_number + 1);
+    if (!fields)
+        return NULL;
+    for (long i = 0; i <= max_number; i++) {
+        PyObject *item;
+        if (types[i] == -1)
+            item = Py_NewRef(Py_None);
+        else if (types[i] == 0)
+            item = PyLong_FromUnsignedLongLong(values[i]);
+        else
+            item = PyBytes_FromStringAndSize(bodies[i].n ? (const char *)bodies[i].p : "", (Py_ssize_t)bodies[i].n);
+        if (!item) {
+            Py_DECREF(fields);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(fields, i, item);
+    }
+    return fields;
 }
 
 /* ---- the field limits' quick check (limits.c) ------------------------------ */
@@ -1323,6 +1438,8 @@ static PyMethodDef methods[] = {
     {"flow_step", (PyCFunction)(void (*)(void))flow_step, METH_FASTCALL, flow_step_doc},
     {"flow_list", (PyCFunction)(void (*)(void))flow_list, METH_FASTCALL, flow_list_doc},
     {"strip_fields", (PyCFunction)(void (*)(void))strip_fields, METH_FASTCALL, strip_fields_doc},
+    {"pick_fields", (PyCFunction)(void (*)(void))pick_fields, METH_FASTCALL, pick_fields_doc},
+    {"message_fields", (PyCFunction)(void (*)(void))message_fields, METH_FASTCALL, message_fields_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -80,3 +80,50 @@ int k_strip_fields(const uint8_t *in, size_t n, uint64_t mask, kbytes insert, ui
     }
     return K_OK;
 }
+
+int k_pick_fields(const uint8_t *in, size_t n, uint64_t keep, uint64_t read, kbuf *out, uint64_t values[64])
+{
+    size_t at = 0;
+    kfield f;
+    memset(out, 0, sizeof *out);
+    memset(values, 0, 64 * sizeof *values);
+    while (at < n) {
+        if (!kf_next_field(in, n, &at, &f)) {
+            kbuf_free(out);
+            return K_FLOW_DECLINE;
+        }
+        if (f.number >= 64)
+            continue;
+        if (keep >> f.number & 1)
+            kf_put_bytes(out, in + f.start, f.end - f.start);
+        if (read >> f.number & 1) {
+            if (f.type != WIRE_VARINT) {
+                kbuf_free(out);
+                return K_FLOW_DECLINE;
+            }
+            values[f.number] = f.value;
+        }
+    }
+    if (out->failed) {
+        kbuf_free(out);
+        return K_NOMEM;
+    }
+    return K_OK;
+}
+
+int k_message_fields(const uint8_t *in, size_t n, uint32_t max_number, kbytes *bodies, uint64_t *values,
+                     int *types)
+{
+    size_t at = 0;
+    kfield f;
+    for (uint32_t i = 0; i <= max_number; i++)
+        types[i] = -1;
+    while (at < n) {
+        if (!kf_next_field(in, n, &at, &f) || f.number > max_number || types[f.number] != -1)
+            return K_FLOW_DECLINE;
+        types[f.number] = f.type;
+        values[f.number] = f.value;
+        bodies[f.number] = (kbytes){f.body, f.len};
+    }
+    return K_OK;
+}

@@ -11,7 +11,7 @@ from gammond.engine.flow.actions import (
     Choices,
     add_client_seed,
     apply_action,
-    cube_acted,
+    cube_rights,
     fresh,
     list_actions,
     may_beaver_if_doubled,
@@ -20,11 +20,8 @@ from gammond.engine.flow.actions import (
     may_double_now,
     new_game,
     next_game,
-    offered,
     replay,
-    rolled,
     seed_commitment,
-    turn_ended,
 )
 from gammond.engine.flow.check import check_game
 from gammond.engine.flow.log import CHAIN_LABEL, LogDigest, chain_step, entry_bytes
@@ -73,7 +70,7 @@ __all__ = [
     "Phase",
     "add_client_seed",
     "apply_action",
-    "cube_acted",
+    "cube_rights",
     "chain_key",
     "chain_step",
     "CHAIN_LABEL",
@@ -90,10 +87,7 @@ __all__ = [
     "may_double_now",
     "new_game",
     "next_game",
-    "offered",
     "replay",
-    "rolled",
-    "turn_ended",
     "seed_commitment",
     "seeded_roll",
 ]

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from gammond.engine.cube import CubeAction, CubeState, apply_cube_action, legal_cube_actions, opening_cube
+from gammond.engine.cube import (
+    CubeAction,
+    CubeState,
+    apply_cube_action,
+    legal_cube_actions,
+    opening_cube,
+    rolls_that_matter,
+)
 from gammond.engine.errors import IllegalActionError, IllegalPlayError
 from gammond.engine.flow.log import LogDigest
 from gammond.engine.flow.rolls import fair_chain_roll, seeded_roll, server_roll, system_roll
@@ -43,7 +50,7 @@ from gammond.engine.match import MatchState, ScoreSheet
 from gammond.engine.play import Move, Play, PlayList, check_dice, legal_plays
 from gammond.engine.players import Player
 from gammond.engine.position import CHECKERS, Position
-from gammond.engine.resign import Resignation, accept_resignation, offer_resignation
+from gammond.engine.resign import accept_resignation, offer_resignation
 from gammond.engine.result import ResultKind, at_stake, classify_win
 from gammond.engine.rules import RuleOptions
 from gammond.engine.scoring import GameOutcome
@@ -219,7 +226,9 @@ def within_limit(cube: CubeState, action: CubeAction) -> bool:
 
 def _cube_actions(game: Game, player: Player) -> tuple[CubeAction, ...]:
     assert game.turn is not None
-    return _allowed_cube_actions(game.cube, player, game.rules, _match(game), game.turn, game.rolls)
+    return _allowed_cube_actions(
+        game.cube, player, game.rules, _match(game), game.turn, rolls_that_matter(game.rolls)
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -247,7 +256,7 @@ def may_double_next(game: Game) -> bool:
     player = game.turn.opponent
     cube = game.cube.next_turn()
     return CubeAction.DOUBLE in _allowed_cube_actions(
-        cube, player, game.rules, _match(game), player, game.rolls
+        cube, player, game.rules, _match(game), player, rolls_that_matter(game.rolls)
     )
 
 
@@ -275,7 +284,28 @@ def may_beaver_if_doubled(game: Game) -> bool:
     )
     assert isinstance(doubled, CubeState)
     return CubeAction.BEAVER in _allowed_cube_actions(
-        doubled, turn.opponent, game.rules, _match(game), turn, game.rolls
+        doubled, turn.opponent, game.rules, _match(game), turn, rolls_that_matter(game.rolls)
+    )
+
+
+def cube_rights(game: Game) -> tuple[bool, bool, bool, bool]:
+    """What the cube's rules allow in ``game``, all at once.
+
+    Whether the next player may double once this turn ends (moving only:
+    :func:`may_double_next`), the player on turn may double now
+    (:func:`may_double_now`), the other side may beaver that double
+    (:func:`may_beaver_if_doubled`), and the player answering a double may
+    beaver it now (:func:`may_beaver_now`).  A function of the phase, the
+    turn, the cube, the rules, the score and :func:`rolls_that_matter`
+    alone, so a caller may keep the answer by those.
+    """
+    moving = game.phase is Phase.MOVING and game.turn is not None
+    double_now = may_double_now(game)
+    return (
+        moving and may_double_next(game),
+        double_now,
+        double_now and may_beaver_if_doubled(game),
+        may_beaver_now(game),
     )
 
 
@@ -770,73 +800,6 @@ def _end_turn(
         )
         return _finish(replace(game, board=board, moves=(), log=log), outcome, events)
     return _pass_turn(game, board=board, log=log), tuple(events)
-
-
-def turn_ended(game: Game, moves: tuple[Move, ...], board: Position, chain: bytes) -> Game:
-    """A lean ``game`` once its mover confirms the legal play ``moves``, leaving ``board`` (from White's side).
-
-    What :func:`apply_action` makes of a CONFIRM or PLAY that does not win
-    the game, for the kernel's flow, which found the play among the turn's
-    legal plays and computed the log's ``chain`` after it
-    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
-    """
-    assert game.turn is not None and game.base is not None and not game.log
-    entry = LogEntry(ActionKind.PLAY, game.turn, moves=moves)
-    return _pass_turn(game, board=board, base=game.base.extend(entry, chain), version=game.version + 1)
-
-
-def rolled(game: Game, dice: tuple[int, int], chain: bytes) -> Game:
-    """A lean ``game`` once its player on turn rolls ``dice`` (not the opening roll) and has a play to make.
-
-    What :func:`apply_action` makes of such a ROLL, for the kernel's flow,
-    which rolled the game's dice and computed the log's ``chain`` after them
-    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
-    """
-    player = game.turn
-    assert player is not None and game.phase is Phase.BEFORE_ROLL and game.base is not None and not game.log
-    rolls = (game.rolls[0] + (player is Player.WHITE), game.rolls[1] + (player is Player.BLACK))
-    entry = LogEntry(ActionKind.ROLL, player, dice)
-    base = game.base.extend(entry, chain)
-    return replace(
-        game, phase=Phase.MOVING, dice=dice, moves=(), rolls=rolls, base=base, version=game.version + 1
-    )
-
-
-def cube_acted(game: Game, kind: ActionKind, chain: bytes) -> Game:
-    """A lean ``game`` once the player to act doubles or takes (``kind``), the game going on.
-
-    What :func:`apply_action` makes of a DOUBLE or a TAKE, for the kernel's
-    flow, which checked the action (with :func:`may_double_now`) and computed
-    the log's ``chain`` after it (:mod:`gammond.server.wire.flow_bytes`).
-    """
-    assert game.turn is not None and game.base is not None and not game.log
-    player = _actor(game)
-    cube = apply_cube_action(
-        game.cube, CUBE_KINDS[kind], player, game.rules, _match(game), on_turn=game.turn, rolls=game.rolls
-    )
-    assert isinstance(cube, CubeState)
-    phase = Phase.CUBE_OFFERED if cube.pending is not None else Phase.BEFORE_ROLL
-    base = game.base.extend(LogEntry(kind, player), chain)
-    return replace(game, cube=cube, phase=phase, base=base, version=game.version + 1)
-
-
-def offered(game: Game, kind: ResultKind, chain: bytes) -> Game:
-    """A lean ``game`` once its player on turn offers to resign ``kind``.
-
-    What :func:`apply_action` makes of a RESIGN, for the kernel's flow, which
-    checked the offer and computed the log's ``chain`` after it
-    (:mod:`gammond.server.wire.flow_bytes`).  Nothing is checked here.
-    """
-    player = game.turn
-    assert player is not None and game.base is not None and not game.log
-    entry = LogEntry(ActionKind.RESIGN, player, resign=kind)
-    return replace(
-        game,
-        phase=Phase.RESIGNATION_OFFERED,
-        resignation=Resignation(player, kind),
-        base=game.base.extend(entry, chain),
-        version=game.version + 1,
-    )
 
 
 def replay(start: Game, log: tuple[LogEntry, ...]) -> Game:

@@ -110,12 +110,8 @@ class LogDigest:
     resigned: ResultKind | None = None
     resignations: int = 0
 
-    def extend(self, entry: LogEntry, chain: bytes | None = None) -> LogDigest:
-        """The digest of the log with ``entry`` appended.
-
-        ``chain``: the chain after ``entry`` when the caller has computed it
-        already (the kernel's flow); by default it is computed here.
-        """
+    def extend(self, entry: LogEntry) -> LogDigest:
+        """The digest of the log with ``entry`` appended."""
         opening_tie = (
             entry.kind is ActionKind.ROLL
             and entry.player is None
@@ -125,7 +121,7 @@ class LogDigest:
         resign = entry.kind is ActionKind.RESIGN
         return LogDigest(
             length=self.length + 1,
-            chain=chain_step(self.chain, entry) if chain is None else chain,
+            chain=chain_step(self.chain, entry),
             opening_ties=self.opening_ties + opening_tie,
             raises=self.raises + (entry.kind in _RAISES),
             last=entry,

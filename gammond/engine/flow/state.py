@@ -201,15 +201,6 @@ class Game:
             return self
         return replace(self, base=self.digest(), log=())
 
-    def with_moves(self, moves: tuple[Move, ...]) -> Game:
-        """This game with the turn's checker moves now ``moves`` and the version one on.
-
-        What a MOVE or an UNDO makes of a game that is moving (they touch
-        nothing else); for the kernel's flow, which checks the action
-        itself and hands back the moves (:mod:`gammond.server.wire.flow_bytes`).
-        """
-        return replace(self, moves=moves, version=self.version + 1)
-
     def is_whole_log(self) -> bool:
         """Whether ``log`` is the whole log (a full game), so the checks can walk it."""
         return self.base is None or self.base.length == 0

@@ -31,28 +31,21 @@ from gammond.engine import (
     Player,
     add_client_seed,
     apply_action,
-    cube_acted,
     list_actions,
-    may_beaver_if_doubled,
-    may_beaver_now,
-    may_double_next,
-    may_double_now,
     new_game,
     next_game,
-    offered,
-    rolled,
-    turn_ended,
 )
 from gammond.engine.bot import Evaluator, bot_act
 from gammond.server.deadlines import stopper
 from gammond.server.errors import PreconditionError, WireError
 from gammond.server.sealing import Keyring
-from gammond.server.services.sealed import GameCodec
+from gammond.server.services.sealed import GameCodec, Unread
 from gammond.server.services.wired import add_wired_service
-from gammond.server.wire import flow_bytes
+from gammond.server.wire import flow_bytes, flow_context
 from gammond.server.wire.board import decode_color
 from gammond.server.wire.bot import decode_level
 from gammond.server.wire.choices import choices_wire
+from gammond.server.wire.flow_requests import FlowAct, FlowListing, parsed, read_act, read_listing
 from gammond.server.wire.game import (
     FAIR_NEEDS_KEYS,
     FAIR_REQUIRED,
@@ -60,6 +53,7 @@ from gammond.server.wire.game import (
     VIEW_FULL,
     VIEW_MOVES,
     VIEW_NONE,
+    VIEW_PLAYS,
     decode_dice_source,
     decode_flow_action,
     decode_form,
@@ -71,7 +65,7 @@ from gammond.server.wire.game import (
     encode_flow_action,
 )
 from gammond.server.wire.game_bytes import entry_bytes, event_bytes, message_field, repeated_field
-from gammond.server.wire.rules import decode_kind, decode_rules
+from gammond.server.wire.rules import decode_rules
 
 STALE_GAME = "STALE_GAME"
 # ActResponse's field numbers (backgammon/v1/play_service.proto).
@@ -88,6 +82,17 @@ class _Acted:
     events: tuple[Event, ...]
     logged: tuple[LogEntry, ...]
     bot_actions: tuple[Action, ...]
+
+
+def _listing_view(value: int) -> int:
+    """ListActions' view: unset is FULL; NONE is refused (it lists nothing)."""
+    view = decode_view(value, "view", VIEW_FULL)
+    if view == VIEW_NONE:
+        raise WireError(
+            "view",
+            "ListActions lists actions: ACTIONS_VIEW_NONE is for the answers of Act, BotAct and NewGame",
+        )
+    return view
 
 
 def _answer_view(value: int, game: Game) -> int:
@@ -134,13 +139,17 @@ def _alone_to_act(game: Game, player: Player) -> bool:
     return game.dice_source is not DiceSource.CLIENT or game.phase is not Phase.BEFORE_ROLL
 
 
-def _check_version(request: pb.ActRequest | pb.BotActRequest, game: Game) -> None:
+def _check_version(request: pb.ActRequest | pb.BotActRequest, game: Game | Unread) -> None:
     """The stale-state guard: the caller names the version it handed out last."""
-    if request.HasField("expected_version") and game.version != request.expected_version:
+    _check_expected(request.expected_version if request.HasField("expected_version") else None, game)
+
+
+def _check_expected(expected: int | None, game: Game | Unread) -> None:
+    if expected is not None and game.version != expected:
         raise PreconditionError(
             STALE_GAME,
             f"game {game.game_id.hex() or '(no id)'} is at version {game.version}, "
-            f"not {request.expected_version}: a stale or replayed state",
+            f"not {expected}: a stale or replayed state",
         )
 
 
@@ -213,45 +222,62 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         """Server dice on a server with state keys: derived from its secret, so a Game sent again rolls the same."""
         return source is DiceSource.SERVER and self.games.keyring is not None
 
-    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game, int, bytes | None]:
-        """The Game, the view, and the Game's bytes where the kernel may read them (see ``read_flow``)."""
+    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game | Unread, int, bytes | None]:
+        """The Game (unread if the kernel wrote it), the view, and the Game's bytes where the kernel may read them."""
         game, _, key = self.games.read_flow(request.game)
-        view = decode_view(request.view, "view", VIEW_FULL)
-        if view == VIEW_NONE:
-            raise WireError(
-                "view",
-                "ListActions lists actions: ACTIONS_VIEW_NONE is for the answers of Act, BotAct and NewGame",
-            )
-        return game, view, key
+        return game, _listing_view(request.view), key
+
+    def _game(self, game: Game | Unread, message: game_pb2.Game) -> Game:
+        """``game``, decoded from ``message`` if the kernel wrote it (see :meth:`GameCodec.read_flow`)."""
+        return self.games.read(message) if isinstance(game, Unread) else game
 
     def ListActions(
         self, request: pb.ListActionsRequest, context: grpc.ServicerContext
     ) -> pb.ListActionsResponse:
-        game, view, _ = self._listing(request)
+        read, view, _ = self._listing(request)
+        game = self._game(read, request.game)
         return encode_choices(game, _listed(game, view), view)
 
-    def list_actions_wire(self, request: pb.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
+    def list_actions_wire(
+        self, request: pb.ListActionsRequest | FlowListing, context: grpc.ServicerContext
+    ) -> bytes:
         """ListActions as the bytes of the same answer, the plays without a message each.
 
-        A lean Game's answer (moving: full or compact; before the roll; answering a
-        double) is written by the compiled kernel when it can
-        (:func:`~gammond.server.wire.flow_bytes.listing`), the same bytes.
+        A lean Game's answer (moving: full, compact or moves; before the roll;
+        answering a double) is written by the compiled kernel when it can
+        (:func:`~gammond.server.wire.flow_bytes.listing`), the same bytes; a
+        Game this worker wrote, sent back as it came, without its message
+        (:class:`~gammond.server.wire.flow_requests.FlowListing`).
         """
-        game, view, key = self._listing(request)
+        if isinstance(request, FlowListing):
+            found = self.games.flow_game(request.game)
+            if found is not None:
+                listed = self._list_in_kernel(found[1], _listing_view(request.view))
+                if listed is not None:
+                    return listed
+            request = request.message()
+        read, view, key = self._listing(request)
+        message = request.game
         if key is not None:
-            listed = None
-            if game.phase is Phase.MOVING and view in (VIEW_FULL, VIEW_COMPACT, VIEW_MOVES):
-                moves_only = flow_bytes.MOVES_VIEW if view == VIEW_MOVES else 0
-                listed = flow_bytes.listing(key, view == VIEW_FULL, moves_only)
-            elif game.phase is Phase.BEFORE_ROLL:  # every view lists the same outside moving
-                listed = flow_bytes.listing(
-                    key, False, flow_bytes.MAY_DOUBLE_NOW if may_double_now(game) else 0
-                )
-            elif game.phase is Phase.CUBE_OFFERED:
-                listed = flow_bytes.listing(key, False, flow_bytes.MAY_BEAVER if may_beaver_now(game) else 0)
+            listed = self._list_in_kernel(key, view)
             if listed is not None:
                 return listed
+        game = self._game(read, message)
         return choices_wire(game, _listed(game, view), view)
+
+    @staticmethod
+    def _list_in_kernel(key: bytes, view: int) -> bytes | None:
+        """The kernel's ListActions for the Game whose bytes are ``key``, or None for the general path."""
+        if view == VIEW_PLAYS:  # the kernel lists plays in the full view only
+            return None
+        known = flow_context.context(key)
+        if known is None:
+            return None
+        allowed = flow_bytes.MOVES_VIEW if view == VIEW_MOVES else 0
+        allowed |= known.rights & flow_bytes.MAY_DOUBLE_NOW
+        if known.rights & flow_context.BEAVER_NOW:
+            allowed |= flow_bytes.MAY_BEAVER
+        return flow_bytes.listing(key, view == VIEW_FULL, allowed)
 
     def wire_methods(self) -> dict[str, Callable[[Any, grpc.ServicerContext], bytes]]:
         """The methods answered as bytes, by RPC name (see :mod:`gammond.server.wire.choices`)."""
@@ -259,8 +285,8 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
 
     @staticmethod
     def readers() -> dict[str, Callable[[bytes], Any]]:
-        """Every request is read by its message's own ``FromString``."""
-        return {}
+        """Act's and ListActions' requests in the flow's common form are read without their messages."""
+        return {"Act": read_act, "ListActions": read_listing}
 
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
         acted = self._act(request, context)
@@ -275,19 +301,28 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             response.choices.CopyFrom(choices)
         return response
 
-    def act_wire(self, request: pb.ActRequest, context: grpc.ServicerContext) -> bytes:
+    def act_wire(self, request: pb.ActRequest | FlowAct, context: grpc.ServicerContext) -> bytes:
         """Act as the bytes of the same answer, written without its messages (see :mod:`~gammond.server.wire.game_bytes`).
 
         The common actions on a lean Game (a move, an undo, the turn's end,
         a roll, a resignation's offer, a double and its take) are answered
         by the compiled kernel when it can (:mod:`~gammond.server.wire.flow_bytes`),
-        the same bytes.
+        the same bytes; on a Game this worker wrote, sent back as it came,
+        without the request's message (:class:`~gammond.server.wire.flow_requests.FlowAct`).
         """
-        game, source, key = self.games.read_flow(request.game)
-        if key is not None and request.action.kind in flow_bytes.KINDS:
-            answer = self._step_in_kernel(request, game, key)
+        if isinstance(request, FlowAct):
+            answer = self._act_as_sent(request)
             if answer is not None:
                 return answer
+            request = request.message()
+        read, source, key = self.games.read_flow(request.game)
+        if key is not None and request.action.kind in flow_bytes.KINDS:
+            answer = self._step_in_kernel(request, read, key)
+            if answer is not None:
+                return answer
+        game = read
+        if isinstance(game, Unread):
+            game, source = self.games.read_message(request.game)
         acted = self._act(request, context, (game, source))
         after, view = acted.after, acted.view
         if after.is_lean():
@@ -310,51 +345,55 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             parts.append(repeated_field(_ACT_BOT_ACTIONS, actions))
         return b"".join(parts)
 
-    def _step_in_kernel(self, request: pb.ActRequest, game: Game, key: bytes) -> bytes | None:
+    def _act_as_sent(self, request: FlowAct) -> bytes | None:
+        """The kernel's answer to a :class:`FlowAct` on a Game this worker knows as its own, or None."""
+        found = self.games.flow_game(request.game)
+        if found is None or request.view not in flow_bytes.VIEWS:
+            return None
+        game, key = found
+        parsed(
+            game_pb2.Action, request.action
+        )  # the kernel reads what it acts on; the rest must be valid too
+        _check_expected(request.expected_version, game)
+        return self._kernel_act(game, key, request.action, request.view)
+
+    def _step_in_kernel(self, request: pb.ActRequest, game: Game | Unread, key: bytes) -> bytes | None:
         """The kernel's answer to a MOVE, UNDO, CONFIRM, PLAY, RESIGN, ROLL, DOUBLE or TAKE, or None for the general path."""
-        kind = request.action.kind
         if request.view not in flow_bytes.VIEWS:
             return None
         if request.bot_reply:
             decode_level(request.bot_reply, "bot_reply")  # refused as the general path refuses it
-            if kind not in flow_bytes.BOT_WAITS:
+            if request.action.kind not in flow_bytes.BOT_WAITS:
                 return None  # the bot may have to answer: the general path
         _check_version(request, game)
-        allowed = 0  # what the cube's rules allow, from the engine
-        if kind in flow_bytes.ENDS_TURN:
-            if game.phase is not Phase.MOVING:
-                return None  # the general path names the mistake
-            allowed = flow_bytes.MAY_DOUBLE_NEXT if may_double_next(game) else 0
-        elif kind == game_pb2.ACTION_KIND_DOUBLE:
-            if not may_double_now(game):
-                return None
-            allowed = flow_bytes.MAY_DOUBLE_NOW | (
-                flow_bytes.MAY_BEAVER if may_beaver_if_doubled(game) else 0
-            )
-        if request.view == VIEW_MOVES:
-            allowed |= flow_bytes.MOVES_VIEW
-        stepped = flow_bytes.step(key, request.action.SerializeToString(), allowed)
+        action = request.action.SerializeToString()
+        return self._kernel_act(game, key, action, request.view)
+
+    def _kernel_act(self, game: Game | Unread, key: bytes, action: bytes, view: int) -> bytes | None:
+        """The kernel's Act of ``action`` (its bytes) on the Game whose bytes are ``key``, or None.
+
+        The kernel checks the phase and the action; what the cube's rules
+        allow, and what a drop gives, come from the engine
+        (:mod:`~gammond.server.wire.flow_context`).  The new Game is kept unread (:class:`~gammond.server.services.sealed.Unread`):
+        the next call, most often the kernel's again, reads its bytes.
+        """
+        known = flow_context.context(key)
+        if known is None:
+            return None
+        allowed = (known.rights & flow_context.ACT_RIGHTS) | (
+            flow_bytes.MOVES_VIEW if view == VIEW_MOVES else 0
+        )
+        stepped = flow_bytes.step(key, action, allowed, known.drop)
         if stepped is None:
             return None
-        # The engine makes the Game the kernel wrote, for the calls that read it back.
-        if stepped.board is not None:
-            after = turn_ended(game, stepped.moves, stepped.board, stepped.chain)
-        elif stepped.dice is not None:
-            after = rolled(game, stepped.dice, stepped.chain)
-        elif kind == game_pb2.ACTION_KIND_RESIGN:
-            after = offered(
-                game, decode_kind(request.action.resign_kind, "action.resign_kind"), stepped.chain
-            )
-        elif kind in (game_pb2.ACTION_KIND_DOUBLE, game_pb2.ACTION_KIND_TAKE):
-            after = cube_acted(game, _read_action(request.action).kind, stepped.chain)
-        else:
-            after = game.with_moves(stepped.moves)
+        answer, after, whole = stepped
+        version = game.version + 1  # every action the kernel takes is one more
         if self.games.keyring is None:
-            self.games.recent.put(stepped.key, (after, None))
-            return stepped.answer
+            self.games.wrote(after, game.game_id, version)
+            return answer
         # A server with state keys seals the new Game: the answer's first field written again.
-        sealed = self.games.sealed_bytes(stepped.key, stepped.whole, after)
-        rest = stepped.answer[len(message_field(_ACT_GAME, stepped.whole)) :]
+        sealed = self.games.sealed_bytes(after, whole, game.game_id, version)
+        rest = answer[len(message_field(_ACT_GAME, whole)) :]
         return message_field(_ACT_GAME, sealed) + rest
 
     def _act(

@@ -21,14 +21,32 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import NamedTuple
 
 from google.protobuf.message import DecodeError
 
 from backgammon.v1 import game_pb2
 from gammond.engine import Game, kernel
 from gammond.server.sealing import Keyring, SealError
+from gammond.server.wire.flow_requests import parsed
 from gammond.server.wire.game import decode_game, encode_game
 from gammond.server.wire.game_bytes import DIGEST, OUTPUTS, SEAL, game_parts, message_field
+
+
+class Unread(NamedTuple):
+    """A Game the kernel's flow wrote (the server's own bytes), not decoded until something asks for it.
+
+    Most such Games only come back to the kernel, which reads the bytes; its
+    caller needs no more than the id and the version (the stale-state guard).
+    """
+
+    game_id: bytes
+    version: int
+
+
+# A Game as the table holds it, with the message it was decoded from (None for one written as bytes:
+# nothing then reads it but a full game's log reuse in ``encode_game``, which does without).
+Entry = tuple[Game | Unread, game_pb2.Game | None]
 
 
 class RecentGames:
@@ -36,16 +54,14 @@ class RecentGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
-        # The message is None for a Game written as bytes (write_bytes): nothing then reads it but a full
-        # game's log reuse in ``encode_game``, which does without.
-        self._games: OrderedDict[bytes, tuple[Game, game_pb2.Game | None]] = OrderedDict()
+        self._games: OrderedDict[bytes, Entry] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: bytes) -> tuple[Game, game_pb2.Game | None] | None:
+    def get(self, key: bytes) -> Entry | None:
         with self._lock:
             return self._games.get(key)
 
-    def put(self, key: bytes, value: tuple[Game, game_pb2.Game | None]) -> None:
+    def put(self, key: bytes, value: Entry) -> None:
         with self._lock:
             self._games[key] = value
             if len(self._games) > self.capacity:
@@ -95,9 +111,20 @@ class GameCodec:
 
         The message is None when this worker wrote the Game as bytes (:meth:`write_bytes`).
         """
+        if self.keyring is None:
+            key, (game, source) = self._read_unsealed(message, field)
+            if isinstance(game, Unread):  # the kernel's bytes, decoded now that they are asked for
+                game, source = decode_game(message, field), None
+                self.recent.put(key, (game, None))
+            return game, source
+        (game, source), _ = self._read_sealed(message, field, decoded=True)
+        assert isinstance(game, Game)  # decoded=True: never Unread
+        return game, source
+
+    def _read_sealed(self, message: game_pb2.Game, field: str, decoded: bool) -> tuple[Entry, bytes]:
+        """A sealed Game's entry (its Game decoded when ``decoded`` or not in the table) and its state's bytes."""
         keyring = self.keyring
-        if keyring is None:
-            return self._read_unsealed(message, field)[1]
+        assert keyring is not None
         if not message.HasField("seal"):
             raise SealError(f"{field} carries no seal: this server only accepts games it sealed")
         seal = message.seal
@@ -106,7 +133,8 @@ class GameCodec:
         key = _seal_key(seal.key_id, bytes(seal.mac))
         known = self.recent.get(key)
         if known is not None and (known[0].game_id, known[0].version) == (seal.game_id, seal.version):
-            return known
+            if not decoded or not isinstance(known[0], Unread):
+                return known, state
         try:
             inner = game_pb2.Game.FromString(state)
         except DecodeError:  # signed by us, so only a bug (or a stolen key) gets here
@@ -118,11 +146,9 @@ class GameCodec:
             raise SealError(f"{field}.seal's game_id or version differs from the sealed game's")
         known = (decode_game(inner, field, keyring.fair_seed), inner)
         self.recent.put(key, known)
-        return known
+        return known, state
 
-    def _read_unsealed(
-        self, message: game_pb2.Game, field: str
-    ) -> tuple[bytes, tuple[Game, game_pb2.Game | None]]:
+    def _read_unsealed(self, message: game_pb2.Game, field: str) -> tuple[bytes, Entry]:
         """A plain Game's key in the table and what it decodes to, from the table when there."""
         key = _unsealed_key(message)
         known = self.recent.get(key)
@@ -133,7 +159,7 @@ class GameCodec:
 
     def read_flow(
         self, message: game_pb2.Game, field: str = "game"
-    ) -> tuple[Game, game_pb2.Game | None, bytes | None]:
+    ) -> tuple[Game | Unread, game_pb2.Game | None, bytes | None]:
         """:meth:`read_message`, with the Game's bytes when the kernel's flow may read them.
 
         The bytes (without the output-only fields) are given only for a lean
@@ -143,12 +169,18 @@ class GameCodec:
         sealed Game's state once its seal verifies; a plain Game decoded
         from a client once compared, and then kept as the server's own (its
         message is not needed again: only a full game's log reuses it).
+        The Game is :class:`Unread` when the kernel wrote it: a caller that
+        needs more than its bytes asks :meth:`read_message`.
         """
         if self.keyring is not None:
-            game, source = self.read_message(message, field)
+            (game, source), state = self._read_sealed(message, field, decoded=False)
             # The sealed state: the server's own bytes, the seal verified.
-            return game, source, bytes(message.seal.state) if game.is_lean() and not game.log else None
+            if isinstance(game, Unread) or (game.is_lean() and not game.log):
+                return game, source, state
+            return game, source, None
         key, (game, source) = self._read_unsealed(message, field)
+        if isinstance(game, Unread):
+            return game, None, key
         if not game.is_lean() or game.log:
             return game, source, None
         if source is not None:
@@ -157,6 +189,33 @@ class GameCodec:
             source = None
             self.recent.put(key, (game, None))
         return game, None, key
+
+    def flow_game(self, data: bytes) -> tuple[Game | Unread, bytes] | None:
+        """:meth:`read_flow` from a Game's bytes as sent, for a Game this worker knows as its own; else None.
+
+        The common case of the flow (a plain Game the server wrote, sent
+        back as it came) without a message: the Game (unread if the kernel
+        wrote it) and its key.  None for anything else (a sealed Game, one
+        not in the table or not yet compared with the server's encoding):
+        the caller reads the message.
+        """
+        strip = kernel.strip_fields
+        if self.keyring is not None or strip is None:
+            return None
+        key = strip(data, _OUTPUTS_MASK)
+        known = None if key is None else self.recent.get(key)
+        if known is None or key is None:
+            return None
+        if key is not data:  # output-only fields, left out of the key: still a Game's, or refused
+            parsed(game_pb2.Game, data)
+        game, source = known
+        if isinstance(game, Unread) or (source is None and game.is_lean() and not game.log):
+            return game, key
+        return None
+
+    def wrote(self, key: bytes, game_id: bytes, version: int) -> None:
+        """Keep the Game the kernel's flow wrote as ``key`` (its bytes), unread, for its next call."""
+        self.recent.put(key, (Unread(game_id, version), None))
 
     def write(self, game: Game, before: tuple[Game, game_pb2.Game | None] | None = None) -> game_pb2.Game:
         """The wire Game, sealed when the server has keys.
@@ -212,19 +271,18 @@ class GameCodec:
         # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
         return readable.join(frozenset((DIGEST,)) if game.is_lean() else frozenset())
 
-    def sealed_bytes(self, bare: bytes, whole: bytes, game: Game) -> bytes:
-        """The readable, sealed Game of :meth:`write_bytes` from the kernel's bytes of ``game``.
+    def sealed_bytes(self, bare: bytes, whole: bytes, game_id: bytes, version: int) -> bytes:
+        """The readable, sealed Game of :meth:`write_bytes` from the kernel's bytes of a lean Game.
 
         ``bare``: the Game without its output-only fields (what the seal
-        covers); ``whole``: with them, as an unsealed answer holds it.
+        covers); ``whole``: with them, as an unsealed answer holds it.  The
+        Game is kept unread (:meth:`wrote`).
         """
         keyring, strip = self.keyring, kernel.strip_fields
-        assert keyring is not None and strip is not None and game.is_lean()
+        assert keyring is not None and strip is not None
         key_id, mac = keyring.seal(bare)
-        seal = game_pb2.GameSeal(
-            key_id=key_id, state=bare, mac=mac, game_id=game.game_id, version=game.version
-        )
-        self.recent.put(_seal_key(key_id, mac), (game, None))
+        seal = game_pb2.GameSeal(key_id=key_id, state=bare, mac=mac, game_id=game_id, version=version)
+        self.wrote(_seal_key(key_id, mac), game_id, version)
         # The readable copy leaves out a lean game's digest, which only the server reads (from the state).
         readable = strip(whole, 1 << DIGEST, message_field(SEAL, seal.SerializeToString()), SEAL)
         if readable is None:  # the kernel's own bytes: never so

@@ -18,9 +18,6 @@ answer's constant fields are written here by the Python encoders, once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-
 from backgammon.v1 import game_pb2, play_service_pb2, rules_pb2
 from gammond.engine import (
     CHAIN_LABEL,
@@ -29,9 +26,7 @@ from gammond.engine import (
     Action,
     ActionKind,
     LogEntry,
-    Move,
     Player,
-    Position,
     ResultKind,
     entry_bytes,
     kernel,
@@ -50,6 +45,7 @@ KINDS = frozenset(
         game_pb2.ACTION_KIND_ROLL,
         game_pb2.ACTION_KIND_DOUBLE,
         game_pb2.ACTION_KIND_TAKE,
+        game_pb2.ACTION_KIND_DROP,
     )
 )
 # What the cube's rules allow, as kernel.h's K_FLOW_MAY_* flags, and the moves view (no plays listed).
@@ -129,6 +125,7 @@ def _consts() -> tuple[int | bytes, ...]:
         game_pb2.ACTION_KIND_ROLL,
         game_pb2.ACTION_KIND_DOUBLE,
         game_pb2.ACTION_KIND_TAKE,
+        game_pb2.ACTION_KIND_DROP,
         game_pb2.EVENT_KIND_MOVED,
         game_pb2.EVENT_KIND_UNDONE,
         game_pb2.EVENT_KIND_RESIGNED,
@@ -144,7 +141,7 @@ def _consts() -> tuple[int | bytes, ...]:
         rules_pb2.CUBE_OWNER_BLACK,
         rules_pb2.CUBE_ACTION_DOUBLE,
         *(_log_code(kind) for kind in (ActionKind.RESIGN, ActionKind.PLAY, ActionKind.ROLL)),
-        *(_log_code(kind) for kind in (ActionKind.DOUBLE, ActionKind.TAKE)),
+        *(_log_code(kind) for kind in (ActionKind.DOUBLE, ActionKind.TAKE, ActionKind.DROP)),
         MAX_VERSION,
         MAX_LOG,
         CHAIN_LABEL,
@@ -161,41 +158,19 @@ def _consts() -> tuple[int | bytes, ...]:
 CONSTS = _consts()
 
 
-@lru_cache(maxsize=4096)
-def _moves(raw: bytes) -> tuple[Move, ...]:
-    """The kernel's (from, to, hit) bytes as Moves: a turn's few recur game after game."""
-    return tuple(Move(raw[i], raw[i + 1], bool(raw[i + 2])) for i in range(0, len(raw), 3))
-
-
-@dataclass(frozen=True, slots=True)
-class Stepped:
-    """The kernel's Act: the answer's bytes, the new Game's key, and what the engine makes it from."""
-
-    answer: bytes
-    key: bytes
-    moves: tuple[Move, ...]  # MOVE, UNDO: the turn's moves now; CONFIRM, PLAY: the play's
-    board: Position | None  # CONFIRM, PLAY: the board after the play, from White's side
-    dice: tuple[int, int] | None  # ROLL: the dice rolled
-    chain: bytes  # an action logged: the log's chain after it (else empty)
-    whole: bytes  # the new Game as the answer holds it, output fields and all
-
-
-def step(key: bytes, action: bytes, allowed: int = 0) -> Stepped | None:
+def step(
+    key: bytes, action: bytes, allowed: int = 0, drop: tuple[bytes, ...] | None = None
+) -> tuple[bytes, bytes, bytes] | None:
     """The kernel's Act of ``action`` (an Action's bytes) on the Game whose bytes are ``key``, or None.
 
-    ``allowed``: the ``MAY_*`` flags, what the cube's rules allow (the engine
-    says: ``may_double_next``, ``may_double_now``, ``may_beaver_if_doubled``).
-    None: the general path answers.
+    ``allowed``: the ``MAY_*`` flags, what the cube's rules allow; ``drop``:
+    the engine's answer to a drop in this Game's context (both from
+    :mod:`~gammond.server.wire.flow_context`).  The answer's bytes, the new
+    Game's bytes without its output-only fields (its key), and the new Game
+    as the answer holds it; None: the general path answers.
     """
     compiled = kernel.flow_step
-    if compiled is None:
-        return None
-    stepped = compiled(key, action, CONSTS, allowed)
-    if stepped is None:
-        return None
-    answer, after, moves, board, dice, chain, whole = stepped
-    board_after = None if board is None else _position(board)
-    return Stepped(answer, after, _moves(moves), board_after, dice, chain, whole)
+    return None if compiled is None else compiled(key, action, CONSTS, allowed, drop)
 
 
 def listing(key: bytes, full: bool, allowed: int = 0) -> bytes | None:
@@ -206,8 +181,3 @@ def listing(key: bytes, full: bool, allowed: int = 0) -> bytes | None:
     """
     compiled = kernel.flow_list
     return None if compiled is None else compiled(key, CONSTS, full, allowed)
-
-
-@lru_cache(maxsize=4096)
-def _position(board: tuple[int, ...]) -> Position:
-    return Position(board)

@@ -34,6 +34,7 @@ from gammond.engine import (
     Position,
     Resignation,
     ResultKind,
+    RuleOptions,
     ScoreSheetRow,
     chain_key,
     check_game,
@@ -447,22 +448,13 @@ def decode_game(
     A fair game's server seed comes from ``fair_seed(nonce)`` (the server's
     keys); without it such a game is refused.
     """
-    rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    rules, score = _rules_and_score(message, field)
     if len(message.sheet) > _MAX_SHEET:
         raise WireError(
             f"{field}.sheet", f"holds {len(message.sheet)} games; more than {_MAX_SHEET} is refused"
         )
     if len(message.log) > _MAX_LOG:
         raise WireError(f"{field}.log", f"holds {len(message.log)} entries; more than {_MAX_LOG} is refused")
-    score_message = message.score
-    scores = (
-        _count(score_message.white_score, f"{field}.score.white_score", _MAX_SCORE),
-        _count(score_message.black_score, f"{field}.score.black_score", _MAX_SCORE),
-    )
-    score = guarded(
-        f"{field}.score",
-        lambda: MatchState(rules.match_length, scores, score_message.crawford, rules.cubeless),
-    )
     if not message.HasField("board"):
         raise WireError(f"{field}.board", "is required")
     turn = _optional_color(message.turn, f"{field}.turn")
@@ -518,6 +510,42 @@ def decode_game(
         return check_game(game)
     except InvalidGameError as exc:
         raise WireError(f"{field}.{exc.field}", exc.description) from None
+
+
+def _rules_and_score(message: game_pb2.Game, field: str) -> tuple[RuleOptions, MatchState]:
+    rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
+    score_message = message.score
+    scores = (
+        _count(score_message.white_score, f"{field}.score.white_score", _MAX_SCORE),
+        _count(score_message.black_score, f"{field}.score.black_score", _MAX_SCORE),
+    )
+    score = guarded(
+        f"{field}.score",
+        lambda: MatchState(rules.match_length, scores, score_message.crawford, rules.cubeless),
+    )
+    return rules, score
+
+
+def decode_context(message: game_pb2.Game, rolls: tuple[int, int], field: str = "game") -> Game:
+    """A lean Game of a state's cube context alone: its rules, score, phase, turn and cube, and ``rolls``.
+
+    Everything else is left at its default.  What the engine's cube rules
+    read (whether a player may double or beaver, what a dropped double
+    ends the game with), for a state this server wrote or decoded and
+    checked whole already (:mod:`gammond.server.wire.flow_context`): each
+    field is decoded as :func:`decode_game` decodes it, nothing across
+    fields is checked again.
+    """
+    rules, score = _rules_and_score(message, field)
+    return Game(
+        rules,
+        score,
+        phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
+        turn=_optional_color(message.turn, f"{field}.turn"),
+        cube=_decode_cube(message.cube, f"{field}.cube"),
+        rolls=rolls,
+        base=LogDigest(),
+    )
 
 
 def encode_game(game: Game, before: tuple[Game, game_pb2.Game | None] | None = None) -> game_pb2.Game:
