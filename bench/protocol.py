@@ -18,7 +18,7 @@ whichever ran in a bad second (as :mod:`bench.rpc` does); a method's figure
 is its calls over its slices' summed time.  The first time the worker sees
 each state it decodes and checks it in full; those calls are counted.
 
-    python -m bench.protocol [--calls 3000] [--slices 6] [--concurrency 16] [--states 400]
+    python -m bench.protocol [--calls 3000] [--slices 6] [--concurrency 16] [--states 400] [--keys]
     python bench/protocol.py
 
 It also prints what writing ListActions' answers costs in process, as
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import random
@@ -61,6 +62,8 @@ from gammond.engine import (  # noqa: E402
     Game,
     list_actions,
 )
+from gammond.server.sealing import parse_keys  # noqa: E402
+from gammond.server.services.sealed import GameCodec  # noqa: E402
 from gammond.server.wire.game import encode_flow_action, encode_game  # noqa: E402
 from tests.support.games import game_states  # noqa: E402
 from tests.support.positions import sample_positions  # noqa: E402
@@ -114,12 +117,21 @@ def legal_play_requests(count: int, seed: int) -> list[bytes]:
     return out
 
 
-def play_requests(states: list[Game], seed: int, lean: bool = True) -> tuple[list[bytes], list[bytes]]:
-    """Serialized ListActions and Act requests for ``states``: lean Games (the log's digest) as clients send them."""
+def play_requests(
+    states: list[Game], seed: int, lean: bool = True, keys: str = ""
+) -> tuple[list[bytes], list[bytes]]:
+    """Serialized ListActions and Act requests for ``states``: lean Games (the log's digest) as clients send them.
+
+    ``keys``: a server's ``--state-keys``; each Game is then sealed as a
+    server with those keys hands it out (another replica, say).
+    """
     rng = random.Random(seed)
     listing, acting = [], []
+    keyring = parse_keys(keys)
+    codec = None if keyring is None else GameCodec(keyring)
     for game in states:
-        wire = encode_game(replace(game, base=game.digest(), log=()) if lean else game)
+        sent = replace(game, base=game.digest(), log=()) if lean else game
+        wire = encode_game(sent) if codec is None else codec.write(sent)
         listing.append(play_service_pb2.ListActionsRequest(game=wire).SerializeToString())
         action = rng.choice(list_actions(game).actions)
         if action.kind is ActionKind.ROLL and game.dice_source is DiceSource.CLIENT:
@@ -136,10 +148,11 @@ def _cpus() -> tuple[set[int], set[int]]:
     return {available[0]}, {available[1]}
 
 
-def _start(ready: Path, cpus: set[int]) -> tuple[subprocess.Popen[bytes], int, int]:
+def _start(ready: Path, cpus: set[int], keys: str = "") -> tuple[subprocess.Popen[bytes], int, int]:
     command = [
         *(sys.executable, "-m", "gammond.server", "--host", "127.0.0.1", "--port", "0"),
         *("--workers", "1", "--metrics-port", "0", "--ready-file", str(ready)),
+        *(("--state-keys", keys) if keys else ()),
     ]
     process = subprocess.Popen(
         command,
@@ -300,7 +313,7 @@ def answer_costs(states: list[Game], repeat: int = 3) -> str:
     return f"ListActions' answer in process: message path {message:.0f} us, wire path {wire:.0f} us"
 
 
-def act_costs(acting: list[bytes], repeat: int = 3) -> str:
+def act_costs(acting: list[bytes], repeat: int = 3, keys: str = "") -> str:
     """Microseconds, in process, of each action kind's Act with the kernel's flow and without it.
 
     The same requests through two fresh servicers (the Games found in each
@@ -316,7 +329,7 @@ def act_costs(acting: list[bytes], repeat: int = 3) -> str:
     try:
         for path, step in (("python", None), ("kernel", compiled)):
             kernel.flow_step = step
-            servicer = PlayServicer(None, 1.0)  # type: ignore[arg-type]  # no bot: no bot_reply is sent
+            servicer = PlayServicer(None, 1.0, parse_keys(keys))  # type: ignore[arg-type]  # no bot_reply is sent
             for request in requests:
                 servicer.act_wire(request, None)  # type: ignore[arg-type]
             for _ in range(repeat):
@@ -347,18 +360,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--states", type=int, default=400, help="game states and positions to cycle through")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--full", action="store_true", help="send Games with their whole log (the old form)")
+    parser.add_argument(
+        "--keys",
+        action="store_true",
+        help="a server with state keys (as online): every Game sealed, as another replica handed it out",
+    )
     args = parser.parse_args(argv)
     server_cpus, client_cpus = _cpus()
     payloads = {"ListLegalPlays": legal_play_requests(args.states, args.seed)}
     states = game_states(args.states, args.seed)
-    payloads["ListActions"], payloads["Act"] = play_requests(states, args.seed, lean=not args.full)
+    keys = f"bench:{base64.b64encode(os.urandom(32)).decode()}" if args.keys else ""
+    payloads["ListActions"], payloads["Act"] = play_requests(states, args.seed, not args.full, keys)
     os.sched_setaffinity(0, client_cpus)
     print(
         f"server on CPUs {sorted(server_cpus)}, load generator on CPUs {sorted(client_cpus)}; "
         f"{args.calls} calls each, {args.concurrency} in flight, {args.states} states"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        process, port, metrics_port = _start(Path(tmp) / "ready.json", server_cpus)
+        process, port, metrics_port = _start(Path(tmp) / "ready.json", server_cpus, keys)
         try:
             before_each = {name: handler_cpu(metrics_port, METHODS[name]) for name in payloads}
             results = asyncio.run(
@@ -379,7 +398,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for result in results.values():
         print(result.line())
     print(answer_costs(states))
-    print(act_costs(payloads["Act"]))
+    print(act_costs(payloads["Act"], keys=keys))
     # The part of a call that is gammond's own (reading, the engine, writing), apart from gRPC's transport.
     print(
         "answering thread's CPU a call (gammond_rpc_cpu_seconds_total): "

@@ -23,6 +23,7 @@ from gammond.engine import Game, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
 from gammond.server.errors import WireError, status_for
 from gammond.server.sealing import Keyring, SealError, StateKey
+from gammond.server.services import sealed
 from gammond.server.services.play import PlayServicer
 from gammond.server.wire import flow_bytes
 from gammond.server.wire.flow_requests import FlowAct, FlowListing, read_act, read_listing
@@ -456,3 +457,75 @@ def test_the_flows_requests_are_read_without_messages_only_in_their_common_form(
         servicer.act_wire(stale, None)  # type: ignore[arg-type]
     status = status_for(refused.value)
     assert status is not None and status.code is grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_a_sealed_game_another_worker_wrote_reaches_the_kernel_without_being_decoded(
+    counted: Counter[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keyring = Keyring((StateKey("k1", os.urandom(32)),))
+    writer, reference = (PlayServicer(HeuristicEvaluator(), 1.0, keyring=keyring) for _ in range(2))
+    started = writer.NewGame(
+        pb.NewGameRequest(form=game_pb2.GAME_FORM_LEAN, dice_source=game_pb2.DICE_SOURCE_SEEDED, seed=b"w"),
+        None,  # type: ignore[arg-type]
+    )
+    wire, rng, decoded = started.game, random.Random(3), Counter[str]()
+    real_decode = sealed.decode_game
+
+    def counting(*args: object, **kwargs: object) -> Game:
+        decoded["decoded"] += 1
+        return real_decode(*args, **kwargs)  # type: ignore[arg-type]
+
+    answered = 0
+    for _ in range(40):
+        listed = reference.ListActions(pb.ListActionsRequest(game=wire), None).actions  # type: ignore[arg-type]
+        calm = [a for a in listed if a.kind in (MOVE, UNDO, CONFIRM, PLAY, ROLL)]
+        if not calm:
+            break
+        request = pb.ActRequest(game=wire, action=rng.choice(calm))
+        expected = _reference(reference, request, monkeypatch)
+        fresh = PlayServicer(HeuristicEvaluator(), 1.0, keyring=keyring)  # a worker that never saw it
+        with monkeypatch.context() as patch:
+            patch.setattr(sealed, "decode_game", counting)
+            before = decoded["decoded"], counted["answered"]
+            answer = _answer(fresh, request)
+            if counted["answered"] > before[1]:  # the kernel answered: from the sealed bytes alone
+                assert decoded["decoded"] == before[0]
+                answered += 1
+        assert answer == expected
+        assert isinstance(expected, bytes)
+        wire = pb.ActResponse.FromString(expected).game
+    assert answered > 20
+    # A full game's sealed state is decoded whole, as before.
+    full = writer.NewGame(pb.NewGameRequest(form=game_pb2.GAME_FORM_FULL), None).game  # type: ignore[arg-type]
+    fresh = PlayServicer(HeuristicEvaluator(), 1.0, keyring=keyring)
+    read, _, key = fresh.games.read_flow(full)
+    assert isinstance(read, Game) and key is None
+
+
+def test_the_field_readers_take_any_bytes_without_a_crash() -> None:
+    compiled_kernel_in_use("message_fields", "every request is read as its message")
+    split, pick = kernel.message_fields, kernel.pick_fields
+    assert split is not None and pick is not None
+    servicer, game = _moving_game()
+    listed = servicer.ListActions(pb.ListActionsRequest(game=game), None).actions  # type: ignore[arg-type]
+    raw = pb.ActRequest(game=game, action=listed[0], expected_version=7).SerializeToString()
+    fields = split(raw, 5)
+    assert fields is not None and fields[1] == game.SerializeToString() and fields[4] == 7
+    picked = pick(fields[1], (1 << 7) | (1 << 9), 1 << 13)  # phase and turn whole; White's rolls
+    assert picked == (
+        game_pb2.Game(phase=game.phase, turn=game.turn).SerializeToString(),
+        (game.white_rolls,),
+    )
+    rng = random.Random(5)
+    for data in (raw, fields[1]):
+        for cut in range(len(data)):  # every truncation, and bytes changed at random: an answer or None
+            split(data[:cut], 5)
+            pick(data[:cut], (1 << 64) - 1, (1 << 7) | (1 << 13))
+        for _ in range(300):
+            noisy = bytearray(data)
+            noisy[rng.randrange(len(noisy))] = rng.randrange(256)
+            split(bytes(noisy), 5)
+            pick(bytes(noisy), (1 << 64) - 1, 1 << 23)
+    assert split(b"\x0a\x05ab", 5) is None and pick(b"\x0a\x05ab", 2, 0) is None  # a body past the end
+    assert split(b"\x30\x01", 5) is None  # field 6 of 5
+    assert pick(b"\x0a\x01a", 0, 1 << 1) is None  # a length-delimited field read as a varint

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 
 from gammond.engine.errors import IllegalCubeActionError, InvalidGameError, InvalidStateError
 from gammond.engine.match import MatchState
@@ -146,7 +147,13 @@ def opening_cube(ties: int, options: RuleOptions) -> CubeState:
     1
     """
     check_count(ties, "opening ties")
-    return CubeState(value=1 << min(ties, options.max_automatic_doubles))
+    return _centred(1 << min(ties, options.max_automatic_doubles))
+
+
+@lru_cache(maxsize=64)
+def _centred(value: int) -> CubeState:
+    """The centred cube at ``value``, made once: every check of a game's cube asks for one."""
+    return CubeState(value=value)
 
 
 @dataclass(frozen=True, slots=True)

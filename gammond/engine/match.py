@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from gammond.engine.errors import IllegalActionError, InvalidStateError
 from gammond.engine.players import Player
@@ -68,7 +69,9 @@ class MatchState:
     @classmethod
     def start(cls, options: RuleOptions) -> MatchState:
         """The score before the first game under ``options`` (a money session if length 0)."""
-        return cls(options.match_length, (0, 0), False, options.cubeless)
+        if cls is not MatchState:
+            return cls(options.match_length, (0, 0), False, options.cubeless)
+        return _start(options.match_length, options.cubeless)
 
     def is_match(self) -> bool:
         """True for a match, False for a money session."""
@@ -242,3 +245,9 @@ class ScoreSheet:
             crawford=self.state.crawford,
         )
         return ScoreSheet(after, (*self.rows, row), self.first_game)
+
+
+@lru_cache(maxsize=256)
+def _start(length: int, cubeless: bool) -> MatchState:
+    """:meth:`MatchState.start`, made once per length: every check of a first game asks for it."""
+    return MatchState(length, (0, 0), False, cubeless)

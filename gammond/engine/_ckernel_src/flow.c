@@ -185,8 +185,6 @@ static int move_answer(const uint8_t *game, const kgame *g, const kflow_consts *
     kbuf_free(&choices);
     if (status != K_OK || failed)
         return K_NOMEM;
-    memcpy(out->moves, made, sizeof(kstep) * (size_t)nmade);
-    out->nmoves = nmade;
     return K_OK;
 }
 
@@ -297,7 +295,6 @@ static int resign_step(const uint8_t *game, const kgame *g, const kflow_consts *
     kf_put_delimited(&logged, 4, entry_body.p, entry_body.n);
     kf_put_bytes(&choices, c->answers[side].p, c->answers[side].n);
 
-    memcpy(out->chain, chain, K_CHAIN_BYTES);
     const koverride with[] = {
         {G_PHASE, &phase}, {G_RESIGNATION, &resignation}, {G_VERSION, &version}, {G_DIGEST, &log}};
     int status = kf_put_answer(game, g, with, 4, &now, &events, &choices, &logged, out);
@@ -433,12 +430,6 @@ static int end_turn_step(const uint8_t *game, const kgame *g, const kflow_consts
                               {G_CUBE, &cube},      {G_DICE, &none},   {G_MOVES, &none},
                               {G_VERSION, &version}, {G_DIGEST, &log}};
     status = cube_ok ? kf_put_answer(game, g, with, 8, &none, &events, &choices, &logged, out) : K_FLOW_DECLINE;
-    memcpy(out->moves, moves, sizeof(kstep) * (size_t)nmoves);
-    out->nmoves = nmoves;
-    for (int i = 0; i < K_SLOTS; i++) /* the board after the play, from White's side */
-        out->result[i] = black ? (int8_t)-result[K_BAR - i] : result[i];
-    out->has_result = 1;
-    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &board, &turn, &cube, &none, &version, &log, &entry, &events, &event, &logged, &choices};
     return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
@@ -506,9 +497,6 @@ static int roll_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
                               {G_DIGEST, &log}};
     if (status == K_OK)
         status = kf_put_answer(game, g, with, 5, &none, &events, &choices, &logged, out);
-    out->die1 = die1;
-    out->die2 = die2;
-    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &dice, &rolls, &version, &log, &entry, &events, &event, &logged, &choices, &none};
     return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
@@ -569,7 +557,6 @@ static int cube_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     kf_put_bytes(&choices, listed.p, listed.n);
     const koverride with[] = {{G_PHASE, &phase}, {G_CUBE, &cube_field}, {G_VERSION, &version}, {G_DIGEST, &log}};
     int status = kf_put_answer(game, g, with, 4, &none, &events, &choices, &logged, out);
-    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &cube_field, &version, &log, &entry, &events, &event, &logged, &choices, &none};
     return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }
@@ -615,7 +602,6 @@ static int drop_step(const uint8_t *game, const kgame *g, const kflow_consts *c,
     /* The score after the game: an output-only field, where the board now goes (a Game answering a
        double has no moves made, so no board now). */
     int status = kf_put_answer(game, g, with, 5, &after, &events, &choices, &logged, out);
-    memcpy(out->chain, chain, K_CHAIN_BYTES);
     kbuf *all[] = {&phase, &cube_field, &result, &version, &log, &entry, &events, &logged, &choices, &after};
     return kf_free_all(all, sizeof all / sizeof *all) ? K_NOMEM : status;
 }

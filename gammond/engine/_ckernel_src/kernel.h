@@ -373,14 +373,6 @@ typedef struct {
     kbuf answer; /* the ActResponse */
     kbuf game;   /* the new Game without its output-only fields */
     kbuf whole;  /* the new Game as the answer holds it (for a caller that seals it) */
-    /* MOVE and UNDO: the turn's moves now; CONFIRM and PLAY: the play's moves (both in the
-       mover's numbering) and the board after it, from White's side. */
-    kstep moves[K_MAX_STEPS];
-    int nmoves;
-    int8_t result[K_SLOTS];
-    int has_result;
-    int die1, die2; /* ROLL: the dice rolled */
-    uint8_t chain[16]; /* an action logged: the log's chain after it (else zeros) */
 } kflow_out;
 
 enum { K_FLOW_DECLINE = -3 };

@@ -30,7 +30,17 @@ from gammond.engine import Game, kernel
 from gammond.server.sealing import Keyring, SealError
 from gammond.server.wire.flow_requests import parsed
 from gammond.server.wire.game import decode_game, encode_game
-from gammond.server.wire.game_bytes import DIGEST, OUTPUTS, SEAL, game_parts, message_field
+from gammond.server.wire.game_bytes import (
+    DIGEST,
+    GAME_ID,
+    LOG,
+    OUTPUTS,
+    SEAL,
+    VERSION,
+    game_parts,
+    message_field,
+    uint_field,
+)
 
 
 class Unread(NamedTuple):
@@ -95,6 +105,28 @@ def _unsealed_key(message: game_pb2.Game) -> bytes:
     return _without_outputs(message).SerializeToString(deterministic=True) if key is None else key
 
 
+# A sealed state's id and version fields, and the fields that tell a lean Game without a log.
+_IDS_MASK = (1 << GAME_ID) | (1 << VERSION)
+_LEAN_MASK = (1 << LOG) | (1 << DIGEST)
+_DIGEST_KEY = message_field(DIGEST, b"")[:-1]  # the field's key, without the length
+
+
+def _lean_state(state: bytes, game_id: bytes, version: int) -> bool:
+    """Whether a sealed ``state`` is a lean Game (a digest, no log) with the seal's readable id and version.
+
+    Read from the bytes alone (``kernel.pick_fields``); False when that cannot tell.
+    """
+    pick = kernel.pick_fields
+    if pick is None:
+        return False
+    ids, lean = pick(state, _IDS_MASK, 0), pick(state, _LEAN_MASK, 0)
+    if ids is None or lean is None:
+        return False
+    written = (message_field(GAME_ID, game_id) if game_id else b"") + uint_field(VERSION, version)
+    # A log comes before the digest (field 17 before 24): a lean Game's first is the digest.
+    return ids[0] == written and lean[0].startswith(_DIGEST_KEY)
+
+
 class GameCodec:
     """Decodes and encodes :class:`Game` messages for one server's keys (or none)."""
 
@@ -135,6 +167,11 @@ class GameCodec:
         if known is not None and (known[0].game_id, known[0].version) == (seal.game_id, seal.version):
             if not decoded or not isinstance(known[0], Unread):
                 return known, state
+        if not decoded and _lean_state(state, seal.game_id, seal.version):
+            # The server's own bytes of a state it checked (the seal says so): for the kernel, unread.
+            known = (Unread(seal.game_id, seal.version), None)
+            self.recent.put(key, known)
+            return known, state
         try:
             inner = game_pb2.Game.FromString(state)
         except DecodeError:  # signed by us, so only a bug (or a stolen key) gets here

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar, cast
 
 from backgammon.v1 import board_pb2, game_pb2, play_service_pb2
 from backgammon.v1 import rules_pb2 as rules_pb
@@ -231,6 +232,12 @@ def _decode_cube(message: game_pb2.GameCube, field: str) -> CubeState:
         pending = decode_action(message.pending.action, f"{field}.pending.action")
         offered_by = decode_color(message.pending.offered_by, f"{field}.pending.offered_by")
     return guarded(field, lambda: CubeState(value, owner, pending, offered_by, message.doubled_this_turn))
+
+
+def _decode_game_cube(message: game_pb2.Game, field: str) -> CubeState:
+    """A Game's cube, kept by its bytes (see :func:`_decoded`)."""
+    cube = message.cube
+    return _decoded(_CUBE, cube.SerializeToString(), b"", lambda: _decode_cube(cube, f"{field}.cube"))
 
 
 def _encode_cube(cube: CubeState) -> game_pb2.GameCube:
@@ -495,7 +502,7 @@ def decode_game(
         phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
         board=board,
         turn=turn,
-        cube=_decode_cube(message.cube, f"{field}.cube"),
+        cube=_decode_game_cube(message, field),
         dice=decode_dice(message.dice, f"{field}.dice") if message.HasField("dice") else None,
         moves=_made(board, turn, _player_moves(message.moves, turn, f"{field}.moves")),
         rolls=(message.white_rolls, message.black_rolls),
@@ -512,7 +519,38 @@ def decode_game(
         raise WireError(f"{field}.{exc.field}", exc.description) from None
 
 
+_T = TypeVar("_T")
+# What a Game's rules, score and cube decode to, by their bytes: a server sees the same few all day,
+# and every Game it decodes carries them (values, so shared).  Bounded: cleared when full.
+_VALUES: dict[tuple[int, bytes, bytes], Any] = {}
+_VALUES_MAX = 4096
+_RULES_AND_SCORE, _CUBE = 0, 1
+
+
+def _decoded(kind: int, first: bytes, second: bytes, decode: Callable[[], _T]) -> _T:
+    """``decode()``, kept by ``(kind, first, second)``, the bytes it reads (a refusal is not kept)."""
+    key = (kind, first, second)
+    found = _VALUES.get(key)
+    if found is None:
+        found = decode()
+        if len(_VALUES) >= _VALUES_MAX:
+            _VALUES.clear()
+        _VALUES[key] = found
+    return cast(_T, found)
+
+
 def _rules_and_score(message: game_pb2.Game, field: str) -> tuple[RuleOptions, MatchState]:
+    # The rules' bytes, or none when unset (an empty message is not quite unset: see decode_rules).
+    rules = message.rules.SerializeToString() if message.HasField("rules") else b"\0"
+    return _decoded(
+        _RULES_AND_SCORE,
+        rules,
+        message.score.SerializeToString(),
+        lambda: _read_rules_and_score(message, field),
+    )
+
+
+def _read_rules_and_score(message: game_pb2.Game, field: str) -> tuple[RuleOptions, MatchState]:
     rules = decode_rules(message.rules if message.HasField("rules") else None, f"{field}.rules")
     score_message = message.score
     scores = (
@@ -542,7 +580,7 @@ def decode_context(message: game_pb2.Game, rolls: tuple[int, int], field: str = 
         score,
         phase=_enum(_PHASES, message.phase, f"{field}.phase", "a PHASE_*"),
         turn=_optional_color(message.turn, f"{field}.turn"),
-        cube=_decode_cube(message.cube, f"{field}.cube"),
+        cube=_decode_game_cube(message, field),
         rolls=rolls,
         base=LogDigest(),
     )

@@ -258,6 +258,11 @@ def repeated_field(number: int, bodies: Iterable[bytes]) -> bytes:
     return b"".join(_delimited(number, body) for body in bodies)
 
 
+def uint_field(number: int, value: int) -> bytes:
+    """A varint field as a Game writes it (proto3 leaves out a zero)."""
+    return _uint(number, value)
+
+
 def message_field(number: int, body: bytes) -> bytes:
     """A set sub-message field of an answer (written even when ``body`` is empty)."""
     return _delimited(number, body)
