@@ -16,9 +16,13 @@ method runs in turn (starting from another one each time), so whatever else
 the shared machine is doing weighs on every method alike rather than on
 whichever ran in a bad second (as :mod:`bench.rpc` does); a method's figure
 is its calls over its slices' summed time.  The first time the worker sees
-each state it decodes and checks it in full; those calls are counted.
+each state it decodes and checks it in full; those calls are counted, as
+they are for a client that starts from a stored Game (``--warm`` sends every
+state once first, untimed: a worker whose clients send back the Games it
+wrote).  ``--keys`` runs a server with state keys, each state sealed as such
+a server hands it out (another replica, say).
 
-    python -m bench.protocol [--calls 3000] [--slices 6] [--concurrency 16] [--states 400] [--keys]
+    python -m bench.protocol [--calls 3000] [--slices 6] [--concurrency 16] [--states 400] [--warm] [--keys]
     python bench/protocol.py
 
 It also prints what writing ListActions' answers costs in process, as
@@ -203,7 +207,14 @@ async def _drive(
 
 
 async def _load_sliced(
-    port: int, payloads: dict[str, list[bytes]], calls: int, concurrency: int, slices: int, pid: int
+    port: int,
+    payloads: dict[str, list[bytes]],
+    calls: int,
+    concurrency: int,
+    slices: int,
+    pid: int,
+    warm: int = 50,
+    warm_only: bool = False,
 ) -> dict[str, Result]:
     """Each method's ``calls``, cut into ``slices`` slices; in each slice every method runs in turn.
 
@@ -211,14 +222,17 @@ async def _load_sliced(
     machine is doing weighs on every method alike rather than on whichever
     ran in a bad second (as :mod:`bench.rpc` does).  A method's figure is its
     calls over its slices' summed time, and its server CPU over the same.
+    ``warm``: the payloads of each method sent first, untimed (only those: ``warm_only``).
     """
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
         methods: dict[str, grpc.aio.UnaryUnaryMultiCallable[bytes, bytes]] = {
             name: channel.unary_unary(METHODS[name]) for name in payloads
         }
         for name, call in methods.items():
-            for payload in payloads[name][:50]:  # warm the connection and the server
+            for payload in payloads[name][:warm]:  # warm the connection and the server
                 await call(payload, timeout=30)
+        if warm_only:
+            return {}
         spent = {name: [0.0, 0.0] for name in payloads}  # seconds, server CPU seconds
         latencies: dict[str, list[float]] = {name: [] for name in payloads}
         done = dict.fromkeys(payloads, 0)
@@ -361,6 +375,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--full", action="store_true", help="send Games with their whole log (the old form)")
     parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="send every state once before timing: the steady state of a worker that has seen them all",
+    )
+    parser.add_argument(
         "--keys",
         action="store_true",
         help="a server with state keys (as online): every Game sealed, as another replica handed it out",
@@ -379,9 +398,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         process, port, metrics_port = _start(Path(tmp) / "ready.json", server_cpus, keys)
         try:
+            warm = max(len(data) for data in payloads.values()) if args.warm else 50
+            asyncio.run(_load_sliced(port, payloads, 0, 1, 1, process.pid, warm, warm_only=True))
+            # The answering thread's CPU from here: the timed calls only.
             before_each = {name: handler_cpu(metrics_port, METHODS[name]) for name in payloads}
             results = asyncio.run(
-                _load_sliced(port, payloads, args.calls, args.concurrency, args.slices, process.pid)
+                _load_sliced(port, payloads, args.calls, args.concurrency, args.slices, process.pid, 0)
             )
             handlers = {
                 name: _cpu_a_call(before, handler_cpu(metrics_port, METHODS[name]))
