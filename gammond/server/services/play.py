@@ -222,9 +222,14 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
         """Server dice on a server with state keys: derived from its secret, so a Game sent again rolls the same."""
         return source is DiceSource.SERVER and self.games.keyring is not None
 
-    def _listing(self, request: pb.ListActionsRequest) -> tuple[Game | Unread, int, bytes | None]:
-        """The Game (unread if the kernel wrote it), the view, and the Game's bytes where the kernel may read them."""
-        game, _, key = self.games.read_flow(request.game)
+    def _listing(
+        self, request: pb.ListActionsRequest, data: bytes | None = None
+    ) -> tuple[Game | Unread, int, bytes | None]:
+        """The Game (unread if the kernel wrote it), the view, and the Game's bytes where the kernel may read them.
+
+        ``data``: the Game's bytes as they came, when the request was read without its message.
+        """
+        game, _, key = self.games.read_flow(request.game, data=data)
         return game, _listing_view(request.view), key
 
     def _game(self, game: Game | Unread, message: game_pb2.Game) -> Game:
@@ -255,8 +260,11 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
                 listed = self._list_in_kernel(found[1], _listing_view(request.view))
                 if listed is not None:
                     return listed
+            data: bytes | None = request.game
             request = request.message()
-        read, view, key = self._listing(request)
+        else:
+            data = None
+        read, view, key = self._listing(request, data)
         message = request.game
         if key is not None:
             listed = self._list_in_kernel(key, view)
@@ -314,8 +322,11 @@ class PlayServicer(play_service_pb2_grpc.PlayServiceServicer):
             answer = self._act_as_sent(request)
             if answer is not None:
                 return answer
+            data: bytes | None = request.game
             request = request.message()
-        read, source, key = self.games.read_flow(request.game)
+        else:
+            data = None
+        read, source, key = self.games.read_flow(request.game, data=data)
         if key is not None and request.action.kind in flow_bytes.KINDS:
             answer = self._step_in_kernel(request, read, key)
             if answer is not None:

@@ -195,7 +195,7 @@ class GameCodec:
         return key, known
 
     def read_flow(
-        self, message: game_pb2.Game, field: str = "game"
+        self, message: game_pb2.Game, field: str = "game", data: bytes | None = None
     ) -> tuple[Game | Unread, game_pb2.Game | None, bytes | None]:
         """:meth:`read_message`, with the Game's bytes when the kernel's flow may read them.
 
@@ -207,7 +207,10 @@ class GameCodec:
         from a client once compared, and then kept as the server's own (its
         message is not needed again: only a full game's log reuses it).
         The Game is :class:`Unread` when the kernel wrote it: a caller that
-        needs more than its bytes asks :meth:`read_message`.
+        needs more than its bytes asks :meth:`read_message`.  ``data``: the
+        message's bytes as they came, when the caller has them (a plain
+        Game's key is read from them rather than from the message written
+        out again).
         """
         if self.keyring is not None:
             (game, source), state = self._read_sealed(message, field, decoded=False)
@@ -215,7 +218,17 @@ class GameCodec:
             if isinstance(game, Unread) or (game.is_lean() and not game.log):
                 return game, source, state
             return game, source, None
-        key, (game, source) = self._read_unsealed(message, field)
+        strip = kernel.strip_fields
+        key = strip(data, _OUTPUTS_MASK) if data is not None and strip is not None else None
+        if key is None:
+            key = _unsealed_key(message)
+        known = self.recent.get(key)
+        if known is None:  # first seen here: decoded, checked and compared once, then kept
+            decoded = decode_game(message, field)
+            own = decoded.is_lean() and not decoded.log and game_parts(decoded).join(OUTPUTS) == key
+            self.recent.put(key, (decoded, None if own else message))
+            return decoded, None if own else message, key if own else None
+        game, source = known
         if isinstance(game, Unread):
             return game, None, key
         if not game.is_lean() or game.log:
