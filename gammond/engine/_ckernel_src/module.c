@@ -495,6 +495,22 @@ PyDoc_STRVAR(flow_step_doc,
 
 enum { FLOW_CODES = 36, FLOW_PARTS = 19 };
 
+/* The `n` bytes items of `tuple` from `first` on, read in place into `parts` (the tuple keeps them):
+   0, or -1 with a TypeError saying `message`. */
+static int bytes_parts(PyObject *tuple, Py_ssize_t first, kbytes **parts, int n, const char *message)
+{
+    for (int i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(tuple, first + i);
+        if (!PyBytes_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, message);
+            return -1;
+        }
+        parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
+        parts[i]->n = (size_t)PyBytes_GET_SIZE(item);
+    }
+    return 0;
+}
+
 static int flow_consts(PyObject *tuple, kflow_consts *c)
 {
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FLOW_CODES + FLOW_PARTS) {
@@ -533,16 +549,7 @@ static int flow_consts(PyObject *tuple, kflow_consts *c)
                                  &c->rolls[2], &c->rolls[3], &c->offers[0], &c->offers[1],
                                  &c->offers[2], &c->offers[3]};
     _Static_assert(sizeof parts / sizeof *parts == FLOW_PARTS, "every part has its place");
-    for (int i = 0; i < FLOW_PARTS; i++) {
-        PyObject *item = PyTuple_GET_ITEM(tuple, FLOW_CODES + i);
-        if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "consts' last 19 items must be bytes");
-            return -1;
-        }
-        parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
-        parts[i]->n = (size_t)PyBytes_GET_SIZE(item);
-    }
-    return 0;
+    return bytes_parts(tuple, FLOW_CODES, parts, FLOW_PARTS, "consts' last 19 items must be bytes");
 }
 
 /* A drop's answer (kdrop) from a tuple of 7 bytes, or none from None: 1, 0, or -1 with an exception set. */
@@ -556,16 +563,7 @@ static int flow_drop(PyObject *obj, kdrop *drop)
     }
     kbytes *parts[] = {&drop->phase, &drop->cube, &drop->result, &drop->score_after,
                        &drop->events, &drop->choices[0], &drop->choices[1]};
-    for (int i = 0; i < 7; i++) {
-        PyObject *item = PyTuple_GET_ITEM(obj, i);
-        if (!PyBytes_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "drop must be None or a tuple of 7 bytes");
-            return -1;
-        }
-        parts[i]->p = (const uint8_t *)PyBytes_AS_STRING(item);
-        parts[i]->n = (size_t)PyBytes_GET_SIZE(item);
-    }
-    return 1;
+    return bytes_parts(obj, 0, parts, 7, "drop must be None or a tuple of 7 bytes") < 0 ? -1 : 1;
 }
 
 static PyObject *flow_step(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
