@@ -6,7 +6,11 @@ encodes the answer; ListActions' and Act's answers are written as bytes
 the message-building methods staying as the reference the tests compare
 them with.  The common actions on a lean Game this worker knows, and a
 moving player's ListActions, are answered by the compiled kernel from the
-Game's bytes (:mod:`gammond.server.wire.flow_bytes`), the same bytes.
+Game's bytes (:mod:`gammond.server.wire.flow_bytes`), the same bytes, with
+what the cube's rules allow from the engine by the Game's context
+(:mod:`gammond.server.wire.flow_context`); the requests in the flow's common
+form are read without their messages (:mod:`gammond.server.wire.flow_requests`),
+and the Game the kernel writes is kept unread until a call needs it.
 """
 
 from __future__ import annotations

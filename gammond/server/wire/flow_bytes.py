@@ -2,7 +2,7 @@
 
 A board UI sends most of its calls while a turn is played: a tap per
 checker, an undo now and then, the confirmation, the roll, and now and
-then a resignation.  The kernel (``kernel.flow_step`` and ``flow_list``,
+then a double, its answer or a resignation.  The kernel (``kernel.flow_step`` and ``flow_list``,
 ``_ckernel_src/flow.c``) reads the lean Game's bytes, checks the action,
 and writes the whole answer (the new Game, the events, what was logged,
 the next actions) without a Python object in between.  It answers None
@@ -11,9 +11,11 @@ general path, which stays the reference: the tests play whole games both
 ways and compare every answer byte for byte.
 
 The kernel only reads Games in the server's own encoding of a state this
-worker wrote itself or decoded and checked (``GameCodec.read_flow``), so
-its reading can trust what the checks found.  The protocol's codes and the
-answer's constant fields are written here by the Python encoders, once.
+worker wrote itself or decoded and checked (``GameCodec.read_flow``), or a
+sealed state whose seal verifies, so its reading can trust what the checks
+found.  The protocol's codes and the answer's constant fields are written
+here by the Python encoders, once; what the cube's rules allow and what a
+drop gives come from :mod:`~gammond.server.wire.flow_context`.
 """
 
 from __future__ import annotations
