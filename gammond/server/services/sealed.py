@@ -117,14 +117,23 @@ def _lean_state(state: bytes, game_id: bytes, version: int) -> bool:
     Read from the bytes alone (``kernel.pick_fields``); False when that cannot tell.
     """
     pick = kernel.pick_fields
-    if pick is None:
-        return False
-    ids, lean = pick(state, _IDS_MASK, 0), pick(state, _LEAN_MASK, 0)
-    if ids is None or lean is None:
+    picked = None if pick is None else pick(state, _IDS_MASK | _LEAN_MASK, 0)
+    if picked is None:
         return False
     written = (message_field(GAME_ID, game_id) if game_id else b"") + uint_field(VERSION, version)
-    # A log comes before the digest (field 17 before 24): a lean Game's first is the digest.
-    return ids[0] == written and lean[0].startswith(_DIGEST_KEY)
+    # In number order: a log (17), the id (22), the version (23), the digest (24). A lean Game
+    # with the seal's id and version has no log before them and its digest right after.
+    return picked[0].startswith(written + _DIGEST_KEY)
+
+
+def _own_encoding(game: Game, key: bytes) -> bool:
+    """Whether ``key`` (a plain Game's bytes without outputs) is the server's own encoding of a lean ``game``."""
+    return game.is_lean() and not game.log and game_parts(game).join(OUTPUTS) == key
+
+
+def _flow_ready(game: Game | Unread, source: game_pb2.Game | None) -> bool:
+    """Whether the kernel may read the bytes of this table entry: the kernel's own, or the server's encoding of a lean Game."""
+    return isinstance(game, Unread) or (source is None and game.is_lean() and not game.log)
 
 
 class GameCodec:
@@ -223,22 +232,15 @@ class GameCodec:
         if key is None:
             key = _unsealed_key(message)
         known = self.recent.get(key)
-        if known is None:  # first seen here: decoded, checked and compared once, then kept
-            decoded = decode_game(message, field)
-            own = decoded.is_lean() and not decoded.log and game_parts(decoded).join(OUTPUTS) == key
-            self.recent.put(key, (decoded, None if own else message))
-            return decoded, None if own else message, key if own else None
+        first = known is None
+        if known is None:  # first seen here: decoded and checked once, then kept
+            known = (decode_game(message, field), message)
         game, source = known
-        if isinstance(game, Unread):
-            return game, None, key
-        if not game.is_lean() or game.log:
-            return game, source, None
-        if source is not None:
-            if game_parts(game).join(OUTPUTS) != key:
-                return game, source, None
-            source = None
-            self.recent.put(key, (game, None))
-        return game, None, key
+        if source is not None and not isinstance(game, Unread) and _own_encoding(game, key):
+            source, first = None, True  # kept from now on as the server's own
+        if first:
+            self.recent.put(key, (game, source))
+        return game, source, key if _flow_ready(game, source) else None
 
     def flow_game(self, data: bytes) -> tuple[Game | Unread, bytes] | None:
         """:meth:`read_flow` from a Game's bytes as sent, for a Game this worker knows as its own; else None.
@@ -259,9 +261,7 @@ class GameCodec:
         if key is not data:  # output-only fields, left out of the key: still a Game's, or refused
             parsed(game_pb2.Game, data)
         game, source = known
-        if isinstance(game, Unread) or (source is None and game.is_lean() and not game.log):
-            return game, key
-        return None
+        return (game, key) if _flow_ready(game, source) else None
 
     def wrote(self, key: bytes, game_id: bytes, version: int) -> None:
         """Keep the Game the kernel's flow wrote as ``key`` (its bytes), unread, for its next call."""

@@ -56,8 +56,6 @@ MAY_DOUBLE_NEXT, MAY_DOUBLE_NOW, MAY_BEAVER, MOVES_VIEW = 1, 2, 4, 8
 # nothing to do: the kernel answers them then too.  (A roll that cannot be played, which
 # passes the turn, the kernel leaves to the general path.)
 BOT_WAITS = frozenset((game_pb2.ACTION_KIND_MOVE, game_pb2.ACTION_KIND_UNDO, game_pb2.ACTION_KIND_ROLL))
-# Those whose answer lists the next player's roll (and whether they may double first).
-ENDS_TURN = frozenset((game_pb2.ACTION_KIND_CONFIRM, game_pb2.ACTION_KIND_PLAY))
 VIEWS = frozenset(
     (
         play_service_pb2.ACTIONS_VIEW_UNSPECIFIED,
