@@ -22,6 +22,7 @@ from backgammon.v1 import play_service_pb2 as pb
 from gammond.engine import Game, RuleOptions, kernel, new_game
 from gammond.engine.bot import HeuristicEvaluator
 from gammond.server.errors import WireError, status_for
+from gammond.server.limits import read_request
 from gammond.server.sealing import Keyring, SealError, StateKey
 from gammond.server.services import sealed
 from gammond.server.services.play import PlayServicer
@@ -448,6 +449,21 @@ def test_the_flows_requests_are_read_without_messages_only_in_their_common_form(
     for _ in range(70):  # at most 64
         over.game.moves.add(from_point=24, to_point=23)
     assert isinstance(read_listing(over.SerializeToString()), pb.ListActionsRequest)
+    # Bytes that are not a message are refused as the request's fault, named so, whether the
+    # reader kept them unparsed (a play's notation that is not UTF-8, on this worker's own Game)
+    # or not (a Game whose body runs past its end).
+    play = next(a for a in listed if a.kind == PLAY).SerializeToString() + b"\x4a\x02\xff\xfe"
+    junk_action = pb.ActRequest(game=game).SerializeToString() + b"\x12" + bytes([len(play)]) + play
+    assert isinstance(read_act(junk_action), FlowAct)
+    junk_game = b"\x0a\x03\x0a\x05a"
+    for raw_request, reader, answer in (
+        (junk_action, read_act, servicer.act_wire),
+        (junk_game, read_listing, servicer.list_actions_wire),
+        (junk_game + b"\x12\x02\x08\x03", read_act, servicer.act_wire),
+    ):
+        with pytest.raises(WireError) as refused:
+            answer(read_request(reader, raw_request), None)  # type: ignore[operator]
+        assert refused.value.field == "request"
     # Answered alike either way, and the stale-state guard holds on the bytes too.
     assert servicer.act_wire(read, None) == _reference(servicer, plain, pytest.MonkeyPatch())  # type: ignore[arg-type]
     stale = read_act(
